@@ -1,0 +1,21 @@
+//! `ctlpgn`: the core of the CTL-PGN language server and toolkit.
+//!
+//! The crate is layered so that every capability stands on one pure core:
+//! * `geometry`, `pieces`, `identifiers`, `position`, `notation`, `pdtl`, `castling`, `replay`:
+//!   the chess of C'escacs, with no knowledge of text layout;
+//! * `syntax`: the tree-sitter tree of one record turned into values with byte ranges;
+//! * `analysis`: one record checked and replayed into diagnostics and positions;
+//! * `cli`: the command line, which prints the core's results.
+//!
+//! Invariants: the core never does IO and never names a protocol crate; every range inside is a
+//! byte range of the analysed text; a parse never fails (it returns a tree and problems).
+
+pub mod diagnostics;
+pub mod geometry;
+pub mod notation;
+pub mod pieces;
+pub mod position;
+pub mod castling;
+pub mod identifiers;
+pub mod pdtl;
+pub mod replay;

@@ -1,0 +1,84 @@
+//! CTL-AN half-moves as values (handbook §6): what the syntax layer reads from the tree and
+//! the replay applies. Pieces are already resolved through the record's identifier set, so a
+//! half-move means the same whether it was written with letters, alternative letters or FAN.
+
+use crate::geometry::Hex;
+use crate::pieces::PieceKind;
+
+/// The separator of a piece move (§6.1), after the recoverable spellings were read: `x` as
+/// `×` (S005) and the look-alike dashes as `-` (S006).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Separator {
+    /// `‐` or `-`: a move to an empty hex.
+    Move,
+    /// `×` or `*`: an ordinary capture on the destination.
+    Capture,
+    /// `@`: en passant with the captured piece one column step beyond the landing hex, or a
+    /// scornful-pawn capture on the destination.
+    At,
+    /// `@@`: en passant with the captured piece two column steps beyond the landing hex.
+    DoubleAt,
+}
+
+/// A promotion suffix (§6.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Promotion {
+    /// `=X`: the pawn becomes this piece.
+    To(PieceKind),
+    /// `=&`: nothing suitable is regainable; the pawn waits on its promotion hex.
+    Awaiting,
+}
+
+/// A piece move: everything but castling and forced promotion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PieceMove {
+    /// The moving piece; [`PieceKind::Pawn`] when no identifier was written.
+    pub piece: PieceKind,
+    pub origin: Hex,
+    pub separator: Separator,
+    /// The captured piece's identifier, when one was written.
+    pub captured: Option<PieceKind>,
+    pub destination: Hex,
+    pub promotion: Option<Promotion>,
+}
+
+/// One of the 24 castling tokens of §6.6, by its standard spelling (`KRK-HIO`, `KRR-FEE`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CastlingToken(pub &'static str);
+
+/// What a half-move does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Piece(PieceMove),
+    /// `T22=R`: the pawn awaiting promotion on `hex` becomes `piece`.
+    ForcedPromotion { hex: Hex, piece: PieceKind },
+    Castling(CastlingToken),
+}
+
+/// The check suffix (§6.7); the legacy `^+` is read as [`Check::Adjoining`] (S010).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Check {
+    /// `+`
+    Plain,
+    /// `+∞`
+    FromAfar,
+    /// `+^`
+    Adjoining,
+    /// `++`
+    Double,
+    /// `#`
+    Mate,
+}
+
+impl Check {
+    /// The canonical spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Check::Plain => "+",
+            Check::FromAfar => "+\u{221E}",
+            Check::Adjoining => "+^",
+            Check::Double => "++",
+            Check::Mate => "#",
+        }
+    }
+}

@@ -1,0 +1,229 @@
+/**
+ * @file Tree-sitter grammar for CTL-PGN, the game-record format of C'escacs.
+ * @license MIT
+ *
+ * The record is the top-level unit: a zero-width `_record_start` token (from the external
+ * scanner) opens a record at every line that begins with `[Variant`, so that one record can be
+ * parsed on its own and an edit never has to re-parse its neighbours.
+ *
+ * The body of a record is a flat list of line items (tags, move lines, comments, variations,
+ * results). Layout rules (one tag per line, comments on their own lines, the order of the
+ * tag section, movetext, result line and final comments) are judged by the language server,
+ * not by the grammar, so that wrong input still yields a tree the server can point into.
+ */
+
+/// <reference types="tree-sitter-cli/dsl" />
+// @ts-check
+
+// FAN figurines: chess pieces (U+2654-U+265F), shogi elephants (U+2616, U+2617) and the
+// Pegasus and Wyvern of the Chess Symbols block (U+1FA4F-U+1FA53).
+const FIGURINE = /[\u2654-\u265F\u2616\u2617\u{1FA4F}-\u{1FA53}]/u;
+// A piece identifier: one letter (lower case is accepted so that the server can report S007)
+// or one figurine.
+const PIECE = /[A-Za-z\u2654-\u265F\u2616\u2617\u{1FA4F}-\u{1FA53}]/u;
+// A coordinate, read leniently: any letter and any digits, so that `J5`, `F3`, `E30` and
+// `F08` become coordinate nodes the server can judge (C001-C004).
+const COORDINATE = /[A-Za-z][0-9]+/;
+// Castling tokens: `K`, the Rook identifier, the side letter, a hyphen, then the target
+// columns (`KRK-II`, `KRK-HIOO`, `KTD-DE`, `♔♖♔-II`). Any dash is accepted here; the server
+// checks the token against the 24 of the handbook's table.
+const CASTLING = /[K\u2654\u265A][A-Z\u2656\u265C][A-Z\u2654\u2655\u2656\u265A\u265B\u265C][-\u2010\u2011\u2013\u2212][A-Z]+/u;
+
+module.exports = grammar({
+  name: 'ctlpgn',
+
+  externals: $ => [
+    $._record_start,
+    $.comment_marker,
+    $.comment_text,
+    $.player_reference,
+    $.move_reference,
+    $.hex_reference,
+    $.piece_reference,
+    $.nag,
+    $._comment_close,
+    $._error_sentinel,
+  ],
+
+  extras: _ => [/[ \t\r\n\uFEFF]/],
+
+  conflicts: _ => [],
+
+  rules: {
+    source_file: $ => seq(
+      optional(alias($._headless_record, $.record)),
+      repeat($.record),
+    ),
+
+    // A record opened by a `[Variant` line.
+    // The scanner only opens a record in front of a `[Variant` tag, so the tag section is
+    // never empty; requiring it also keeps the zero-width start from repeating in place.
+    record: $ => seq(
+      $._record_start,
+      $.tag_section,
+      repeat($._item),
+    ),
+
+    // Text before the first `[Variant` line: still a record, so that its content is
+    // checked (the server reports the missing Variant tag).
+    _headless_record: $ => repeat1($._item),
+
+    tag_section: $ => prec.right(repeat1($.tag)),
+
+    _item: $ => choice(
+      $.tag,
+      $.move_line,
+      $.comment,
+      $.variation,
+      $.result,
+      $.stray_close,
+    ),
+
+    // ---- Tags -------------------------------------------------------------------------
+
+    tag: $ => seq(
+      '[',
+      field('name', $.tag_name),
+      optional(field('value', $.tag_value)),
+      ']',
+    ),
+
+    tag_name: _ => /[A-Za-z][A-Za-z0-9_]*/,
+
+    // The quotes are part of the token; `\"` and `\\` are the escapes of §10.1.
+    tag_value: _ => /"([^"\\\r\n]|\\[^\r\n])*"/,
+
+    // ---- Move lines ---------------------------------------------------------------------
+
+    move_line: $ => seq(
+      optional($.indentation),
+      field('number', $.move_number),
+      optional(choice(
+        seq(
+          field('white', $.half_move),
+          optional(seq(',', optional(field('black', $.half_move)))),
+        ),
+        seq(
+          field('ellipsis', $.ellipsis),
+          optional(seq(',', optional(field('black', $.half_move)))),
+        ),
+      )),
+    ),
+
+    // Indentation dots before the content of a line (§7.1, §11.4).
+    indentation: _ => /\.+/,
+
+    // `12.` or the unknown-start form `1?` (any digits, so the server can report M002).
+    move_number: _ => /[0-9]+[.?]/,
+
+    ellipsis: _ => choice('…', '...'),
+
+    half_move: $ => seq(
+      choice(
+        // A piece move: `NE3-F8`, `E13×F16`, `EF12×NF14`, `B22-B24=D`, `F12@@G9`.
+        // The separator is optional so that `E7E13` still has an origin and a destination.
+        seq(
+          optional(field('piece', $.piece)),
+          field('origin', $.coordinate),
+          optional(field('separator', $.separator)),
+          optional(field('captured', $.piece)),
+          field('destination', $.coordinate),
+          optional(field('promotion', $.promotion)),
+        ),
+        // A forced promotion of an awaiting pawn starts with its hex: `T22=R`.
+        seq(
+          field('destination', $.coordinate),
+          field('promotion', $.promotion),
+        ),
+        field('castling', $.castling),
+      ),
+      optional(field('check', $.check)),
+      optional(choice(
+        field('rating', $.rating),
+        field('nag', $.nag),
+      )),
+      optional(field('indicator', $.indicator)),
+    ),
+
+    piece: _ => PIECE,
+
+    coordinate: _ => COORDINATE,
+
+    // `-` and `‐` move, `×` and `*` capture, `@`/`@@` en passant and scornful capture.
+    // `x` and the look-alike dashes are read so the server can report S005 and S006.
+    // The token outranks `piece`, so that `x` after an origin is a separator.
+    separator: _ => token(prec(1, choice(
+      '-', '\u2010', '\u00D7', '*', '@', '@@',
+      'x', '\u2013', '\u2011', '\u2212',
+    ))),
+
+    // `=X` or `=&`; any identifier is read, the server checks it.
+    promotion: _ => token(seq('=', choice('&', PIECE))),
+
+    castling: _ => CASTLING,
+
+    check: _ => token(choice('+', '+\u221E', '+^', '++', '#', '^+')),
+
+    // A rating (`?` `??` `?!` `!` `!!` `!?` `◇`), read leniently so that `?!!` is a
+    // rating node the server reports as S009.
+    rating: _ => /[?!\u25C7]+/,
+
+    // A game indicator: `(=)`, `:`, `(=):`; `(=` is read so that the server can report S009.
+    indicator: _ => token(choice(':', /\(=\)?:?/)),
+
+    // ---- Variations -------------------------------------------------------------------
+
+    variation: $ => seq(
+      optional($.indentation),
+      '(',
+      optional(field('label', $.label)),
+      repeat($._variation_item),
+      optional($.indentation),
+      ')',
+    ),
+
+    _variation_item: $ => choice(
+      $.move_line,
+      $.comment,
+      $.variation,
+    ),
+
+    // `$[2]`; a malformed label (`$2`, `$[x]`) is still a label node (M020).
+    label: _ => token(seq('$', choice(
+      /\[[^\]\s]*\]/,
+      /\[[^\]\s]*/,
+      /[^\[\s][^\s]*/,
+    ))),
+
+    // A `)` that closes nothing (M011).
+    stray_close: $ => seq(optional($.indentation), ')'),
+
+    // ---- Comments -----------------------------------------------------------------------
+
+    // The body is tokenised by the external scanner: text, references and the marker.
+    // An unclosed comment ends (with a zero-width close) before the next `[Variant` line or
+    // at the end of the file, so it never swallows the next record.
+    comment: $ => seq(
+      optional($.indentation),
+      '{',
+      optional(field('marker', $.comment_marker)),
+      repeat(choice(
+        $.comment_text,
+        $.player_reference,
+        $.move_reference,
+        $.hex_reference,
+        $.piece_reference,
+        $.nag,
+      )),
+      alias($._comment_close, '}'),
+    ),
+
+    // ---- Result -------------------------------------------------------------------------
+
+    // `3-0 2-1 0-3 1-2 1-1 *`, read leniently (`1-0`, `1/2-1/2`, `3 - 0`) for M007.
+    result: _ => token(choice(
+      '*',
+      /[0-9]+(\/[0-9]+)?[ \t]*[-\u2010][ \t]*[0-9]+(\/[0-9]+)?/,
+    )),
+  },
+});

@@ -1,0 +1,346 @@
+// External scanner for CTL-PGN: record starts and the inside of comments.
+//
+// Two things cannot be said with the grammar's regular expressions:
+// * a record starts at a line whose first non-blank characters are `[Variant`; the scanner
+//   emits a zero-width `_record_start` there, which also lets error recovery resynchronise
+//   at the next record;
+// * a comment `{ ... }` runs to the first `}`, but an unclosed comment must stop before the
+//   next `[Variant` line (handbook §12.1, N003) instead of swallowing the rest of the file.
+//   The scanner tokenises comment bodies (marker, text, references) and emits a zero-width
+//   close there or at the end of the input.
+
+#include "tree_sitter/parser.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+enum TokenType {
+  RECORD_START,
+  COMMENT_MARKER,
+  COMMENT_TEXT,
+  PLAYER_REFERENCE,
+  MOVE_REFERENCE,
+  HEX_REFERENCE,
+  PIECE_REFERENCE,
+  NAG,
+  COMMENT_CLOSE,
+  ERROR_SENTINEL,
+};
+
+// The scanner's one piece of state: an unclosed comment was just closed (zero-width) in
+// front of a `[Variant` line, so the next token opens a record even though the blanks that
+// indent that line were skipped while closing the comment.
+typedef struct {
+  bool record_start_pending;
+} Scanner;
+
+void *tree_sitter_ctlpgn_external_scanner_create(void) {
+  Scanner *scanner = calloc(1, sizeof(Scanner));
+  return scanner;
+}
+
+void tree_sitter_ctlpgn_external_scanner_destroy(void *payload) { free(payload); }
+
+unsigned tree_sitter_ctlpgn_external_scanner_serialize(void *payload, char *buffer) {
+  Scanner *scanner = payload;
+  buffer[0] = (char)scanner->record_start_pending;
+  return 1;
+}
+
+void tree_sitter_ctlpgn_external_scanner_deserialize(void *payload, const char *buffer,
+                                                    unsigned length) {
+  Scanner *scanner = payload;
+  scanner->record_start_pending = length > 0 && buffer[0] != 0;
+}
+
+static inline void advance(TSLexer *lexer) { lexer->advance(lexer, false); }
+static inline void skip(TSLexer *lexer) { lexer->advance(lexer, true); }
+
+static inline bool is_blank(int32_t c) { return c == ' ' || c == '\t' || c == 0xFEFF; }
+static inline bool is_newline(int32_t c) { return c == '\n' || c == '\r'; }
+static inline bool is_space(int32_t c) { return is_blank(c) || is_newline(c); }
+static inline bool is_digit(int32_t c) { return c >= '0' && c <= '9'; }
+static inline bool is_upper(int32_t c) { return c >= 'A' && c <= 'Z'; }
+static inline bool is_letter(int32_t c) { return is_upper(c) || (c >= 'a' && c <= 'z'); }
+static inline bool is_alnum(int32_t c) { return is_letter(c) || is_digit(c); }
+static inline bool is_figurine(int32_t c) {
+  return (c >= 0x2654 && c <= 0x265F) || c == 0x2616 || c == 0x2617 ||
+         (c >= 0x1FA4F && c <= 0x1FA53);
+}
+
+// Consumes `[Variant` followed by a character that cannot continue a tag name. The caller has
+// already marked the end of the (zero-width) token in front of the `[`.
+static bool consume_variant_tag_opening(TSLexer *lexer) {
+  static const char *const OPENING = "[Variant";
+  for (const char *p = OPENING; *p; p++) {
+    if (lexer->lookahead != *p) return false;
+    advance(lexer);
+  }
+  return !(is_alnum(lexer->lookahead) || lexer->lookahead == '_');
+}
+
+// Skips blanks and line ends; tells whether a line end was crossed.
+static bool skip_spaces(TSLexer *lexer) {
+  bool crossed_line_end = false;
+  while (is_space(lexer->lookahead) && !lexer->eof(lexer)) {
+    if (is_newline(lexer->lookahead)) crossed_line_end = true;
+    skip(lexer);
+  }
+  return crossed_line_end;
+}
+
+static bool scan_record_start(TSLexer *lexer, bool after_comment_close) {
+  // Blanks skipped since the last line end; when no line end was crossed, the `[` opens a
+  // record only if nothing but these blanks precede it on its line (the start of the input).
+  uint32_t blanks = 0;
+  bool crossed_line_end = false;
+  while (is_space(lexer->lookahead) && !lexer->eof(lexer)) {
+    if (is_newline(lexer->lookahead)) {
+      crossed_line_end = true;
+      blanks = 0;
+    } else {
+      blanks++;
+    }
+    skip(lexer);
+  }
+  if (lexer->lookahead != '[') return false;
+  // Asking for the column is cheap here: it happens only in front of a `[` on the line where
+  // the previous token ended, which in practice is the first token of the input.
+  if (!crossed_line_end && !after_comment_close && lexer->get_column(lexer) != blanks) {
+    return false;
+  }
+  lexer->mark_end(lexer);
+  if (!consume_variant_tag_opening(lexer)) return false;
+  lexer->result_symbol = RECORD_START;
+  return true;
+}
+
+// Text inside a comment runs until `}`, the end of the input, a line that starts a new record,
+// or a character that starts a reference. It never ends with blanks.
+static bool scan_comment_text(TSLexer *lexer) {
+  for (;;) {
+    int32_t c = lexer->lookahead;
+    if (lexer->eof(lexer) || c == '}') break;
+    if (is_newline(c)) {
+      // Look past the line end: an unclosed comment stops in front of the next record.
+      while (is_space(lexer->lookahead) && !lexer->eof(lexer)) advance(lexer);
+      if (lexer->lookahead == '[') {
+        if (consume_variant_tag_opening(lexer)) break;
+      }
+      continue;
+    }
+    if (is_blank(c)) {
+      advance(lexer);
+      continue;
+    }
+    if (c == '@' || c == '#' || c == '~' || c == '$') {
+      advance(lexer);
+      int32_t next = lexer->lookahead;
+      bool starts_reference = false;
+      if (c == '@') {
+        if (next == 'W' || next == 'B' || next == 'N') {
+          advance(lexer);
+          starts_reference = !is_alnum(lexer->lookahead);
+        }
+      } else if (c == '#') {
+        starts_reference = is_digit(next) || next == '.';
+      } else if (c == '~') {
+        starts_reference = is_letter(next) || is_figurine(next);
+      } else {
+        starts_reference = is_digit(next);
+      }
+      if (starts_reference) break;
+      lexer->mark_end(lexer);
+      continue;
+    }
+    advance(lexer);
+    lexer->mark_end(lexer);
+  }
+  lexer->result_symbol = COMMENT_TEXT;
+  return true;
+}
+
+// Scans a move reference after its `#`: digits, dots, variation paths in brackets and the
+// `@W`/`@B` suffix, read leniently; the server parses and judges the exact form (§12.3).
+static void consume_move_reference(TSLexer *lexer) {
+  for (;;) {
+    int32_t c = lexer->lookahead;
+    if (is_digit(c) || c == '.' || c == '[' || c == ']' || c == '#' || c == '$') {
+      advance(lexer);
+    } else if (c == '@') {
+      advance(lexer);
+      if (lexer->lookahead == 'W' || lexer->lookahead == 'B' || lexer->lookahead == 'N') {
+        advance(lexer);
+      }
+    } else {
+      break;
+    }
+  }
+  lexer->mark_end(lexer);
+}
+
+// Scans a `~` reference after its `~`: a hex (`~F14`), or a piece (`~K`, `~g`, `~♝`)
+// optionally followed by a hex (`~NG25`) or a Bishop colour selector (`~J[d]`).
+static enum TokenType consume_tilde_reference(TSLexer *lexer) {
+  int32_t first = lexer->lookahead;
+  advance(lexer);
+  if (is_letter(first) && is_digit(lexer->lookahead)) {
+    while (is_digit(lexer->lookahead)) advance(lexer);
+    lexer->mark_end(lexer);
+    return HEX_REFERENCE;
+  }
+  lexer->mark_end(lexer);
+  if (is_letter(lexer->lookahead)) {
+    advance(lexer);
+    if (is_digit(lexer->lookahead)) {
+      while (is_digit(lexer->lookahead)) advance(lexer);
+      lexer->mark_end(lexer);
+    }
+  } else if (lexer->lookahead == '[') {
+    advance(lexer);
+    for (int i = 0; i < 4 && !is_space(lexer->lookahead) && !lexer->eof(lexer); i++) {
+      int32_t c = lexer->lookahead;
+      advance(lexer);
+      if (c == ']') {
+        lexer->mark_end(lexer);
+        break;
+      }
+    }
+  }
+  return PIECE_REFERENCE;
+}
+
+static bool scan_comment(Scanner *scanner, TSLexer *lexer, const bool *valid_symbols) {
+  int32_t first = lexer->lookahead;
+  bool after_blank = is_space(first);
+  bool crossed_line_end = skip_spaces(lexer);
+  int32_t c = lexer->lookahead;
+
+  if (lexer->eof(lexer)) {
+    lexer->mark_end(lexer);
+    lexer->result_symbol = COMMENT_CLOSE;
+    return true;
+  }
+  if (c == '}') {
+    advance(lexer);
+    lexer->mark_end(lexer);
+    lexer->result_symbol = COMMENT_CLOSE;
+    return true;
+  }
+  if (crossed_line_end && c == '[') {
+    lexer->mark_end(lexer);
+    if (consume_variant_tag_opening(lexer)) {
+      scanner->record_start_pending = true;
+      lexer->result_symbol = COMMENT_CLOSE;
+      return true;
+    }
+    lexer->mark_end(lexer);
+    return scan_comment_text(lexer);
+  }
+
+  if (c == '@') {
+    advance(lexer);
+    int32_t side = lexer->lookahead;
+    if (side == 'W' || side == 'B' || side == 'N') {
+      advance(lexer);
+      lexer->mark_end(lexer);
+      if (lexer->lookahead == ':' && valid_symbols[COMMENT_MARKER]) {
+        advance(lexer);
+        lexer->mark_end(lexer);
+        lexer->result_symbol = COMMENT_MARKER;
+        return true;
+      }
+      if (!is_alnum(lexer->lookahead)) {
+        lexer->result_symbol = PLAYER_REFERENCE;
+        return true;
+      }
+    }
+    lexer->mark_end(lexer);
+    return scan_comment_text(lexer);
+  }
+  if (c == ':' && !after_blank && valid_symbols[COMMENT_MARKER]) {
+    advance(lexer);
+    lexer->mark_end(lexer);
+    lexer->result_symbol = COMMENT_MARKER;
+    return true;
+  }
+  if (c == '#') {
+    advance(lexer);
+    int32_t next = lexer->lookahead;
+    if (valid_symbols[COMMENT_MARKER] && (next == ':' || next == 'W' || next == 'B')) {
+      // The legacy markers `{#:`, `{#W:` and `{#B:` (N004).
+      if (next != ':') advance(lexer);
+      if (lexer->lookahead == ':') {
+        advance(lexer);
+        lexer->mark_end(lexer);
+        lexer->result_symbol = COMMENT_MARKER;
+        return true;
+      }
+    } else if (is_digit(next) || next == '.') {
+      consume_move_reference(lexer);
+      lexer->result_symbol = MOVE_REFERENCE;
+      return true;
+    }
+    lexer->mark_end(lexer);
+    return scan_comment_text(lexer);
+  }
+  if (c == '~') {
+    advance(lexer);
+    int32_t next = lexer->lookahead;
+    if (is_letter(next) || is_figurine(next)) {
+      lexer->result_symbol = consume_tilde_reference(lexer);
+      return true;
+    }
+    lexer->mark_end(lexer);
+    return scan_comment_text(lexer);
+  }
+  if (c == '$') {
+    advance(lexer);
+    if (is_digit(lexer->lookahead)) {
+      while (is_digit(lexer->lookahead)) advance(lexer);
+      lexer->mark_end(lexer);
+      lexer->result_symbol = NAG;
+      return true;
+    }
+    lexer->mark_end(lexer);
+    return scan_comment_text(lexer);
+  }
+  advance(lexer);
+  lexer->mark_end(lexer);
+  return scan_comment_text(lexer);
+}
+
+// A NAG in movetext (`E7-E13 $1`), which the server reports as S008.
+static bool scan_movetext_nag(TSLexer *lexer) {
+  skip_spaces(lexer);
+  if (lexer->lookahead != '$') return false;
+  advance(lexer);
+  if (!is_digit(lexer->lookahead)) return false;
+  while (is_digit(lexer->lookahead)) advance(lexer);
+  lexer->mark_end(lexer);
+  lexer->result_symbol = NAG;
+  return true;
+}
+
+bool tree_sitter_ctlpgn_external_scanner_scan(void *payload, TSLexer *lexer,
+                                              const bool *valid_symbols) {
+  Scanner *scanner = payload;
+  bool after_comment_close = scanner->record_start_pending;
+  scanner->record_start_pending = false;
+  // During error recovery every symbol is valid; then only resynchronise at a record start.
+  if (valid_symbols[ERROR_SENTINEL]) {
+    return scan_record_start(lexer, after_comment_close);
+  }
+  if (valid_symbols[COMMENT_CLOSE]) {
+    return scan_comment(scanner, lexer, valid_symbols);
+  }
+  if (valid_symbols[RECORD_START]) {
+    if (scan_record_start(lexer, after_comment_close)) return true;
+    if (lexer->lookahead == '[') return false;
+  }
+  if (valid_symbols[NAG]) {
+    return scan_movetext_nag(lexer);
+  }
+  return false;
+}
