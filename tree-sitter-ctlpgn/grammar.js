@@ -34,6 +34,7 @@ module.exports = grammar({
 
   externals: $ => [
     $._record_start,
+    $._record_end,
     $.comment_marker,
     $.comment_text,
     $.player_reference,
@@ -58,15 +59,26 @@ module.exports = grammar({
     // A record opened by a `[Variant` line.
     // The scanner only opens a record in front of a `[Variant` tag, so the tag section is
     // never empty; requiring it also keeps the zero-width start from repeating in place.
+    // The zero-width `_record_end` (emitted at the end of the record's last item when a
+    // `[Variant` line follows) closes the record before the next one is opened, so that
+    // the next record's `_record_start` is always read at the top level of the file. This is
+    // what lets an incremental re-parse reuse the following records whole: a token can only
+    // be reused in a parse state with the same lexical context as the one it was read in.
+    // It is optional: at the end of the file, and when error recovery resynchronises at a
+    // record start, the record simply ends.
     record: $ => seq(
       $._record_start,
       $.tag_section,
       repeat($._item),
+      optional($._record_end),
     ),
 
     // Text before the first `[Variant` line: still a record, so that its content is
     // checked (the server reports the missing Variant tag).
-    _headless_record: $ => repeat1($._item),
+    _headless_record: $ => seq(
+      repeat1($._item),
+      optional($._record_end),
+    ),
 
     tag_section: $ => prec.right(repeat1($.tag)),
 
@@ -110,8 +122,9 @@ module.exports = grammar({
       )),
     ),
 
-    // Indentation dots before the content of a line (§7.1, §11.4).
-    indentation: _ => /\.+/,
+    // Indentation dots before the content of a line (§7.1, §11.4). Indentation is any mix of
+    // blanks and full stops; the token runs from the first dot to the last one (`. .{`).
+    indentation: _ => /\.([ \t]*\.)*/,
 
     // `12.` or the unknown-start form `1?` (any digits, so the server can report M002).
     move_number: _ => /[0-9]+[.?]/,
@@ -188,12 +201,12 @@ module.exports = grammar({
       $.variation,
     ),
 
-    // `$[2]`; a malformed label (`$2`, `$[x]`) is still a label node (M020).
-    label: _ => token(seq('$', choice(
+    // `$[2]`; a malformed label (`$2`, `$[x]`, a lone `$`) is still a label node (M020).
+    label: _ => token(seq('$', optional(choice(
       /\[[^\]\s]*\]/,
       /\[[^\]\s]*/,
       /[^\[\s][^\s]*/,
-    ))),
+    )))),
 
     // A `)` that closes nothing (M011).
     stray_close: $ => seq(optional($.indentation), ')'),

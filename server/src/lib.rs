@@ -19,3 +19,8 @@ pub mod castling;
 pub mod identifiers;
 pub mod pdtl;
 pub mod replay;
+pub mod syntax;
+pub mod text;
+pub mod analysis;
+pub mod cli;
+

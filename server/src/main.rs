@@ -1,5 +1,31 @@
-//! The `ctlpgn` binary: `check`, `replay`, `fmt` and `lsp` subcommands over the same core.
+//! The `ctlpgn` binary: `check` and `replay` over the same core as the language server.
+
+use ctlpgn::cli;
+
+const USAGE: &str = "usage: ctlpgn <command> [arguments]
+
+commands:
+  check [--format json] FILE...   report every diagnostic; exit 1 when any is an error
+  replay FILE [--json]            the main line ply by ply with the PDTL after each ply
+";
 
 fn main() {
-    std::process::exit(0);
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let status = match arguments.first().map(String::as_str) {
+        Some("check") => cli::run_check(&arguments[1..]),
+        Some("replay") => cli::run_replay(&arguments[1..]),
+        Some("--help" | "-h" | "help") => {
+            print!("{USAGE}");
+            0
+        }
+        Some("--version" | "-V") => {
+            println!("ctlpgn {}", env!("CARGO_PKG_VERSION"));
+            0
+        }
+        _ => {
+            eprint!("{USAGE}");
+            2
+        }
+    };
+    std::process::exit(status);
 }

@@ -82,3 +82,51 @@ impl Check {
         }
     }
 }
+
+impl Move {
+    /// The move in CTL-AN with the identifiers of `ids`: `NE3-F8`, `E13×F16`, `B22-B24=D`,
+    /// `T22=R`, `KRK-HIO` (`KTK-HIO` after `T@R`). The separators are the ASCII ones a
+    /// keyboard types, `-` and `×`; `@`/`@@` as written.
+    pub fn write(&self, ids: &crate::identifiers::IdentifierSet) -> String {
+        let mut out = String::with_capacity(12);
+        match self {
+            Move::Piece(piece_move) => {
+                if piece_move.piece != PieceKind::Pawn {
+                    out.push(ids.move_identifier(piece_move.piece));
+                }
+                out.push_str(&piece_move.origin.to_string());
+                out.push_str(match piece_move.separator {
+                    Separator::Move => "-",
+                    Separator::Capture => "\u{D7}",
+                    Separator::At => "@",
+                    Separator::DoubleAt => "@@",
+                });
+                if let Some(captured) = piece_move.captured {
+                    out.push(if captured == PieceKind::Pawn { 'P' } else { ids.move_identifier(captured) });
+                }
+                out.push_str(&piece_move.destination.to_string());
+                match piece_move.promotion {
+                    Some(Promotion::To(kind)) => {
+                        out.push('=');
+                        out.push(ids.move_identifier(kind));
+                    }
+                    Some(Promotion::Awaiting) => out.push_str("=&"),
+                    None => {}
+                }
+            }
+            Move::ForcedPromotion { hex, piece } => {
+                out.push_str(&hex.to_string());
+                out.push('=');
+                out.push(ids.move_identifier(*piece));
+            }
+            Move::Castling(CastlingToken(name)) => {
+                let rook = ids.rook_identifier();
+                for (i, c) in name.chars().enumerate() {
+                    // The rook letter (second) and a both-rooks side letter follow Redefine.
+                    out.push(if c == 'R' && (i == 1 || i == 2) { rook } else { c });
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,33 +1,88 @@
-; Tags
-(tag_name) @property
-(tag_value) @string
-["[" "]"] @punctuation.bracket
+; Syntax highlighting for CTL-PGN. Capture names follow the Neovim (nvim-treesitter)
+; conventions, which Helix and the tree-sitter CLI also understand for the most part.
 
-; Movetext
+; ---- Tags -------------------------------------------------------------------------------
+
+(tag
+  name: (tag_name) @property)
+
+(tag_value) @string
+
+(tag
+  [
+    "["
+    "]"
+  ] @punctuation.bracket)
+
+; ---- Movetext ---------------------------------------------------------------------------
+
 (move_number) @number
+
 (indentation) @punctuation.delimiter
+
 (ellipsis) @punctuation.special
-"," @punctuation.delimiter
+
+(move_line
+  "," @punctuation.delimiter)
+
+; The moving piece and the captured piece.
 (piece) @type
+
 (coordinate) @constant
+
+; `-` `‐` `×` `*` `@` `@@` (and the mistaken `x`).
 (separator) @operator
+
 (promotion) @keyword.operator
+
 (castling) @keyword
-(check) @keyword
+
+(check) @keyword.operator
+
 (rating) @attribute
+
 (indicator) @attribute
-(nag) @constant.numeric
+
+; A NAG written in movetext (an error there, S008).
+(half_move
+  nag: (nag) @attribute)
+
 (result) @constant.builtin
 
-; Variations
-["(" ")"] @punctuation.bracket
+; ---- Variations -------------------------------------------------------------------------
+
+(variation
+  [
+    "("
+    ")"
+  ] @punctuation.bracket)
+
+(stray_close
+  ")" @punctuation.bracket)
+
 (label) @label
 
-; Comments and the references inside them
+; ---- Comments and the references inside them --------------------------------------------
+
 (comment) @comment
-["{" "}"] @punctuation.bracket
+
+(comment_text) @spell
+
+(comment
+  [
+    "{"
+    "}"
+  ] @punctuation.bracket)
+
 (comment_marker) @keyword
+
 (player_reference) @variable.builtin
+
 (move_reference) @label
+
 (hex_reference) @constant
+
 (piece_reference) @type
+
+(comment
+  (nag) @number)

@@ -2,8 +2,9 @@
 //
 // Two things cannot be said with the grammar's regular expressions:
 // * a record starts at a line whose first non-blank characters are `[Variant`; the scanner
-//   emits a zero-width `_record_start` there, which also lets error recovery resynchronise
-//   at the next record;
+//   emits a zero-width `_record_end` at the end of the previous record's last item and a
+//   zero-width `_record_start` in front of the `[`, which also lets error recovery
+//   resynchronise at the next record;
 // * a comment `{ ... }` runs to the first `}`, but an unclosed comment must stop before the
 //   next `[Variant` line (handbook §12.1, N003) instead of swallowing the rest of the file.
 //   The scanner tokenises comment bodies (marker, text, references) and emits a zero-width
@@ -17,6 +18,7 @@
 
 enum TokenType {
   RECORD_START,
+  RECORD_END,
   COMMENT_MARKER,
   COMMENT_TEXT,
   PLAYER_REFERENCE,
@@ -28,9 +30,10 @@ enum TokenType {
   ERROR_SENTINEL,
 };
 
-// The scanner's one piece of state: an unclosed comment was just closed (zero-width) in
-// front of a `[Variant` line, so the next token opens a record even though the blanks that
-// indent that line were skipped while closing the comment.
+// The scanner's one piece of state: a `[Variant` line that starts a record has been seen
+// by the token just emitted (a zero-width `_record_end`, or the zero-width close of an
+// unclosed comment in front of that line), so the next `_record_start` needs no new check
+// that the `[` begins its line (the blanks and line ends before it may already be behind).
 typedef struct {
   bool record_start_pending;
 } Scanner;
@@ -113,6 +116,34 @@ static bool scan_record_start(TSLexer *lexer, bool after_comment_close) {
   lexer->mark_end(lexer);
   if (!consume_variant_tag_opening(lexer)) return false;
   lexer->result_symbol = RECORD_START;
+  return true;
+}
+
+// Closes a record when the next non-blank character begins a `[Variant` line. The token is
+// zero-width at the end of the record's last item: its end is marked before the blanks are
+// skipped, and the lexer moves the start of a token that ends before it starts back to its
+// end. Skipping (rather than advancing over) the blanks keeps them out of the token that is
+// scanned next when this one fails (a movetext NAG).
+static bool scan_record_end(Scanner *scanner, TSLexer *lexer, bool after_comment_close) {
+  lexer->mark_end(lexer);
+  bool crossed_line_end = false;
+  uint32_t blanks = 0;
+  while (is_space(lexer->lookahead) && !lexer->eof(lexer)) {
+    if (is_newline(lexer->lookahead)) {
+      crossed_line_end = true;
+      blanks = 0;
+    } else {
+      blanks++;
+    }
+    skip(lexer);
+  }
+  if (lexer->lookahead != '[') return false;
+  if (!crossed_line_end && !after_comment_close && lexer->get_column(lexer) != blanks) {
+    return false;
+  }
+  if (!consume_variant_tag_opening(lexer)) return false;
+  scanner->record_start_pending = true;
+  lexer->result_symbol = RECORD_END;
   return true;
 }
 
@@ -328,12 +359,18 @@ bool tree_sitter_ctlpgn_external_scanner_scan(void *payload, TSLexer *lexer,
   Scanner *scanner = payload;
   bool after_comment_close = scanner->record_start_pending;
   scanner->record_start_pending = false;
-  // During error recovery every symbol is valid; then only resynchronise at a record start.
+  // During error recovery every symbol is valid; then only resynchronise at a record start:
+  // close the current record first, then open the next one.
   if (valid_symbols[ERROR_SENTINEL]) {
-    return scan_record_start(lexer, after_comment_close);
+    if (after_comment_close) return scan_record_start(lexer, true);
+    return scan_record_end(scanner, lexer, false);
   }
   if (valid_symbols[COMMENT_CLOSE]) {
     return scan_comment(scanner, lexer, valid_symbols);
+  }
+  if (valid_symbols[RECORD_END]) {
+    if (scan_record_end(scanner, lexer, after_comment_close)) return true;
+    if (lexer->lookahead == '[') return false;
   }
   if (valid_symbols[RECORD_START]) {
     if (scan_record_start(lexer, after_comment_close)) return true;

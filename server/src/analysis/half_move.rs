@@ -1,0 +1,489 @@
+//! Reading a written half-move into a [`Move`] with the syntax (S) and coordinate (C) checks of
+//! §6 and §14.1-14.2. Recoverable spellings (`x`, look-alike dashes, `^+`, a written `P`) are
+//! reported and read as corrected (§13.1); the others make the half-move unreadable.
+
+use crate::castling;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::geometry::{parse_coordinate, Hex};
+use crate::identifiers::{IdentifierRole, IdentifierSet};
+use crate::notation::{CastlingToken, Check, Move, PieceMove, Promotion, Separator};
+use crate::pieces::{PieceKind, Side};
+use crate::syntax::{HalfMoveText, Token};
+
+/// What reading a half-move gave.
+#[derive(Debug)]
+pub struct ReadHalfMove {
+    /// The move, or the coherence error (K020, an unknown castling token) that only a replay of
+    /// this line reports.
+    pub reading: Option<Result<Move, (Code, String)>>,
+    /// Whether the half-move ends its line of play (`:` or `#`).
+    pub end_mark: bool,
+    pub mate: bool,
+    /// S and C findings, reported whether or not the line is replayed.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Reads one half-move of `mover`.
+pub fn read_half_move(text: &str, half_move: &HalfMoveText, ids: &IdentifierSet, mover: Side) -> ReadHalfMove {
+    let mut diagnostics = Vec::new();
+    let check = half_move.check.as_ref().map(|token| read_check(text, token, &mut diagnostics));
+    read_annotations(text, half_move, &mut diagnostics);
+    let mate = check == Some(Check::Mate);
+    let end_mark = mate
+        || half_move.indicator.as_ref().is_some_and(|token| token.text(text).ends_with(':'));
+    let reading = read_move(text, half_move, ids, mover, &mut diagnostics);
+    ReadHalfMove { reading, end_mark, mate, diagnostics }
+}
+
+fn read_check(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) -> Check {
+    match token.text(text) {
+        "+\u{221E}" => Check::FromAfar,
+        "+^" => Check::Adjoining,
+        "^+" => {
+            diagnostics.push(Diagnostic::new(
+                Code::S010,
+                token.range.clone(),
+                "legacy check suffix ^+: write +^ (adjoining or knight-jump check)",
+            ));
+            Check::Adjoining
+        }
+        "++" => Check::Double,
+        "#" => Check::Mate,
+        _ => Check::Plain,
+    }
+}
+
+const RATINGS: [&str; 7] = ["?", "??", "?!", "!", "!!", "!?", "\u{25C7}"];
+const INDICATORS: [&str; 3] = [":", "(=)", "(=):"];
+
+fn read_annotations(text: &str, half_move: &HalfMoveText, diagnostics: &mut Vec<Diagnostic>) {
+    if let Some(nag) = &half_move.nag {
+        let nag_text = nag.text(text);
+        let advice = match nag_symbol(nag_text) {
+            Some(symbol) => format!("write {symbol}"),
+            None => "NAGs belong in comments".to_string(),
+        };
+        diagnostics.push(Diagnostic::new(
+            Code::S008,
+            nag.range.clone(),
+            format!("NAG {nag_text} in movetext: ratings are written as symbols; {advice}"),
+        ));
+    }
+    if let Some(rating) = &half_move.rating {
+        let rating_text = rating.text(text);
+        if !RATINGS.contains(&rating_text) {
+            diagnostics.push(Diagnostic::new(
+                Code::S009,
+                rating.range.clone(),
+                format!("{rating_text} is not a rating: expected one of ? ?? ?! ! !! !? \u{25C7}"),
+            ));
+        }
+    }
+    if let Some(indicator) = &half_move.indicator {
+        let indicator_text = indicator.text(text);
+        if !INDICATORS.contains(&indicator_text) {
+            diagnostics.push(Diagnostic::new(
+                Code::S009,
+                indicator.range.clone(),
+                format!("{indicator_text} is not a game indicator: expected (=), : or (=):"),
+            ));
+        }
+    }
+}
+
+/// The rating symbol of the NAGs $1-$7 (§6.8).
+pub fn nag_symbol(nag: &str) -> Option<&'static str> {
+    match nag {
+        "$1" => Some("!"),
+        "$2" => Some("?"),
+        "$3" => Some("!!"),
+        "$4" => Some("??"),
+        "$5" => Some("!?"),
+        "$6" => Some("?!"),
+        "$7" => Some("\u{25C7}"),
+        _ => None,
+    }
+}
+
+/// The first character of a token.
+fn first_char(text: &str, token: &Token) -> char {
+    token.text(text).chars().next().unwrap_or(' ')
+}
+
+fn has_lower_case(text: &str, token: &Option<Token>) -> bool {
+    token.as_ref().is_some_and(|t| t.text(text).chars().any(|c| c.is_ascii_lowercase()))
+}
+
+fn read_move(
+    text: &str,
+    half_move: &HalfMoveText,
+    ids: &IdentifierSet,
+    mover: Side,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Result<Move, (Code, String)>> {
+    let start = half_move.range.start;
+    let whole = &text[half_move.range.start..half_move.move_end()];
+    if half_move.has_error {
+        diagnostics.push(Diagnostic::new(
+            Code::S004,
+            half_move.range.clone(),
+            format!("{whole} is not a CTL-AN move: expected [piece]origin-separator-[captured]destination"),
+        ));
+        return None;
+    }
+    let lower = [&half_move.piece, &half_move.origin, &half_move.captured, &half_move.destination, &half_move.castling]
+        .into_iter()
+        .any(|token| has_lower_case(text, token))
+        || half_move.promotion.as_ref().is_some_and(|t| t.text(text).chars().any(|c| c.is_ascii_lowercase()));
+    if lower {
+        diagnostics.push(Diagnostic::new(
+            Code::S007,
+            start..half_move.move_end(),
+            format!("lower-case letters in the move {whole}: pieces and columns are written in upper case"),
+        ));
+        return None;
+    }
+    if let Some(castling) = &half_move.castling {
+        return read_castling(text, castling, ids, diagnostics);
+    }
+    let destination = half_move.destination.as_ref()?;
+    let Some(origin) = &half_move.origin else {
+        // The forced promotion of an awaiting pawn: `T22=R`.
+        let hex = read_hex(text, destination, diagnostics)?;
+        let promotion = half_move.promotion.as_ref()?;
+        return match read_promotion(text, promotion, ids, mover, diagnostics)? {
+            Promotion::To(piece) => Some(Ok(Move::ForcedPromotion { hex, piece })),
+            Promotion::Awaiting => {
+                diagnostics.push(Diagnostic::new(
+                    Code::S004,
+                    half_move.range.clone(),
+                    format!("{whole}: a forced promotion names the piece, as in T22=R"),
+                ));
+                None
+            }
+        };
+    };
+
+    let mut readable = true;
+    let piece = match &half_move.piece {
+        None => PieceKind::Pawn,
+        Some(token) => {
+            let letter = first_char(text, token);
+            if letter == 'P' || letter == PieceKind::Pawn.figurine(Side::White) || letter == PieceKind::Pawn.figurine(Side::Black) {
+                let rest = &text[token.range.end..half_move.move_end()];
+                diagnostics.push(Diagnostic::new(
+                    Code::S013,
+                    token.range.clone(),
+                    format!("pawn letter {letter} written: pawn moves name no piece; move read as {rest}"),
+                ));
+                PieceKind::Pawn
+            } else {
+                match ids.read_move_identifier(letter, IdentifierRole::Moving, mover) {
+                    Ok(kind) => kind,
+                    Err(message) => {
+                        diagnostics.push(Diagnostic::new(Code::S012, token.range.clone(), message));
+                        readable = false;
+                        PieceKind::Pawn
+                    }
+                }
+            }
+        }
+    };
+    let origin_hex = read_hex(text, origin, diagnostics);
+    let destination_hex = read_hex(text, destination, diagnostics);
+    let separator = match &half_move.separator {
+        None => {
+            diagnostics.push(Diagnostic::new(
+                Code::S004,
+                start..half_move.move_end(),
+                format!("{whole} has no separator: write - for a move or \u{D7} for a capture between the hexes"),
+            ));
+            return None;
+        }
+        Some(token) => read_separator(text, token, diagnostics),
+    };
+    let captured = match &half_move.captured {
+        None => None,
+        Some(token) if separator == Separator::Move => {
+            diagnostics.push(Diagnostic::new(
+                Code::S014,
+                token.range.clone(),
+                format!("captured-piece letter {} after a move separator: a move to an empty hex names no captured piece", token.text(text)),
+            ));
+            return None;
+        }
+        Some(token) => {
+            let letter = first_char(text, token);
+            if letter == 'P' || PieceKind::from_figurine(letter).is_some_and(|(kind, _)| kind == PieceKind::Pawn) {
+                Some(PieceKind::Pawn)
+            } else {
+                match ids.read_move_identifier(letter, IdentifierRole::Captured, mover) {
+                    Ok(kind) => Some(kind),
+                    Err(message) => {
+                        diagnostics.push(Diagnostic::new(Code::S012, token.range.clone(), message));
+                        readable = false;
+                        None
+                    }
+                }
+            }
+        }
+    };
+    let promotion = match &half_move.promotion {
+        None => None,
+        Some(token) => Some(read_promotion(text, token, ids, mover, diagnostics)?),
+    };
+    if !readable {
+        return None;
+    }
+    Some(Ok(Move::Piece(PieceMove {
+        piece,
+        origin: origin_hex?,
+        separator,
+        captured,
+        destination: destination_hex?,
+        promotion,
+    })))
+}
+
+fn read_hex(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) -> Option<Hex> {
+    match parse_coordinate(token.text(text)) {
+        Ok(hex) => Some(hex),
+        Err(error) => {
+            diagnostics.push(Diagnostic::new(error.code, token.range.clone(), error.message));
+            None
+        }
+    }
+}
+
+fn read_separator(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) -> Separator {
+    match token.text(text) {
+        "-" | "\u{2010}" => Separator::Move,
+        "\u{D7}" | "*" => Separator::Capture,
+        "@" => Separator::At,
+        "@@" => Separator::DoubleAt,
+        "x" => {
+            diagnostics.push(Diagnostic::new(
+                Code::S005,
+                token.range.clone(),
+                "letter x used as capture sign: write \u{D7} (or *); the move is read as a capture",
+            ));
+            Separator::Capture
+        }
+        dash => {
+            let name = match dash {
+                "\u{2013}" => "en dash U+2013",
+                "\u{2011}" => "non-breaking hyphen U+2011",
+                _ => "minus sign U+2212",
+            };
+            diagnostics.push(Diagnostic::new(
+                Code::S006,
+                token.range.clone(),
+                format!("{name} used as separator: write - or \u{2010}; read as a hyphen"),
+            ));
+            Separator::Move
+        }
+    }
+}
+
+fn read_promotion(
+    text: &str,
+    token: &Token,
+    ids: &IdentifierSet,
+    mover: Side,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Promotion> {
+    let letter = token.text(text).chars().nth(1).unwrap_or('&');
+    if letter == '&' {
+        return Some(Promotion::Awaiting);
+    }
+    if let Some(kind) = PieceKind::from_standard_letter(letter).filter(|kind| {
+        matches!(kind, PieceKind::King | PieceKind::Elephant | PieceKind::Pawn)
+    }) {
+        // K, E and P are letters of every identifier set; promoting to them is K017.
+        return Some(Promotion::To(kind));
+    }
+    match ids.read_move_identifier(letter, IdentifierRole::Promotion, mover) {
+        Ok(kind) => Some(Promotion::To(kind)),
+        Err(message) => {
+            diagnostics.push(Diagnostic::new(Code::S012, token.range.start + 1..token.range.end, message));
+            None
+        }
+    }
+}
+
+/// Reads a castling token: the rook letter follows `Redefine`, the King letter and the side
+/// letters `K`/`D` are fixed, figurine spellings are accepted (§4.3, §15 item 21).
+fn read_castling(
+    text: &str,
+    token: &Token,
+    ids: &IdentifierSet,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Option<Result<Move, (Code, String)>> {
+    let written = token.text(text);
+    let rook = ids.rook_identifier();
+    let mut chars = written.chars();
+    let _king = chars.next();
+    let rook_written = chars.next().unwrap_or(' ');
+    let side_written = chars.next().unwrap_or(' ');
+    let dash = chars.next().unwrap_or('-');
+    let target: String = chars.collect();
+    let is_rook = |c: char| c == rook || c == '\u{2656}' || c == '\u{265C}';
+    if !is_rook(rook_written) {
+        let offset = written.char_indices().nth(1).map_or(0, |(i, _)| i);
+        let start = token.range.start + offset;
+        diagnostics.push(Diagnostic::new(
+            Code::S012,
+            start..start + rook_written.len_utf8(),
+            format!("{rook_written} is not the Rook's identifier in this record: castling is written K{rook}K-…, K{rook}D-… or K{rook}{rook}-…"),
+        ));
+        return None;
+    }
+    let side = match side_written {
+        'K' | '\u{2654}' | '\u{265A}' => 'K',
+        'D' | '\u{2655}' | '\u{265B}' => 'D',
+        c if is_rook(c) => 'R',
+        _ => '?',
+    };
+    if dash != '-' && dash != '\u{2010}' {
+        let offset = written.char_indices().nth(3).map_or(0, |(i, _)| i);
+        let start = token.range.start + offset;
+        diagnostics.push(Diagnostic::new(
+            Code::S006,
+            start..start + dash.len_utf8(),
+            "non-standard dash in a castling token: write - or \u{2010}; read as a hyphen",
+        ));
+    }
+    let standard = format!("KR{side}-{target}");
+    Some(match castling::lookup(&standard) {
+        Some(entry) => Ok(Move::Castling(CastlingToken(entry.name))),
+        None => Err((
+            Code::K020,
+            format!("{written} is not a castling token: the 24 tokens are listed in the handbook, §6.6{}", castling_hint(&standard)),
+        )),
+    })
+}
+
+/// A hint for the common slip `KRK-HI`, which needs `O` or `OO`.
+fn castling_hint(standard: &str) -> &'static str {
+    if standard == "KRK-HI" {
+        " (KRK-HIO or KRK-HIOO)"
+    } else {
+        ""
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::read_half_move;
+    use crate::geometry::ALL_HEXES;
+    use crate::identifiers::IdentifierSet;
+    use crate::notation::{CastlingToken, Move, PieceMove, Promotion, Separator};
+    use crate::pieces::{PieceKind, Side};
+    use crate::syntax::{self, Item};
+
+    const CASTLINGS: [&str; 24] = [
+        "KRK-II", "KRK-IK", "KRK-IH", "KRK-HIO", "KRK-HIOO", "KRK-HH", "KRK-HG", "KRK-FG", "KRK-FE", "KRK-EF",
+        "KRK-EE", "KRD-DD", "KRD-DE", "KRD-HH", "KRD-HG", "KRD-FG", "KRD-FE", "KRD-EF", "KRD-ED", "KRR-HIH",
+        "KRR-HGG", "KRR-FGG", "KRR-FEE", "KRR-EEF",
+    ];
+
+    fn identifier_set(which: usize) -> IdentifierSet {
+        match which {
+            0 => IdentifierSet::standard(),
+            1 => IdentifierSet::fan(),
+            _ => IdentifierSet::from_redefine("A@J, C@N, T@R, Q@D").expect("a valid Redefine"),
+        }
+    }
+
+    fn kind() -> impl Strategy<Value = PieceKind> {
+        prop::sample::select(PieceKind::ALL.to_vec())
+    }
+
+    fn promotable() -> impl Strategy<Value = PieceKind> {
+        prop::sample::select(vec![
+            PieceKind::Bishop,
+            PieceKind::Knight,
+            PieceKind::Pegasus,
+            PieceKind::Rook,
+            PieceKind::Wyvern,
+            PieceKind::Queen,
+        ])
+    }
+
+    fn hex() -> impl Strategy<Value = crate::geometry::Hex> {
+        prop::sample::select(ALL_HEXES.to_vec())
+    }
+
+    fn any_move() -> impl Strategy<Value = Move> {
+        let separator = prop::sample::select(vec![Separator::Move, Separator::Capture, Separator::At, Separator::DoubleAt]);
+        let promotion = prop::option::of(prop_oneof![promotable().prop_map(Promotion::To), Just(Promotion::Awaiting)]);
+        let piece_move = (kind(), hex(), separator, prop::option::of(kind()), hex(), promotion).prop_map(
+            |(piece, origin, separator, captured, destination, promotion)| {
+                Move::Piece(PieceMove {
+                    piece,
+                    origin,
+                    separator,
+                    captured: if separator == Separator::Move { None } else { captured },
+                    destination,
+                    promotion,
+                })
+            },
+        );
+        prop_oneof![
+            4 => piece_move,
+            1 => (hex(), promotable()).prop_map(|(hex, piece)| Move::ForcedPromotion { hex, piece }),
+            1 => prop::sample::select(CASTLINGS.to_vec()).prop_map(|name| Move::Castling(CastlingToken(name))),
+        ]
+    }
+
+    /// Reads the White half-move of `1. <written>:` with the real grammar.
+    fn read_back(written: &str, ids: &IdentifierSet) -> (Option<Move>, Vec<crate::diagnostics::Diagnostic>) {
+        let record = format!("[Variant \"C'escacs\"]\n1. {written}:\n*\n");
+        let mut parser = syntax::new_parser();
+        let tree = syntax::parse(&mut parser, &record);
+        let lowered = syntax::lower_record(&tree);
+        let half_move = lowered
+            .items
+            .iter()
+            .find_map(|item| if let Item::MoveLine(line) = item { line.white.clone() } else { None })
+            .expect("a White half-move");
+        let read = read_half_move(&record, &half_move, ids, Side::White);
+        (read.reading.and_then(Result::ok), read.diagnostics)
+    }
+
+    proptest! {
+        #[test]
+        fn written_half_moves_read_back_the_same(mv in any_move(), which in 0..3usize) {
+            let ids = identifier_set(which);
+            let written = mv.write(&ids);
+            let (read, diagnostics) = read_back(&written, &ids);
+            prop_assert!(diagnostics.is_empty(), "{written}: {diagnostics:?}");
+            prop_assert_eq!(read, Some(mv), "{}", written);
+        }
+    }
+
+    #[test]
+    fn recoverable_spellings_are_reported_and_read_as_corrected() {
+        let ids = IdentifierSet::standard();
+        let (read, diagnostics) = read_back("E13xF16", &ids);
+        assert_eq!(diagnostics.iter().map(|d| d.code.as_str()).collect::<Vec<_>>(), ["S005"]);
+        assert!(matches!(read, Some(Move::Piece(PieceMove { separator: Separator::Capture, .. }))));
+        let (read, diagnostics) = read_back("PG7-G13", &ids);
+        assert_eq!(diagnostics.iter().map(|d| d.code.as_str()).collect::<Vec<_>>(), ["S013"]);
+        assert!(matches!(read, Some(Move::Piece(PieceMove { piece: PieceKind::Pawn, .. }))));
+        let (_, diagnostics) = read_back("JF4\u{2013}D10", &ids);
+        assert_eq!(diagnostics.iter().map(|d| d.code.as_str()).collect::<Vec<_>>(), ["S006"]);
+    }
+
+    #[test]
+    fn unreadable_half_moves_say_why() {
+        let ids = IdentifierSet::standard();
+        for (written, code) in [("E7E13", "S004"), ("e7-e13", "S007"), ("NE3-NF8", "S014"), ("QE1-E7", "S012"), ("JJ4-E7", "C001"), ("E8-E10", "C003"), ("VF0-F30", "C002")] {
+            let (read, diagnostics) = read_back(written, &ids);
+            assert_eq!(read, None, "{written}");
+            assert_eq!(diagnostics.first().map(|d| d.code.as_str()), Some(code), "{written}: {diagnostics:?}");
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! Analysis of records: one record's text and tree in, its diagnostics and replayed positions
+//! out. Records are independent, so a file's analysis is the list of its records' analyses,
+//! and a language server can keep the analysis of every record whose text did not change.
+
+mod half_move;
+mod movetext;
+mod results;
+mod setup;
+
+pub use half_move::nag_symbol;
+pub use movetext::PlayedHalfMove;
+pub use results::RESULTS;
+
+use std::ops::Range;
+
+use crate::diagnostics::{Code, Diagnostic};
+use crate::identifiers::IdentifierSet;
+use crate::syntax::{self, Item, RecordSyntax};
+use crate::text::LineIndex;
+
+/// Everything the core knows about one record.
+#[derive(Debug)]
+pub struct RecordAnalysis {
+    /// Findings, sorted by position, with byte ranges in the record's text.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Every replayed half-move, main line and variations, in text order.
+    pub played: Vec<PlayedHalfMove>,
+    /// The record's identifier set.
+    pub identifiers: IdentifierSet,
+}
+
+impl RecordAnalysis {
+    /// The replayed half-moves of the main line, in order.
+    pub fn main_line(&self) -> impl Iterator<Item = &PlayedHalfMove> {
+        self.played.iter().filter(|half_move| half_move.depth == 0)
+    }
+}
+
+/// Analyses one record from its tree.
+pub fn analyse_tree(text: &str, tree: &tree_sitter::Tree) -> RecordAnalysis {
+    analyse_syntax(text, &syntax::lower_record(tree))
+}
+
+/// Analyses one record from its lowered syntax.
+pub fn analyse_syntax(text: &str, record: &RecordSyntax) -> RecordAnalysis {
+    let lines = LineIndex::new(text);
+    let mut diagnostics = Vec::new();
+    check_tags_are_well_formed(text, &record.items, &mut diagnostics);
+    for (kind, offset) in &record.missing {
+        if kind != ")" && kind != "]" && kind != "}" {
+            diagnostics.push(Diagnostic::new(Code::S001, *offset..*offset, format!("missing {kind}")));
+        }
+    }
+    let setup = setup::read_setup(text, &record.items, &mut diagnostics);
+    let movetext: Vec<Item> = record.items[setup.first_movetext_item..].to_vec();
+    let mut walker = movetext::Walker::new(text, &setup.identifiers, &lines, setup.has_pdtl);
+    let end = walker.walk_main(&movetext, setup.start.clone());
+    let result_tag_start = record.items.iter().find_map(|item| match item {
+        Item::Tag(tag) if tag.name.text(text) == "Result" => Some(tag.range.start),
+        _ => None,
+    });
+    results::check_results(text, &movetext, &end, setup.result_tag.as_ref(), result_tag_start, &lines, &mut walker.diagnostics);
+    diagnostics.append(&mut walker.diagnostics);
+    diagnostics.sort_by_key(|d| (d.range.start, d.code));
+    RecordAnalysis { diagnostics, played: walker.played, identifiers: setup.identifiers }
+}
+
+/// S002: tag lines the grammar could not read completely.
+fn check_tags_are_well_formed(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>) {
+    for item in items {
+        if let Item::Tag(tag) = item {
+            if tag.malformed || tag.value.is_none() || !tag.range.end.le(&text.len()) {
+                diagnostics.push(Diagnostic::new(
+                    Code::S002,
+                    tag.range.start..tag.range.start + 1,
+                    format!("malformed tag line: write [{} \"value\"]", tag.name.text(text)),
+                ));
+            }
+        }
+    }
+}
+
+/// A record of a file: its byte range and its analysis (ranges relative to the record).
+#[derive(Debug)]
+pub struct AnalysedRecord {
+    pub range: Range<usize>,
+    pub analysis: RecordAnalysis,
+}
+
+/// Analyses every record of a file, one tree per record.
+pub fn analyse_file(text: &str) -> Vec<AnalysedRecord> {
+    let mut parser = syntax::new_parser();
+    syntax::split_records(text)
+        .into_iter()
+        .map(|range| {
+            let record_text = &text[range.clone()];
+            let tree = syntax::parse(&mut parser, record_text);
+            AnalysedRecord { range, analysis: analyse_tree(record_text, &tree) }
+        })
+        .collect()
+}
+
+/// Analyses every record of a file using every core: records are independent, so they are
+/// shared out in contiguous chunks, one parser per thread, and put back in file order.
+pub fn analyse_file_parallel(text: &str) -> Vec<AnalysedRecord> {
+    let ranges = syntax::split_records(text);
+    let threads = std::thread::available_parallelism().map_or(1, usize::from).min(ranges.len().max(1));
+    if threads <= 1 || ranges.len() < 8 {
+        return analyse_file(text);
+    }
+    let chunk = ranges.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = ranges
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    let mut parser = syntax::new_parser();
+                    part.iter()
+                        .map(|range| {
+                            let record_text = &text[range.clone()];
+                            let tree = syntax::parse(&mut parser, record_text);
+                            AnalysedRecord { range: range.clone(), analysis: analyse_tree(record_text, &tree) }
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles.into_iter().flat_map(|handle| handle.join().expect("record analysis does not panic")).collect()
+    })
+}

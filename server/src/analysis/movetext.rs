@@ -1,0 +1,436 @@
+//! The movetext of a record walked line of play by line of play (handbook §7, §11, §13.1):
+//! numbering and structure (M-codes), the replay of every half-move with the coherence checks,
+//! and the recovery rules that keep one failure from cascading: a line of play whose position
+//! becomes unknown stops being replayed, while its syntax and structure are still checked.
+
+use std::ops::Range;
+
+use super::half_move::read_half_move;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::identifiers::IdentifierSet;
+use crate::pieces::Side;
+use crate::position::Position;
+use crate::replay;
+use crate::syntax::{HalfMoveText, Item, MoveLine, Token, Variation};
+use crate::text::LineIndex;
+
+/// A half-move that was replayed, with the position after it.
+#[derive(Clone, Debug)]
+pub struct PlayedHalfMove {
+    /// The half-move token, from its first character to the end of its annotations.
+    pub range: Range<usize>,
+    /// The end of the move and its check suffix (the "move as written" of the replay output).
+    pub move_end: usize,
+    pub side: Side,
+    /// The move number as written.
+    pub number: u32,
+    /// 0 for the main line, the nesting depth for variations.
+    pub depth: usize,
+    pub after: Position,
+    /// The move in words, for hovers.
+    pub description: String,
+}
+
+/// What the main line ended with, for the result checks.
+#[derive(Debug, Default)]
+pub struct MainLineEnd {
+    /// The last written main-line half-move: its range, side and whether it mates.
+    pub last: Option<(Range<usize>, Side, bool)>,
+}
+
+/// A line of play's relation to its parent.
+#[derive(Clone, Copy)]
+enum LineKind {
+    Main,
+    Variation { parent_number: u32 },
+}
+
+/// The last move line of a line of play, to which a variation attaches (§11.2).
+#[derive(Clone)]
+struct AttachPoint {
+    number: u32,
+    has_white: bool,
+    has_black: bool,
+    before_white: Option<Position>,
+    after_white: Option<Position>,
+}
+
+/// Walks the lines of play of one record, collecting diagnostics and replayed half-moves.
+pub struct Walker<'a> {
+    text: &'a str,
+    ids: &'a IdentifierSet,
+    lines: &'a LineIndex,
+    pub diagnostics: Vec<Diagnostic>,
+    pub played: Vec<PlayedHalfMove>,
+    has_pdtl: bool,
+}
+
+impl<'a> Walker<'a> {
+    pub fn new(text: &'a str, ids: &'a IdentifierSet, lines: &'a LineIndex, has_pdtl: bool) -> Walker<'a> {
+        Walker { text, ids, lines, diagnostics: Vec::new(), played: Vec::new(), has_pdtl }
+    }
+
+    fn report(&mut self, code: Code, range: Range<usize>, message: impl Into<String>) {
+        self.diagnostics.push(Diagnostic::new(code, range, message));
+    }
+
+    fn same_line(&self, a: usize, b: usize) -> bool {
+        self.lines.line_of(a) == self.lines.line_of(b)
+    }
+
+    /// Walks the main line: `items` are the record's movetext items.
+    pub fn walk_main(&mut self, items: &[Item], start: Option<Position>) -> MainLineEnd {
+        self.walk(items, LineKind::Main, start, 0)
+    }
+
+    fn walk(&mut self, items: &[Item], kind: LineKind, start: Option<Position>, depth: usize) -> MainLineEnd {
+        let is_main = matches!(kind, LineKind::Main);
+        let mut position = start;
+        let mut expected: Option<u32> = None;
+        let mut attach: Option<AttachPoint> = None;
+        let mut labels: Vec<(u32, u32)> = Vec::new();
+        let mut white_only: Option<Token> = None;
+        let mut move_lines = 0usize;
+        let mut previous_end: Option<usize> = None;
+        let mut written: Vec<(Range<usize>, Side, bool, bool)> = Vec::new();
+        let mut mated_at: Option<usize> = None;
+
+        for (index, item) in items.iter().enumerate() {
+            match item {
+                Item::MoveLine(line) => {
+                    if let Some(number) = white_only.take() {
+                        self.report(
+                            Code::M010,
+                            number.range.clone(),
+                            "a move line with White's half-move alone must be the last of its line of play",
+                        );
+                        position = None;
+                    }
+                    if let Some(end) = previous_end {
+                        if self.same_line(end, line.range.start) {
+                            self.report(Code::M026, line.number.range.clone(), "several move pairs on one line: the canonical layout is one pair per line");
+                        }
+                    }
+                    let number = self.check_number(line, kind, move_lines == 0, &mut expected, &mut position);
+                    let before_white = position.clone();
+                    if line.ellipsis.is_some() && move_lines > 0 {
+                        self.report(
+                            Code::M022,
+                            line.number.range.clone(),
+                            "an ellipsis only stands on the first move line of a line of play",
+                        );
+                        position = None;
+                    }
+                    self.check_completeness(line, &mut position);
+                    if let Some(white) = &line.white {
+                        self.play(white, Side::White, number, depth, &mut position, is_main, &mut written, &mut mated_at);
+                    }
+                    let after_white = if line.white.is_some() { position.clone() } else { None };
+                    if let Some(black) = &line.black {
+                        self.play(black, Side::Black, number, depth, &mut position, is_main, &mut written, &mut mated_at);
+                    }
+                    if line.white.is_some() && line.black.is_none() && line.comma.is_none() {
+                        white_only = Some(line.number.clone());
+                    }
+                    attach = Some(AttachPoint {
+                        number,
+                        has_white: line.white.is_some(),
+                        has_black: line.black.is_some(),
+                        before_white,
+                        after_white,
+                    });
+                    move_lines += 1;
+                    previous_end = Some(line.range.end);
+                }
+                Item::Variation(variation) => {
+                    self.variation(variation, attach.as_ref(), &mut labels, depth);
+                    previous_end = Some(variation.range.end);
+                }
+                Item::Comment(comment) => {
+                    previous_end = Some(comment.range.end);
+                }
+                Item::Error(token) => {
+                    let after_comment = index > 0
+                        && matches!(&items[index - 1], Item::Comment(c) if c.closed && self.same_line(c.range.end - 1, token.range.start));
+                    if after_comment {
+                        if let Item::Comment(comment) = &items[index - 1] {
+                            self.report(
+                                Code::N002,
+                                comment.range.end - 1..comment.range.end,
+                                "text after } on its line: a comment ends its line",
+                            );
+                        }
+                    } else {
+                        let text = self.text[token.range.clone()].trim();
+                        let shown: String = text.chars().take(24).collect();
+                        self.report(
+                            Code::S001,
+                            token.range.clone(),
+                            format!("unexpected {shown}: expected a move line, comment, variation or result"),
+                        );
+                        if self.lines.line_of(token.range.start) == previous_end.map_or(usize::MAX, |e| self.lines.line_of(e)) {
+                            position = None;
+                        }
+                    }
+                }
+                Item::StrayClose(token) => {
+                    self.report(Code::M011, token.range.clone(), ") closes no variation");
+                }
+                Item::Tag(_) | Item::Result(_) => {}
+            }
+        }
+        if !is_main {
+            for (range, _, end_mark, mate) in &written {
+                if *end_mark && !*mate {
+                    self.diagnostics.push(
+                        Diagnostic::new(Code::M025, range.clone(), "the end mark : is not used inside a variation")
+                    );
+                }
+            }
+            return MainLineEnd::default();
+        }
+        if let Some((last, rest)) = written.split_last() {
+            for (range, _, end_mark, _) in rest {
+                if *end_mark {
+                    self.report(
+                        Code::M005,
+                        range.clone(),
+                        "end mark : or # on a half-move that is not the last of the main line",
+                    );
+                }
+            }
+            if !last.2 {
+                self.report(Code::M004, last.0.clone(), "the last half-move of the main line ends with : (or # for mate)");
+            }
+        }
+        MainLineEnd { last: written.last().map(|(range, side, _, mate)| (range.clone(), *side, *mate)) }
+    }
+
+    /// Checks a move line's number against the start and the sequence; returns the number to
+    /// use for the line.
+    fn check_number(
+        &mut self,
+        line: &MoveLine,
+        kind: LineKind,
+        first: bool,
+        expected: &mut Option<u32>,
+        position: &mut Option<Position>,
+    ) -> u32 {
+        let written = line.number.text(self.text);
+        let unknown_start = written.ends_with('?');
+        let number: u32 = written[..written.len() - 1].parse().unwrap_or(u32::MAX);
+        let range = line.number.range.clone();
+        match kind {
+            LineKind::Main if first => {
+                if unknown_start && number != 1 {
+                    self.report(Code::M002, range.clone(), format!("{written}: the unknown-start numbering is written 1?"));
+                }
+                if !self.has_pdtl {
+                    if number != 1 || unknown_start || line.ellipsis.is_some() {
+                        self.report(
+                            Code::M003,
+                            range.clone(),
+                            "without a PDTL tag the game starts from the initial position: the first line is 1. with White's half-move",
+                        );
+                        *position = None;
+                    }
+                } else if let Some(start) = position.clone() {
+                    let black_first = line.ellipsis.is_some();
+                    if black_first != (start.turn == Side::Black) {
+                        let message = if start.turn == Side::Black {
+                            "the PDTL gives Black to move: the first line is written N. …, <Black's half-move>"
+                        } else {
+                            "the PDTL gives White to move: the first line must not start with an ellipsis"
+                        };
+                        self.report(Code::M003, range.clone(), message);
+                        *position = None;
+                    } else if let Some(pdtl_number) = start.move_number {
+                        if unknown_start {
+                            self.diagnostics.push(Diagnostic::new(
+                                Code::M019,
+                                range.clone(),
+                                format!("1? although the PDTL gives move number {pdtl_number}: write {pdtl_number}."),
+                            ));
+                        } else if number != pdtl_number {
+                            self.report(
+                                Code::M024,
+                                range.clone(),
+                                format!("first move number {number}, but the PDTL gives move number {pdtl_number}"),
+                            );
+                        }
+                    }
+                }
+            }
+            LineKind::Variation { parent_number } if first => {
+                if unknown_start {
+                    self.report(Code::M002, range.clone(), format!("{written}: 1? is only allowed on the first main-line move line"));
+                }
+                if number != parent_number {
+                    self.report(
+                        Code::M015,
+                        range.clone(),
+                        format!("the variation must repeat the move number {parent_number} of the line it follows"),
+                    );
+                }
+            }
+            _ => {
+                if unknown_start {
+                    self.report(Code::M002, range.clone(), format!("{written}: 1? is only allowed on the first main-line move line"));
+                } else if let Some(expected_number) = *expected {
+                    if number != expected_number {
+                        self.report(Code::M001, range.clone(), format!("move number {number}, expected {expected_number}"));
+                    }
+                }
+            }
+        }
+        // After a wrong number the sequence continues from the number written (§7.2).
+        *expected = Some(number.saturating_add(1));
+        number
+    }
+
+    /// S011 and M014: a move line must hold its half-moves, and a pair is never split.
+    fn check_completeness(&mut self, line: &MoveLine, position: &mut Option<Position>) {
+        if line.white.is_none() && line.ellipsis.is_none() {
+            self.report(Code::S011, line.number.range.clone(), "a move number without a half-move after it");
+            *position = None;
+            return;
+        }
+        match (&line.comma, &line.black) {
+            (Some(comma), None) => {
+                self.report(Code::S011, comma.range.clone(), "a comma without Black's half-move after it");
+                *position = None;
+            }
+            (None, None) if line.ellipsis.is_some() => {
+                self.report(Code::S011, line.number.range.clone(), "an ellipsis without , and Black's half-move");
+                *position = None;
+            }
+            (Some(comma), Some(black)) if !self.same_line(comma.range.start, black.range.start) => {
+                self.report(Code::M014, comma.range.clone(), "a move pair is split across lines: Black's half-move goes on the line of the comma");
+                // The split half-move is read, but the position is no longer trusted (§13.1).
+                *position = None;
+            }
+            _ => {}
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn play(
+        &mut self,
+        half_move: &HalfMoveText,
+        side: Side,
+        number: u32,
+        depth: usize,
+        position: &mut Option<Position>,
+        is_main: bool,
+        written: &mut Vec<(Range<usize>, Side, bool, bool)>,
+        mated_at: &mut Option<usize>,
+    ) {
+        let read = read_half_move(self.text, half_move, self.ids, side);
+        let move_range = half_move.range.start..half_move.move_end();
+        self.diagnostics.extend(read.diagnostics);
+        if read.mate {
+            if let Some(rating) = &half_move.rating {
+                self.diagnostics.push(Diagnostic::new(Code::M021, rating.range.clone(), "no rating after a checkmating move"));
+            }
+        }
+        if !is_main {
+            if mated_at.is_some() {
+                self.report(Code::M023, move_range.clone(), "moves after # in a variation: mate ends the variation");
+                *position = None;
+            }
+            if read.mate {
+                *mated_at = Some(half_move.range.start);
+            }
+        }
+        written.push((move_range.clone(), side, read.end_mark, read.mate));
+        let Some(before) = position.as_ref() else { return };
+        if before.turn != side {
+            *position = None;
+            return;
+        }
+        let mv = match read.reading {
+            None => {
+                *position = None;
+                return;
+            }
+            Some(Err((code, message))) => {
+                self.report(code, move_range, message);
+                *position = None;
+                return;
+            }
+            Some(Ok(mv)) => mv,
+        };
+        match replay::apply(before, &mv) {
+            Ok(applied) => {
+                let check_end = half_move.check.as_ref().map_or(half_move.move_end(), |check| check.range.end);
+                self.played.push(PlayedHalfMove {
+                    range: half_move.range.clone(),
+                    move_end: check_end,
+                    side,
+                    number,
+                    depth,
+                    description: applied.effect.describe(),
+                    after: applied.position.clone(),
+                });
+                *position = Some(applied.position);
+            }
+            Err(incoherence) => {
+                self.report(incoherence.code, move_range, incoherence.message);
+                *position = None;
+            }
+        }
+    }
+
+    fn variation(&mut self, variation: &Variation, attach: Option<&AttachPoint>, labels: &mut Vec<(u32, u32)>, depth: usize) {
+        let open = variation.open.range.clone();
+        if variation.close.is_none() {
+            self.report(Code::M011, open.clone(), "( is never closed: every variation ends with )");
+        }
+        let first_line = variation.items.iter().find_map(|item| if let Item::MoveLine(line) = item { Some(line) } else { None });
+        if variation.items.is_empty() {
+            self.report(Code::M013, open.clone(), "empty variation: a variation holds at least one move line");
+        }
+        let Some(attach) = attach else {
+            self.report(Code::M012, open.clone(), "a variation before the first move line replaces nothing");
+            self.walk(&variation.items, LineKind::Variation { parent_number: 0 }, None, depth + 1);
+            return;
+        };
+        if let Some(label) = &variation.label {
+            let label_text = label.text(self.text);
+            let number = label_text
+                .strip_prefix("$[")
+                .and_then(|rest| rest.strip_suffix(']'))
+                .and_then(|digits| digits.parse::<u32>().ok())
+                .filter(|&n| n >= 1 && !label_text[2..].starts_with('0'));
+            match number {
+                None => self.report(Code::M020, open.clone(), format!("malformed variation label {label_text}: write $[n] with n ≥ 1")),
+                Some(n) if labels.contains(&(attach.number, n)) => self.report(
+                    Code::M017,
+                    open.clone(),
+                    format!("a second variation labelled $[{n}] at move {}", attach.number),
+                ),
+                Some(n) => labels.push((attach.number, n)),
+            }
+        }
+        let start = match first_line {
+            Some(line) if line.ellipsis.is_some() => {
+                if attach.has_black {
+                    attach.after_white.clone()
+                } else {
+                    self.report(Code::M016, line.number.range.clone(), format!("move {} has no Black half-move for this variation to replace", attach.number));
+                    None
+                }
+            }
+            Some(line) => {
+                if attach.has_white {
+                    attach.before_white.clone()
+                } else {
+                    self.report(Code::M016, line.number.range.clone(), format!("move {} has no White half-move for this variation to replace", attach.number));
+                    None
+                }
+            }
+            None => None,
+        };
+        self.walk(&variation.items, LineKind::Variation { parent_number: attach.number }, start, depth + 1);
+    }
+}

@@ -1,0 +1,119 @@
+//! The end of a record (handbook §7.4): the result line, what may follow it, and its agreement
+//! with a final checkmate and with the `Result` tag.
+
+use std::ops::Range;
+
+use super::movetext::MainLineEnd;
+use crate::diagnostics::{Code, Diagnostic};
+use crate::pieces::Side;
+use crate::syntax::Item;
+use crate::text::LineIndex;
+
+/// The six results of §7.4.
+pub const RESULTS: [&str; 6] = ["3-0", "2-1", "0-3", "1-2", "1-1", "*"];
+
+/// Checks the result line of the main line's `items` (the movetext).
+pub fn check_results(
+    text: &str,
+    items: &[Item],
+    end: &MainLineEnd,
+    result_tag: Option<&(String, Range<usize>)>,
+    result_tag_start: Option<usize>,
+    lines: &LineIndex,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let mut result: Option<(&str, Range<usize>)> = None;
+    let mut previous_end: Option<usize> = None;
+    for item in items {
+        match item {
+            Item::Result(token) => {
+                let value = token.text(text);
+                if result.is_some() {
+                    diagnostics.push(Diagnostic::new(Code::M008, token.range.clone(), "a second result after the result line"));
+                    continue;
+                }
+                if !RESULTS.contains(&value) {
+                    diagnostics.push(Diagnostic::new(
+                        Code::M007,
+                        token.range.clone(),
+                        format!("{value} is not a CTL-PGN result: expected 3-0, 2-1, 0-3, 1-2, 1-1 or *{}", suggestion(value)),
+                    ));
+                }
+                if previous_end.is_some_and(|end| lines.line_of(end) == lines.line_of(token.range.start)) {
+                    diagnostics.push(Diagnostic::new(Code::M009, token.range.clone(), "the result stands on its own line"));
+                }
+                result = Some((value, token.range.clone()));
+            }
+            Item::MoveLine(line) if result.is_some() => diagnostics.push(Diagnostic::new(
+                Code::M008,
+                line.number.range.clone(),
+                "moves after the result line: only comments may follow it",
+            )),
+            Item::Variation(variation) if result.is_some() => diagnostics.push(Diagnostic::new(
+                Code::M008,
+                variation.open.range.clone(),
+                "a variation after the result line: only comments may follow it",
+            )),
+            Item::MoveLine(line) => previous_end = Some(line.range.end),
+            Item::Variation(variation) => previous_end = Some(variation.range.end),
+            _ => {}
+        }
+    }
+    let result_line = result.as_ref().filter(|(value, _)| RESULTS.contains(value));
+    let tag = result_tag.filter(|(value, _)| RESULTS.contains(&value.as_str()));
+    if result.is_none() {
+        let range = end.last.as_ref().map_or(0..0, |(range, _, _)| range.clone());
+        diagnostics.push(Diagnostic::new(Code::M006, range, "the result line is missing: after the last move write 3-0, 2-1, 0-3, 1-2, 1-1 or *"));
+    }
+    if let (Some((line_value, _)), Some((tag_value, _)), Some(start)) = (result_line, tag, result_tag_start) {
+        if line_value != tag_value {
+            diagnostics.push(Diagnostic::new(
+                Code::T014,
+                start..start + 1,
+                format!("the Result tag says {tag_value} but the result line says {line_value}"),
+            ));
+        }
+    }
+    let decisive = result_line.map(|(value, range)| (value.to_string(), range.clone())).or_else(|| tag.cloned());
+    if let (Some((range, side, mate)), Some((value, value_range))) = (&end.last, decisive) {
+        let expected = match side {
+            Side::White => "3-0",
+            Side::Black => "0-3",
+        };
+        if *mate && value != expected {
+            let anchor = if result_line.is_some() { value_range } else { range.clone() };
+            diagnostics.push(Diagnostic::new(
+                Code::M018,
+                anchor,
+                format!("{} mates on the last move, so the result is {expected}, not {value}", side.name()),
+            ));
+        }
+        let stalemating = match value.as_str() {
+            "2-1" => Some(Side::White),
+            "1-2" => Some(Side::Black),
+            _ => None,
+        };
+        if let Some(stalemating) = stalemating.filter(|s| s != side) {
+            if let Some((_, result_range)) = result_line {
+                diagnostics.push(Diagnostic::new(
+                    Code::M028,
+                    result_range.clone(),
+                    format!("{value} means {} stalemated, but the last half-move is {}'s", stalemating.name(), side.name()),
+                ));
+            }
+        }
+    }
+}
+
+/// The obvious fix for common non-CTL results.
+fn suggestion(value: &str) -> String {
+    let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
+    let fix = match compact.as_str() {
+        "1-0" => Some("3-0"),
+        "0-1" => Some("0-3"),
+        "1/2-1/2" => Some("1-1"),
+        other if RESULTS.contains(&other) => RESULTS.iter().copied().find(|r| *r == other),
+        _ => None,
+    };
+    fix.map(|f| format!(" (did you mean {f}?)")).unwrap_or_default()
+}

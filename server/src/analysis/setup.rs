@@ -1,0 +1,198 @@
+//! The tags that decide how a record is read (handbook §10.4, §13 items 2-4): `Variant`,
+//! `Redefine`, `PDTL` (and its legacy names) and `Result`, with their T- and P-codes. The
+//! remaining tag rules are checked in `tags`.
+
+use std::ops::Range;
+
+use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::identifiers::IdentifierSet;
+use crate::pdtl;
+use crate::position::Position;
+use crate::syntax::{Item, Tag};
+
+/// How the movetext of a record is to be read.
+#[derive(Debug)]
+pub struct Setup {
+    /// The identifier set for the movetext.
+    pub identifiers: IdentifierSet,
+    /// The starting position; `None` when the movetext cannot be replayed (an unusable PDTL or
+    /// Redefine, or a variant other than C'escacs).
+    pub start: Option<Position>,
+    /// Whether a `PDTL` tag gives the start.
+    pub has_pdtl: bool,
+    /// The value of the `Result` tag, with the range of its content.
+    pub result_tag: Option<(String, Range<usize>)>,
+    /// Where the tag section ends: tags after this item index are S003.
+    pub first_movetext_item: usize,
+}
+
+/// Reads the content-affecting tags of a record's items.
+pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>) -> Setup {
+    let first_movetext_item = items
+        .iter()
+        .position(|item| matches!(item, Item::MoveLine(_) | Item::Variation(_) | Item::Result(_) | Item::StrayClose(_)))
+        .unwrap_or(items.len());
+    let tags: Vec<&Tag> = items[..first_movetext_item]
+        .iter()
+        .filter_map(|item| if let Item::Tag(tag) = item { Some(tag) } else { None })
+        .collect();
+    for item in &items[first_movetext_item..] {
+        if let Item::Tag(tag) = item {
+            diagnostics.push(Diagnostic::new(
+                Code::S003,
+                tag.range.start..tag.range.start + 1,
+                format!("tag {} after the movetext started: tags come before the moves", tag.name.text(text)),
+            ));
+        }
+    }
+
+    let mut playable = true;
+    match tags.first() {
+        Some(first) if first.name.text(text) == "Variant" => {
+            let value = first.value_text(text).unwrap_or_default();
+            if value == "Grand C'escacs" {
+                diagnostics.push(
+                    Diagnostic::new(
+                        Code::T002,
+                        value_range(first),
+                        "Grand C'escacs is an experimental variant: its board is not checked",
+                    )
+                    .with_severity(Severity::Warning),
+                );
+                playable = false;
+            } else if value != "C'escacs" {
+                diagnostics.push(Diagnostic::new(
+                    Code::T002,
+                    value_range(first),
+                    format!("Variant is \"{value}\": a CTL-PGN record is [Variant \"C'escacs\"]"),
+                ));
+                playable = false;
+            }
+        }
+        Some(first) => diagnostics.push(Diagnostic::new(
+            Code::T001,
+            first.range.start..first.range.start + 1,
+            "the first tag must be [Variant \"C'escacs\"]",
+        )),
+        None => diagnostics.push(Diagnostic::new(Code::T001, 0..0, "the record has no tags: it must start with [Variant \"C'escacs\"]")),
+    }
+
+    // Content-affecting tags: the first occurrence counts, later ones are T003 errors.
+    let mut redefine: Option<(usize, &Tag)> = None;
+    let mut position_tag: Option<(usize, &Tag)> = None;
+    let mut result_tag = None;
+    let mut variant_seen = false;
+    for (index, tag) in tags.iter().enumerate() {
+        let name = tag.name.text(text);
+        let slot = match name {
+            "Variant" => {
+                if variant_seen {
+                    duplicate(tag, name, diagnostics);
+                }
+                variant_seen = true;
+                continue;
+            }
+            "Redefine" => &mut redefine,
+            "PDTL" | "TLPD" | "DPTL" => {
+                if name != "PDTL" {
+                    diagnostics.push(Diagnostic::new(
+                        Code::T005,
+                        tag.range.start..tag.range.start + 1,
+                        format!("{name} is a deprecated name of the position tag: write PDTL"),
+                    ));
+                }
+                &mut position_tag
+            }
+            "Result" => {
+                if result_tag.is_none() {
+                    result_tag = Some((tag.value_text(text).unwrap_or_default(), value_range(tag)));
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        if slot.is_some() {
+            duplicate(tag, name, diagnostics);
+        } else {
+            *slot = Some((index, *tag));
+        }
+    }
+
+    let mut pdtl_identifiers = IdentifierSet::standard();
+    let mut identifiers = IdentifierSet::standard();
+    if let Some((redefine_index, tag)) = redefine {
+        match IdentifierSet::from_redefine(&tag.value_text(text).unwrap_or_default()) {
+            Ok(set) => {
+                identifiers = set.clone();
+                match position_tag {
+                    Some((pdtl_index, _)) if redefine_index > pdtl_index => diagnostics.push(Diagnostic::new(
+                        Code::T023,
+                        tag.range.start..tag.range.start + 1,
+                        "Redefine after PDTL: the PDTL was read with the standard letters; put Redefine immediately before PDTL",
+                    )),
+                    Some((pdtl_index, _)) => {
+                        pdtl_identifiers = set;
+                        if redefine_index + 1 != pdtl_index {
+                            diagnostics.push(
+                                Diagnostic::new(Code::T023, tag.range.start..tag.range.start + 1, "Redefine must stand immediately before PDTL")
+                                    .with_severity(Severity::Warning),
+                            );
+                        }
+                    }
+                    None if redefine_index + 1 != tags.len() => diagnostics.push(
+                        Diagnostic::new(Code::T023, tag.range.start..tag.range.start + 1, "Redefine must be the last tag when there is no PDTL")
+                            .with_severity(Severity::Warning),
+                    ),
+                    None => {}
+                }
+            }
+            Err(message) => {
+                diagnostics.push(Diagnostic::new(Code::T022, value_range(tag), message));
+                playable = false;
+            }
+        }
+    }
+
+    let mut start = Some(Position::initial());
+    if let Some((pdtl_index, tag)) = position_tag {
+        let after = &tags[pdtl_index + 1..];
+        if !after.is_empty() && !(after.len() == 1 && after[0].name.text(text) == "Redefine") {
+            diagnostics.push(
+                Diagnostic::new(Code::T024, tag.range.start..tag.range.start + 1, "PDTL must be the last tag"),
+            );
+        }
+        let value = tag.value_text(text).unwrap_or_default();
+        let offset = value_range(tag).start;
+        let reading = pdtl::parse(&value, &pdtl_identifiers);
+        // The value is read unescaped; PDTL never holds `"` or `\`, so byte offsets match.
+        for problem in reading.problems {
+            diagnostics.push(Diagnostic {
+                code: problem.code,
+                severity: problem.severity,
+                range: problem.range.start + offset..problem.range.end + offset,
+                message: problem.message,
+            });
+        }
+        start = reading.position;
+    }
+    Setup {
+        identifiers,
+        start: if playable { start } else { None },
+        has_pdtl: position_tag.is_some(),
+        result_tag,
+        first_movetext_item,
+    }
+}
+
+fn duplicate(tag: &Tag, name: &str, diagnostics: &mut Vec<Diagnostic>) {
+    diagnostics.push(Diagnostic::new(
+        Code::T003,
+        tag.range.start..tag.range.start + 1,
+        format!("second {name} tag: only the first one is used"),
+    ));
+}
+
+/// The range of a tag's value content, or of the tag when it has none.
+fn value_range(tag: &Tag) -> Range<usize> {
+    tag.value_content_range().unwrap_or(tag.range.clone())
+}

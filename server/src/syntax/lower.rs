@@ -1,0 +1,334 @@
+//! Lowering a record's tree-sitter tree into plain values: the analysis works on these, with
+//! byte ranges into the record's text, and never walks the tree itself.
+
+use std::ops::Range;
+
+use tree_sitter::{Node, Tree};
+
+/// A token of the text: its byte range in the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub range: Range<usize>,
+}
+
+impl Token {
+    fn of(node: Node<'_>) -> Token {
+        Token { range: node.byte_range() }
+    }
+
+    /// The token's text in the record's text.
+    pub fn text<'a>(&self, source: &'a str) -> &'a str {
+        &source[self.range.clone()]
+    }
+}
+
+/// A tag line `[Name "value"]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    pub range: Range<usize>,
+    pub name: Token,
+    /// The value token, quotes included; `None` when the tag has no value.
+    pub value: Option<Token>,
+    /// Whether the tag line holds an error (S002).
+    pub malformed: bool,
+}
+
+impl Tag {
+    /// The value without its quotes and with `\"` and `\\` unescaped.
+    pub fn value_text(&self, source: &str) -> Option<String> {
+        let raw = self.value.as_ref()?.text(source);
+        let inner = raw.strip_prefix('"').and_then(|s| s.strip_suffix('"')).unwrap_or(raw);
+        let mut value = String::with_capacity(inner.len());
+        let mut chars = inner.chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                if let Some(escaped) = chars.next() {
+                    value.push(escaped);
+                    continue;
+                }
+            }
+            value.push(c);
+        }
+        Some(value)
+    }
+
+    /// Byte range of the value's content, inside the quotes.
+    pub fn value_content_range(&self) -> Option<Range<usize>> {
+        let range = self.value.as_ref()?.range.clone();
+        Some(range.start + 1..range.end.saturating_sub(1).max(range.start + 1))
+    }
+}
+
+/// The written parts of a half-move, each a token when present.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HalfMoveText {
+    pub range: Range<usize>,
+    pub piece: Option<Token>,
+    pub origin: Option<Token>,
+    pub separator: Option<Token>,
+    pub captured: Option<Token>,
+    pub destination: Option<Token>,
+    pub promotion: Option<Token>,
+    pub castling: Option<Token>,
+    pub check: Option<Token>,
+    pub rating: Option<Token>,
+    pub nag: Option<Token>,
+    pub indicator: Option<Token>,
+    /// Whether an error node lies inside the half-move.
+    pub has_error: bool,
+}
+
+impl HalfMoveText {
+    /// The end of the move itself, before the check suffix and annotations.
+    pub fn move_end(&self) -> usize {
+        [&self.promotion, &self.destination, &self.castling]
+            .into_iter()
+            .flatten()
+            .map(|token| token.range.end)
+            .max()
+            .unwrap_or(self.range.end)
+    }
+}
+
+/// A move line `N. white, black`, `N. …, black` or `N. white`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveLine {
+    pub range: Range<usize>,
+    pub indentation: Option<Token>,
+    pub number: Token,
+    pub white: Option<HalfMoveText>,
+    pub ellipsis: Option<Token>,
+    pub comma: Option<Token>,
+    pub black: Option<HalfMoveText>,
+}
+
+/// The kinds of reference inside comments (§12.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReferenceKind {
+    /// `@W`, `@B`
+    Player,
+    /// `#14`, `#14@B`, `#12.2`, `#14[#12.2]@W`
+    Move,
+    /// `~F14`
+    Hex,
+    /// `~K`, `~J[d]`, `~NG25`
+    Piece,
+    /// `$24`
+    Nag,
+}
+
+/// A reference inside a comment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reference {
+    pub kind: ReferenceKind,
+    pub range: Range<usize>,
+}
+
+/// A comment `{ … }`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Comment {
+    pub range: Range<usize>,
+    pub indentation: Option<Token>,
+    pub open: Token,
+    pub marker: Option<Token>,
+    pub references: Vec<Reference>,
+    /// Whether the comment ends with its `}` (false: N003, it ran to the end of the record).
+    pub closed: bool,
+}
+
+/// A variation `( … )`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation {
+    pub range: Range<usize>,
+    pub open: Token,
+    pub label: Option<Token>,
+    pub items: Vec<Item>,
+    /// The `)`; `None` when the variation was never closed (M011).
+    pub close: Option<Token>,
+}
+
+/// One item of a record or of a variation, in text order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    Tag(Tag),
+    MoveLine(MoveLine),
+    Comment(Comment),
+    Variation(Variation),
+    Result(Token),
+    /// A `)` that closes nothing.
+    StrayClose(Token),
+    /// Text the grammar could not place (an ERROR node).
+    Error(Token),
+}
+
+/// A record as values.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RecordSyntax {
+    pub items: Vec<Item>,
+    /// Whether the record's tree holds any error or missing node.
+    pub has_error: bool,
+    /// Missing tokens the parser inserted (kind and position), besides ERROR items.
+    pub missing: Vec<(String, usize)>,
+}
+
+/// Lowers the tree of one record's text. A tree holding several records (a stray `[Variant`
+/// mid-line is impossible, but a headless prefix is not) yields their items in order.
+pub fn lower_record(tree: &Tree) -> RecordSyntax {
+    let root = tree.root_node();
+    let mut record = RecordSyntax { has_error: root.has_error(), ..RecordSyntax::default() };
+    let mut cursor = root.walk();
+    for child in root.children(&mut cursor) {
+        if child.kind() == "record" {
+            lower_items(child, &mut record.items, &mut record.missing);
+        } else if child.is_error() {
+            record.items.push(Item::Error(Token::of(child)));
+        }
+    }
+    record
+}
+
+fn lower_items(parent: Node<'_>, items: &mut Vec<Item>, missing: &mut Vec<(String, usize)>) {
+    let mut cursor = parent.walk();
+    for node in parent.children(&mut cursor) {
+        if node.is_missing() {
+            missing.push((node.kind().to_string(), node.start_byte()));
+            continue;
+        }
+        match node.kind() {
+            "tag_section" => lower_items(node, items, missing),
+            "tag" => items.push(Item::Tag(lower_tag(node))),
+            "move_line" => items.push(Item::MoveLine(lower_move_line(node, missing))),
+            "comment" => items.push(Item::Comment(lower_comment(node))),
+            "variation" => items.push(Item::Variation(lower_variation(node, missing))),
+            "result" => items.push(Item::Result(Token::of(node))),
+            "stray_close" => {
+                let close = node.child(node.child_count().saturating_sub(1)).unwrap_or(node);
+                items.push(Item::StrayClose(Token::of(close)));
+            }
+            "ERROR" => items.push(Item::Error(Token::of(node))),
+            _ => {}
+        }
+    }
+}
+
+fn field<'t>(node: Node<'t>, name: &str) -> Option<Token> {
+    node.child_by_field_name(name).filter(|n| !n.is_missing()).map(Token::of)
+}
+
+fn lower_tag(node: Node<'_>) -> Tag {
+    Tag {
+        range: node.byte_range(),
+        name: field(node, "name").unwrap_or(Token { range: node.start_byte()..node.start_byte() }),
+        value: field(node, "value"),
+        malformed: node.has_error(),
+    }
+}
+
+fn lower_half_move(node: Node<'_>) -> HalfMoveText {
+    HalfMoveText {
+        range: node.byte_range(),
+        piece: field(node, "piece"),
+        origin: field(node, "origin"),
+        separator: field(node, "separator"),
+        captured: field(node, "captured"),
+        destination: field(node, "destination"),
+        promotion: field(node, "promotion"),
+        castling: field(node, "castling"),
+        check: field(node, "check"),
+        rating: field(node, "rating"),
+        nag: field(node, "nag"),
+        indicator: field(node, "indicator"),
+        has_error: node.has_error(),
+    }
+}
+
+fn lower_move_line(node: Node<'_>, missing: &mut Vec<(String, usize)>) -> MoveLine {
+    let mut line = MoveLine {
+        range: node.byte_range(),
+        indentation: None,
+        number: Token { range: node.start_byte()..node.start_byte() },
+        white: None,
+        ellipsis: None,
+        comma: None,
+        black: None,
+    };
+    let mut cursor = node.walk();
+    for child in node.children(&mut cursor) {
+        if child.is_missing() {
+            missing.push((child.kind().to_string(), child.start_byte()));
+            continue;
+        }
+        match child.kind() {
+            "indentation" => line.indentation = Some(Token::of(child)),
+            "move_number" => line.number = Token::of(child),
+            "ellipsis" => line.ellipsis = Some(Token::of(child)),
+            "," => line.comma = Some(Token::of(child)),
+            "half_move" if line.comma.is_none() && line.white.is_none() && line.ellipsis.is_none() => {
+                line.white = Some(lower_half_move(child));
+            }
+            "half_move" => line.black = Some(lower_half_move(child)),
+            _ => {}
+        }
+    }
+    line
+}
+
+fn lower_comment(node: Node<'_>) -> Comment {
+    let mut comment = Comment {
+        range: node.byte_range(),
+        indentation: None,
+        open: Token { range: node.start_byte()..node.start_byte() },
+        marker: None,
+        references: Vec::new(),
+        closed: false,
+    };
+    let mut cursor = node.walk();
+    for child in node.children(&mut cursor) {
+        let kind = match child.kind() {
+            "indentation" => {
+                comment.indentation = Some(Token::of(child));
+                continue;
+            }
+            "{" => {
+                comment.open = Token::of(child);
+                continue;
+            }
+            "}" => {
+                comment.closed = child.end_byte() > child.start_byte();
+                continue;
+            }
+            "comment_marker" => {
+                comment.marker = Some(Token::of(child));
+                continue;
+            }
+            "player_reference" => ReferenceKind::Player,
+            "move_reference" => ReferenceKind::Move,
+            "hex_reference" => ReferenceKind::Hex,
+            "piece_reference" => ReferenceKind::Piece,
+            "nag" => ReferenceKind::Nag,
+            _ => continue,
+        };
+        comment.references.push(Reference { kind, range: child.byte_range() });
+    }
+    comment
+}
+
+fn lower_variation(node: Node<'_>, missing: &mut Vec<(String, usize)>) -> Variation {
+    let mut variation = Variation {
+        range: node.byte_range(),
+        open: Token { range: node.start_byte()..node.start_byte() },
+        label: field(node, "label"),
+        items: Vec::new(),
+        close: None,
+    };
+    let mut cursor = node.walk();
+    for child in node.children(&mut cursor) {
+        match child.kind() {
+            "(" => variation.open = Token::of(child),
+            ")" if !child.is_missing() => variation.close = Some(Token::of(child)),
+            _ => {}
+        }
+    }
+    lower_items(node, &mut variation.items, missing);
+    variation
+}

@@ -1,0 +1,23 @@
+//! The syntax of CTL-PGN as values: a file split into records, each record parsed by
+//! tree-sitter on its own and lowered into tags, move lines, comments, variations and
+//! results with byte ranges. Nothing here judges the content; `analysis` does.
+
+mod lower;
+mod records;
+
+pub use lower::{lower_record, Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Reference, ReferenceKind, Tag, Token, Variation};
+pub use records::split_records;
+
+/// A tree-sitter parser for CTL-PGN.
+pub fn new_parser() -> tree_sitter::Parser {
+    let mut parser = tree_sitter::Parser::new();
+    parser
+        .set_language(&tree_sitter_ctlpgn::LANGUAGE.into())
+        .expect("the CTL-PGN grammar is built with an ABI this tree-sitter loads");
+    parser
+}
+
+/// Parses the text of one record (or a whole file) into a tree; a parse always gives a tree.
+pub fn parse(parser: &mut tree_sitter::Parser, text: &str) -> tree_sitter::Tree {
+    parser.parse(text, None).expect("a parser with a language and no timeout always returns a tree")
+}

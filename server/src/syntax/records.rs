@@ -1,0 +1,70 @@
+//! Where records begin: at every line whose first non-blank characters are `[Variant`
+//! (handbook §2), the same rule the grammar's scanner applies, so that a record's text parses
+//! on its own exactly as it would inside the whole file.
+
+use std::ops::Range;
+
+/// Byte ranges of the records of a file, in order, covering the whole text. Text before the
+/// first `[Variant` line is a record of its own when it holds anything but blanks (it is
+/// reported as lacking its Variant tag); a leading byte-order mark is not part of any record.
+pub fn split_records(text: &str) -> Vec<Range<usize>> {
+    let bytes = text.as_bytes();
+    let body_start = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
+    let mut starts = Vec::new();
+    let mut line_start = body_start;
+    while line_start < bytes.len() {
+        let content = line_start
+            + bytes[line_start..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+        if opens_record(&bytes[content..]) {
+            starts.push(line_start);
+        }
+        line_start = match memchr_newline(&bytes[content..]) {
+            Some(offset) => content + offset + 1,
+            None => bytes.len(),
+        };
+    }
+    let mut ranges = Vec::with_capacity(starts.len() + 1);
+    let first = starts.first().copied().unwrap_or(bytes.len());
+    if text[body_start..first].chars().any(|c| !c.is_whitespace()) {
+        ranges.push(body_start..first);
+    }
+    for (i, &start) in starts.iter().enumerate() {
+        let end = starts.get(i + 1).copied().unwrap_or(bytes.len());
+        ranges.push(start..end);
+    }
+    ranges
+}
+
+/// Whether a line's content starts with `[Variant` not followed by a tag-name character.
+fn opens_record(content: &[u8]) -> bool {
+    content.starts_with(b"[Variant")
+        && !content
+            .get(8)
+            .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+/// The offset of the next line end (`\n`, or a lone `\r`).
+fn memchr_newline(bytes: &[u8]) -> Option<usize> {
+    bytes.iter().position(|&b| b == b'\n' || b == b'\r')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_records;
+
+    #[test]
+    fn records_start_at_variant_lines() {
+        let text = "[Variant \"C'escacs\"]\n1. E7-E13:\n*\n\n  [Variant \"C'escacs\"]\n[VariantX \"\"]\n";
+        let ranges = split_records(text);
+        assert_eq!(ranges.len(), 2);
+        assert!(text[ranges[1].clone()].trim_start().starts_with("[Variant \""));
+        assert_eq!(ranges[1].end, text.len());
+    }
+
+    #[test]
+    fn text_before_the_first_record_is_a_record_when_not_blank() {
+        assert_eq!(split_records("\n\n[Variant \"x\"]\n").len(), 1);
+        assert_eq!(split_records("[Event \"x\"]\n[Variant \"x\"]\n").len(), 2);
+        assert_eq!(split_records("").len(), 0);
+    }
+}

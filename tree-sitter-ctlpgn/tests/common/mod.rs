@@ -1,0 +1,64 @@
+//! Helpers shared by the integration tests: the parser and the real game files.
+
+#![allow(dead_code)] // Each test crate uses a part of this module.
+
+use std::path::{Path, PathBuf};
+
+/// A parser set to the CTL-PGN language.
+pub fn new_parser() -> tree_sitter::Parser {
+    let mut parser = tree_sitter::Parser::new();
+    parser
+        .set_language(&tree_sitter_ctlpgn::LANGUAGE.into())
+        .expect("the CTL-PGN grammar loads");
+    parser
+}
+
+/// The `shared` folder, a sibling of the workspace root (`<workspace>/../shared`).
+/// Panics with a clear message when it is missing: the tests must never pass vacuously.
+pub fn shared_dir() -> PathBuf {
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let shared = workspace.join("..").join("shared");
+    assert!(
+        shared.is_dir(),
+        "the shared folder is missing: expected {} (a sibling of the workspace root {})",
+        shared.display(),
+        workspace.display()
+    );
+    shared
+}
+
+/// The `*.ctl-pgn` files of `dir`, sorted; panics if the folder is missing or holds none.
+pub fn ctl_pgn_files(dir: &Path, name_prefix: &str) -> Vec<PathBuf> {
+    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| {
+        panic!("cannot read the folder {}: {e}", dir.display());
+    });
+    let mut files: Vec<PathBuf> = entries
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            name.ends_with(".ctl-pgn") && name.starts_with(name_prefix)
+        })
+        .collect();
+    files.sort();
+    assert!(
+        !files.is_empty(),
+        "no `{name_prefix}*.ctl-pgn` file in {}",
+        dir.display()
+    );
+    files
+}
+
+/// Every real game file: the valid and incoherent engine games and the valid handbook
+/// examples (`0*.ctl-pgn`).
+pub fn real_game_files() -> Vec<PathBuf> {
+    let shared = shared_dir();
+    let mut files = ctl_pgn_files(&shared.join("corpus").join("valid"), "");
+    files.extend(ctl_pgn_files(&shared.join("corpus").join("incoherent"), ""));
+    files.extend(ctl_pgn_files(&shared.join("spec").join("examples"), "0"));
+    files
+}
+
+/// Reads a file as UTF-8 text.
+pub fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
