@@ -2,10 +2,12 @@
 //! out. Records are independent, so a file's analysis is the list of its records' analyses,
 //! and a language server can keep the analysis of every record whose text did not change.
 
+mod comments;
 mod half_move;
 mod movetext;
 mod results;
 mod setup;
+mod tags;
 
 pub use half_move::nag_symbol;
 pub use movetext::PlayedHalfMove;
