@@ -56,6 +56,14 @@ fn main() {
         ctlpgn::analysis::analyse_file(&file).len()
     });
     measure("check, all cores", bytes, 7, || ctlpgn::analysis::analyse_file_parallel(&file).len());
+    if let (Some(before), Some(after)) = (before, peak_memory_kib()) {
+        println!(
+            "peak resident memory of check: {:.1} MiB (before: {:.1} MiB; file {:.1} MiB)",
+            after as f64 / 1024.0,
+            before as f64 / 1024.0,
+            bytes as f64 / 1048576.0
+        );
+    }
     let mut parser = ctlpgn::syntax::new_parser();
     let ranges = ctlpgn::syntax::split_records(&file);
     measure("parse only, record by record, one core", bytes, 7, || {
@@ -65,7 +73,4 @@ fn main() {
     measure("analysis of parsed trees only, one core", bytes, 7, || {
         ranges.iter().zip(&trees).map(|(r, t)| ctlpgn::analysis::analyse_tree(&file[r.clone()], t).played.len()).sum()
     });
-    if let (Some(before), Some(after)) = (before, peak_memory_kib()) {
-        println!("peak resident memory: {:.1} MiB (before the runs: {:.1} MiB; file {:.1} MiB)", after as f64 / 1024.0, before as f64 / 1024.0, bytes as f64 / 1048576.0);
-    }
 }

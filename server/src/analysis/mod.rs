@@ -54,14 +54,14 @@ pub fn analyse_syntax(text: &str, record: &RecordSyntax) -> RecordAnalysis {
         }
     }
     let setup = setup::read_setup(text, &record.items, &mut diagnostics);
-    let movetext: Vec<Item> = record.items[setup.first_movetext_item..].to_vec();
+    let movetext = &record.items[setup.first_movetext_item..];
     let mut walker = movetext::Walker::new(text, &setup.identifiers, &lines, setup.has_pdtl);
-    let end = walker.walk_main(&movetext, setup.start.clone());
+    let end = walker.walk_main(movetext, setup.start.clone());
     let result_tag_start = record.items.iter().find_map(|item| match item {
         Item::Tag(tag) if tag.name.text(text) == "Result" => Some(tag.range.start),
         _ => None,
     });
-    results::check_results(text, &movetext, &end, setup.result_tag.as_ref(), result_tag_start, &lines, &mut walker.diagnostics);
+    results::check_results(text, movetext, &end, setup.result_tag.as_ref(), result_tag_start, &lines, &mut walker.diagnostics);
     diagnostics.append(&mut walker.diagnostics);
     diagnostics.sort_by_key(|d| (d.range.start, d.code));
     RecordAnalysis { diagnostics, played: walker.played, identifiers: setup.identifiers }

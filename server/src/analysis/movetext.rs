@@ -27,8 +27,8 @@ pub struct PlayedHalfMove {
     /// 0 for the main line, the nesting depth for variations.
     pub depth: usize,
     pub after: Position,
-    /// The move in words, for hovers.
-    pub description: String,
+    /// What the half-move did (its `describe()` gives the move in words, for hovers).
+    pub effect: replay::MoveEffect,
 }
 
 /// What the main line ended with, for the result checks.
@@ -360,7 +360,7 @@ impl<'a> Walker<'a> {
             }
             Some(Ok(mv)) => mv,
         };
-        match replay::apply(before, &mv) {
+        match replay::apply_with_identifiers(before, &mv, self.ids) {
             Ok(applied) => {
                 let check_end = half_move.check.as_ref().map_or(half_move.move_end(), |check| check.range.end);
                 self.played.push(PlayedHalfMove {
@@ -369,7 +369,7 @@ impl<'a> Walker<'a> {
                     side,
                     number,
                     depth,
-                    description: applied.effect.describe(),
+                    effect: applied.effect,
                     after: applied.position.clone(),
                 });
                 *position = Some(applied.position);

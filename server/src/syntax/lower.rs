@@ -224,22 +224,62 @@ fn lower_tag(node: Node<'_>) -> Tag {
     }
 }
 
+/// The field ids of a half-move's parts, looked up once: finding a field by name compares
+/// strings on every call, which showed in profiles of whole-file checks.
+struct HalfMoveFields {
+    ids: [u16; 11],
+}
+
+const HALF_MOVE_FIELDS: [&str; 11] = [
+    "piece", "origin", "separator", "captured", "destination", "promotion", "castling", "check", "rating", "nag", "indicator",
+];
+
+fn half_move_fields() -> &'static HalfMoveFields {
+    static FIELDS: std::sync::OnceLock<HalfMoveFields> = std::sync::OnceLock::new();
+    FIELDS.get_or_init(|| {
+        let language: tree_sitter::Language = tree_sitter_ctlpgn::LANGUAGE.into();
+        let ids = HALF_MOVE_FIELDS.map(|name| {
+            language.field_id_for_name(name).map_or(0, |id| id.get())
+        });
+        HalfMoveFields { ids }
+    })
+}
+
 fn lower_half_move(node: Node<'_>) -> HalfMoveText {
-    HalfMoveText {
-        range: node.byte_range(),
-        piece: field(node, "piece"),
-        origin: field(node, "origin"),
-        separator: field(node, "separator"),
-        captured: field(node, "captured"),
-        destination: field(node, "destination"),
-        promotion: field(node, "promotion"),
-        castling: field(node, "castling"),
-        check: field(node, "check"),
-        rating: field(node, "rating"),
-        nag: field(node, "nag"),
-        indicator: field(node, "indicator"),
-        has_error: node.has_error(),
+    let fields = half_move_fields();
+    let mut half_move = HalfMoveText { range: node.byte_range(), has_error: node.has_error(), ..HalfMoveText::default() };
+    let mut cursor = node.walk();
+    if cursor.goto_first_child() {
+        loop {
+            let child = cursor.node();
+            if let Some(field) = cursor.field_id().filter(|_| !child.is_missing()) {
+                let slot = match fields.ids.iter().position(|&id| id == field.get()) {
+                    Some(0) => &mut half_move.piece,
+                    Some(1) => &mut half_move.origin,
+                    Some(2) => &mut half_move.separator,
+                    Some(3) => &mut half_move.captured,
+                    Some(4) => &mut half_move.destination,
+                    Some(5) => &mut half_move.promotion,
+                    Some(6) => &mut half_move.castling,
+                    Some(7) => &mut half_move.check,
+                    Some(8) => &mut half_move.rating,
+                    Some(9) => &mut half_move.nag,
+                    Some(10) => &mut half_move.indicator,
+                    _ => {
+                        if !cursor.goto_next_sibling() {
+                            break;
+                        }
+                        continue;
+                    }
+                };
+                *slot = Some(Token::of(child));
+            }
+            if !cursor.goto_next_sibling() {
+                break;
+            }
+        }
     }
+    half_move
 }
 
 fn lower_move_line(node: Node<'_>, missing: &mut Vec<(String, usize)>) -> MoveLine {
