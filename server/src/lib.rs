@@ -23,4 +23,6 @@ pub mod syntax;
 pub mod text;
 pub mod analysis;
 pub mod cli;
+pub mod format;
+pub mod lsp;
 
