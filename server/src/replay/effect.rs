@@ -73,7 +73,9 @@ impl MoveEffect {
         let mut text = match &self.kind {
             EffectKind::Move => format!("{mover} {} to {}", self.origin, self.destination),
             EffectKind::Capture => match self.captured {
-                Some(captured) => format!("{mover} {} takes the {} on {}", self.origin, captured.piece.kind.name(), captured.hex),
+                Some(captured) => {
+                    format!("{mover} {} takes the {} on {}", self.origin, captured.piece.kind.name(), captured.hex)
+                }
                 None => format!("{mover} {} to {}", self.origin, self.destination),
             },
             EffectKind::EnPassant => {
@@ -94,12 +96,8 @@ impl MoveEffect {
             }
             EffectKind::ForcedPromotion => format!("{mover} awaiting on {} promotes", self.origin),
             EffectKind::Castling { token, rooks } => {
-                let mut text = format!(
-                    "{} castles {token}: King {} to {}",
-                    self.side.name(),
-                    self.origin,
-                    self.destination
-                );
+                let mut text =
+                    format!("{} castles {token}: King {} to {}", self.side.name(), self.origin, self.destination);
                 for rook in rooks {
                     text.push_str(&format!(", {} {} to {}", rook.rook.name(), rook.origin, rook.destination));
                 }
@@ -120,7 +118,10 @@ impl MoveEffect {
             }
             Some(Promotion::To(kind)) => text.push_str(&format!(", promoting to {}", a(kind))),
             Some(Promotion::Awaiting) => {
-                text.push_str(&format!(", where it awaits promotion (nothing suitable to regain on {})", self.destination));
+                text.push_str(&format!(
+                    ", where it awaits promotion (nothing suitable to regain on {})",
+                    self.destination
+                ));
             }
             None => {}
         }

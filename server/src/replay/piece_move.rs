@@ -129,7 +129,11 @@ fn capture_on(before: &Position, destination: Hex, mover: Side) -> Result<Captur
 
 /// K007-K009: the captured piece is named exactly when it is not a pawn (§6.3), also after
 /// `@`/`@@`, where the piece taken is a pawn unless it promoted on its step.
-fn check_captured_letter(captured: Captured, written: Option<PieceKind>, ids: &IdentifierSet) -> Result<(), Incoherence> {
+fn check_captured_letter(
+    captured: Captured,
+    written: Option<PieceKind>,
+    ids: &IdentifierSet,
+) -> Result<(), Incoherence> {
     let hex = captured.hex;
     let actual = captured.piece.kind;
     let word = if ids.is_fan() { "figurine" } else { "letter" };
@@ -146,10 +150,9 @@ fn check_captured_letter(captured: Captured, written: Option<PieceKind>, ids: &I
             Code::K007,
             format!("the captured piece on {hex} is {}; {word} {} missing", a(actual), ids.move_identifier(actual)),
         )),
-        (actual, Some(kind)) if kind != actual => Err(Incoherence::new(
-            Code::K008,
-            format!("the captured piece on {hex} is {}, not {}", a(actual), a(kind)),
-        )),
+        (actual, Some(kind)) if kind != actual => {
+            Err(Incoherence::new(Code::K008, format!("the captured piece on {hex} is {}, not {}", a(actual), a(kind))))
+        }
         _ => Ok(()),
     }
 }
@@ -216,7 +219,8 @@ fn en_passant(before: &Position, mv: &PieceMove, sign: &str) -> Result<Captured,
         ));
     }
     let beyond = |steps: i16| mv.destination.offset(0, -2 * steps * mover.forward());
-    let opponent_on = |hex: Option<Hex>| hex.and_then(|hex| before.get(hex).filter(|p| p.side == opponent).map(|p| (hex, p)));
+    let opponent_on =
+        |hex: Option<Hex>| hex.and_then(|hex| before.get(hex).filter(|p| p.side == opponent).map(|p| (hex, p)));
     let steps = if sign == "@@" { 2 } else { 1 };
     let target = beyond(steps);
     if let Some((hex, piece)) = opponent_on(target) {
@@ -226,13 +230,17 @@ fn en_passant(before: &Position, mv: &PieceMove, sign: &str) -> Result<Captured,
     let mut message = match target {
         None => format!(
             "en passant with {written} needs {} piece {} lines beyond {}, which is off the board",
-            opponent.name(),
+            a_side(opponent),
             2 * steps,
             mv.destination
         ),
         Some(hex) => match before.get(hex) {
             None => format!("en passant with {written} needs {} piece on {hex}, which is empty", a_side(opponent)),
-            Some(own) => format!("en passant with {written} needs {} piece on {hex}, which holds {}", a_side(opponent), owned(own)),
+            Some(own) => format!(
+                "en passant with {written} needs {} piece on {hex}, which holds {}",
+                a_side(opponent),
+                owned(own)
+            ),
         },
     };
     let other_steps = 3 - steps;
@@ -281,7 +289,8 @@ fn pawn_step(before: &Position, mv: &PieceMove, piece: Piece) -> Option<PawnStep
         (-1 | 1, 1) => {
             let in_front = mv.origin.offset(0, 2 * forward)?;
             let faced = before.get(in_front)?;
-            (faced == Piece::new(piece.side.opponent(), PieceKind::Pawn)).then_some(PawnStep::Scornful { scorned: in_front })
+            (faced == Piece::new(piece.side.opponent(), PieceKind::Pawn))
+                .then_some(PawnStep::Scornful { scorned: in_front })
         }
         _ => None,
     }

@@ -17,7 +17,12 @@ use crate::position::Position;
 
 /// K015-K018 for a piece move whose earlier checks passed: a pawn ending on its promotion hex
 /// carries `=X` or `=&`, no other move carries a suffix, and `X` is a suitable regainable piece.
-pub(super) fn check_suffix(before: &Position, mv: &PieceMove, piece: Piece, ids: &IdentifierSet) -> Result<(), Incoherence> {
+pub(super) fn check_suffix(
+    before: &Position,
+    mv: &PieceMove,
+    piece: Piece,
+    ids: &IdentifierSet,
+) -> Result<(), Incoherence> {
     let promotes = piece.kind == PieceKind::Pawn && mv.destination.is_promotion_hex(piece.side);
     match (promotes, mv.promotion) {
         (true, None) => Err(Incoherence::new(
@@ -59,11 +64,7 @@ pub(super) fn check_piece(before: &Position, side: Side, kind: PieceKind, hex: H
             side.name(),
             colour = hex.colour().name()
         ),
-        _ => format!(
-            "both {} are still on the board, so no {} is regainable",
-            plural(kind),
-            kind.name()
-        ),
+        _ => format!("both {} are still on the board, so no {} is regainable", plural(kind), kind.name()),
     };
     Err(Incoherence::new(Code::K018, message))
 }
@@ -78,7 +79,11 @@ fn plural(kind: PieceKind) -> String {
 
 /// The forced promotion `h=X` (§6.5): the mover's pawn awaits on `hex`, its promotion hex, and
 /// becomes `kind`. Nothing moves, so origin and destination are both `hex`.
-pub(super) fn apply_forced(before: &Position, hex: Hex, kind: PieceKind) -> Result<(Position, MoveEffect), Incoherence> {
+pub(super) fn apply_forced(
+    before: &Position,
+    hex: Hex,
+    kind: PieceKind,
+) -> Result<(Position, MoveEffect), Incoherence> {
     let mover = before.turn;
     let pawn = Piece::new(mover, PieceKind::Pawn);
     let on_hex = before.get(hex);

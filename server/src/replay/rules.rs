@@ -1,7 +1,11 @@
 //! Optional rule checks (§14.4) that need no move generation: en passant and scornful capture
 //! availability (R001, R002), castling rights and Rook paths (R003, R004), `=&` although a
-//! piece is regainable (R005), a pending forced promotion skipped (R006), and a scornful capture
-//! written with `×` (R007).
+//! piece is regainable (R005), and a scornful capture written with `×` (R007).
+//!
+//! R006 (a pending forced promotion skipped) is left out on purpose: a player in check may
+//! answer the check first, and telling whether a side is in check needs the attack rules of
+//! every piece, which this crate does not evaluate. The author's games do skip a pending
+//! promotion to answer a check (corpus game g0022, ply 101).
 //!
 //! They are warnings about the game, not about the record: they never stop a replay. They are
 //! judged on the position before the half-move and say nothing about a half-move that is
@@ -16,22 +20,13 @@ use crate::pieces::{Piece, PieceKind, Side};
 use crate::position::{Position, SpecialCapture};
 
 /// The kinds a promotion can bring back, in the order a message lists them.
-const REGAINABLE_KINDS: [PieceKind; 6] = [
-    PieceKind::Queen,
-    PieceKind::Wyvern,
-    PieceKind::Rook,
-    PieceKind::Pegasus,
-    PieceKind::Knight,
-    PieceKind::Bishop,
-];
+const REGAINABLE_KINDS: [PieceKind; 6] =
+    [PieceKind::Queen, PieceKind::Wyvern, PieceKind::Rook, PieceKind::Pegasus, PieceKind::Knight, PieceKind::Bishop];
 
-/// The rule warnings of one half-move played from `position` (codes R001-R007), each with a
-/// message; empty when the rules checked here are kept.
+/// The rule warnings of one half-move played from `position` (codes R001-R005 and R007), each
+/// with a message; empty when the rules checked here are kept.
 pub fn rule_warnings(position: &Position, mv: &Move) -> Vec<(Code, String)> {
     let mut warnings = Vec::new();
-    if let Some(warning) = skipped_forced_promotion(position, mv) {
-        warnings.push(warning);
-    }
     match mv {
         Move::Piece(piece_move) => piece_move_warnings(position, piece_move, &mut warnings),
         Move::Castling(token) => castling_warnings(position, *token, &mut warnings),
@@ -73,7 +68,7 @@ fn piece_move_warnings(position: &Position, mv: &PieceMove, warnings: &mut Vec<(
         }
         Separator::At if oblique_forward => {
             let available = matches!(&position.special,
-                SpecialCapture::Scornful { piece, scorned } if *piece == mv.destination && scorned.map_or(true, |hex| hex == mv.origin));
+                SpecialCapture::Scornful { piece, scorned } if *piece == mv.destination && scorned.is_none_or(|hex| hex == mv.origin));
             if !available {
                 warnings.push((
                     Code::R002,
@@ -110,27 +105,6 @@ fn suitable(position: &Position, side: Side, hex: Hex) -> Option<PieceKind> {
     REGAINABLE_KINDS.into_iter().find(|&kind| position.is_regainable(side, kind, hex.colour()))
 }
 
-/// R006: the mover has a pawn awaiting promotion for which a suitable piece is regainable, but
-/// plays something other than a forced promotion. Whether the mover is in check (which would
-/// excuse it) is not evaluated here.
-fn skipped_forced_promotion(position: &Position, mv: &Move) -> Option<(Code, String)> {
-    if matches!(mv, Move::ForcedPromotion { .. }) {
-        return None;
-    }
-    let mover = position.turn;
-    let pawn = Piece::new(mover, PieceKind::Pawn);
-    position.pieces().find_map(|(hex, piece)| {
-        if piece != pawn || !hex.is_promotion_hex(mover) {
-            return None;
-        }
-        let kind = suitable(position, mover, hex)?;
-        Some((
-            Code::R006,
-            format!("the pawn awaiting on {hex} can become {}: the half-move should be the forced promotion {hex}=…", a(kind)),
-        ))
-    })
-}
-
 /// R003 and R004 for a castling whose token is known.
 fn castling_warnings(position: &Position, token: CastlingToken, warnings: &mut Vec<(Code, String)>) {
     let Some(castling) = token.castling() else { return };
@@ -151,19 +125,22 @@ fn castling_warnings(position: &Position, token: CastlingToken, warnings: &mut V
         .flatten()
         .collect();
     if !lost.is_empty() {
-        warnings.push((
-            Code::R003,
-            format!("{} castling right already lost: {}", castling.name, lost.join(", ")),
-        ));
+        warnings.push((Code::R003, format!("{} castling right already lost: {}", castling.name, lost.join(", "))));
     }
     let king_destination = castling.king_destination(mover);
     for rook in &rooks {
         // The King's destination lies on some paths; it is empty before the move (K023) and
         // the King and Rook move together, so it never blocks.
-        if let Some(hex) = rook.path.iter().copied().find(|&hex| hex != king_destination && position.get(hex).is_some()) {
+        if let Some(hex) = rook.path.iter().copied().find(|&hex| hex != king_destination && position.get(hex).is_some())
+        {
             warnings.push((
                 Code::R004,
-                format!("the {}'s path from {} to {} is blocked on {hex}", rook.rook.name(), rook.origin, rook.destination),
+                format!(
+                    "the {}'s path from {} to {} is blocked on {hex}",
+                    rook.rook.name(),
+                    rook.origin,
+                    rook.destination
+                ),
             ));
         }
     }
