@@ -1,13 +1,12 @@
 //! The handbook's examples: valid files check clean (no error, warning or hint), and every
 //! invalid file gives exactly the diagnostics its `.expected.txt` lists, for the families the
-//! engine checks today (S, C, K, M, P and the tags that decide how a record is read).
+//! engine checks today.
 
 use ctlpgn_tests::{diagnostics_of, shared_files};
 
-/// The codes whose checks are complete; the rest of the tag rules (T) and the comment rules
-/// (N) are checked by the record-checks work and are compared once it lands.
+/// The families whose checks are complete (the comment rules, N, are compared once they land).
 fn in_scope(code: &str) -> bool {
-    matches!(&code[..1], "S" | "C" | "K" | "M" | "P") || matches!(code, "T001" | "T002" | "T014" | "T022" | "T023" | "T024")
+    matches!(&code[..1], "S" | "C" | "K" | "M" | "P" | "T")
 }
 
 #[test]

@@ -7,7 +7,7 @@ mod half_move;
 mod movetext;
 mod results;
 mod setup;
-mod tags;
+pub mod tags;
 
 pub use half_move::nag_symbol;
 pub use movetext::PlayedHalfMove;
@@ -54,6 +54,7 @@ pub fn analyse_syntax(text: &str, record: &RecordSyntax) -> RecordAnalysis {
         }
     }
     let setup = setup::read_setup(text, &record.items, &mut diagnostics);
+    tags::check_tags(text, &record.items, &mut diagnostics);
     let movetext = &record.items[setup.first_movetext_item..];
     let mut walker = movetext::Walker::new(text, &setup.identifiers, &lines, setup.has_pdtl);
     let end = walker.walk_main(movetext, setup.start.clone());

@@ -1,0 +1,169 @@
+//! The tag rules (`analysis::tags::check_tags`) on the handbook's examples, the shared corpus and
+//! the fixtures of `tests/fixtures/tags`, each fixture with a sidecar `name.expected` listing
+//! the diagnostics it must give as `LINE:COL CODE` lines (1-based, columns in characters).
+//!
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use ctlpgn::diagnostics::{Code, Diagnostic, Severity};
+
+use ctlpgn::analysis;
+
+/// The codes the tag module reports. T003 is shared with `setup`, which reports the
+/// duplicated content-affecting tags as errors; the tag module's duplicates are warnings.
+const TAG_MODULE_CODES: [Code; 18] = [
+    Code::T003,
+    Code::T004,
+    Code::T006,
+    Code::T007,
+    Code::T008,
+    Code::T009,
+    Code::T010,
+    Code::T011,
+    Code::T012,
+    Code::T013,
+    Code::T015,
+    Code::T016,
+    Code::T017,
+    Code::T018,
+    Code::T019,
+    Code::T020,
+    Code::T021,
+    Code::T025,
+];
+
+fn from_tag_module(code: Code, severity: Severity) -> bool {
+    TAG_MODULE_CODES.contains(&code) && (code != Code::T003 || severity == Severity::Warning)
+}
+
+/// `<CARGO_MANIFEST_DIR>/../../shared`, which the examples and the corpus come from.
+fn shared() -> PathBuf {
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
+    assert!(shared.is_dir(), "the shared folder {} is missing", shared.display());
+    shared
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Files of `dir` whose name ends with `suffix` and satisfies `keep`, sorted.
+fn files(dir: &Path, suffix: &str, keep: impl Fn(&str) -> bool) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("a folder entry").path())
+        .filter(|path| path.file_name().and_then(|name| name.to_str()).is_some_and(|name| name.ends_with(suffix) && keep(name)))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The tag diagnostics of every record of a file, with ranges in the file.
+fn check_file(text: &str) -> Vec<Diagnostic> {
+    let mut parser = ctlpgn::syntax::new_parser();
+    let mut found = Vec::new();
+    for range in ctlpgn::syntax::split_records(text) {
+        let record_text = &text[range.clone()];
+        let tree = ctlpgn::syntax::parse(&mut parser, record_text);
+        let record = ctlpgn::syntax::lower_record(&tree);
+        let mut diagnostics = Vec::new();
+        analysis::tags::check_tags(record_text, &record.items, &mut diagnostics);
+        found.extend(diagnostics.into_iter().map(|diagnostic| diagnostic.shifted(range.start)));
+    }
+    found
+}
+
+/// The diagnostics as sorted `LINE:COL CODE` lines.
+fn located(text: &str, diagnostics: &[Diagnostic]) -> Vec<String> {
+    let lines = ctlpgn::text::LineIndex::new(text);
+    let mut located: Vec<(usize, usize, &str)> = diagnostics
+        .iter()
+        .map(|diagnostic| {
+            let (line, column) = lines.line_column(text, diagnostic.range.start);
+            (line, column, diagnostic.code.as_str())
+        })
+        .collect();
+    located.sort();
+    located.into_iter().map(|(line, column, code)| format!("{line}:{column} {code}")).collect()
+}
+
+/// Every diagnostic listed with its message, for failure output.
+fn explained(text: &str, diagnostics: &[Diagnostic]) -> String {
+    let lines = ctlpgn::text::LineIndex::new(text);
+    diagnostics
+        .iter()
+        .map(|diagnostic| {
+            let (line, column) = lines.line_column(text, diagnostic.range.start);
+            format!("{line}:{column} {} {}\n", diagnostic.code.as_str(), diagnostic.message)
+        })
+        .collect()
+}
+
+#[test]
+fn the_bad_tag_example_gives_exactly_its_tag_diagnostics() {
+    let examples = shared().join("spec/examples");
+    let text = read(&examples.join("bad-05-tags-pdtl.ctl-pgn"));
+    let sidecar = read(&examples.join("bad-05-tags-pdtl.expected.txt"));
+    let expected: Vec<String> = sidecar
+        .lines()
+        .filter_map(|row| {
+            let mut fields = row.split_whitespace();
+            let (position, severity, code) = (fields.next()?, fields.next()?, fields.next()?);
+            let code = *Code::ALL.iter().find(|known| known.as_str() == code)?;
+            let severity = if severity == "E" { Severity::Error } else { Severity::Warning };
+            from_tag_module(code, severity).then(|| format!("{position} {}", code.as_str()))
+        })
+        .collect();
+    assert_eq!(expected, ["3:1 T006", "3:8 T011", "11:1 T009", "12:8 T018", "13:15 T015"], "the sidecar changed");
+    let found = check_file(&text);
+    assert_eq!(located(&text, &found), expected, "\n{}", explained(&text, &found));
+}
+
+#[test]
+fn valid_examples_and_corpus_games_give_no_tag_diagnostic() {
+    let shared = shared();
+    let mut checked = 0;
+    let examples = files(&shared.join("spec/examples"), ".ctl-pgn", |name| name.starts_with('0'));
+    let games = files(&shared.join("corpus/valid"), ".ctl-pgn", |_| true);
+    assert!(!examples.is_empty() && !games.is_empty(), "the shared examples or corpus are missing");
+    for path in examples.iter().chain(&games) {
+        let text = read(path);
+        let found = check_file(&text);
+        assert!(found.is_empty(), "{}:\n{}", path.display(), explained(&text, &found));
+        checked += 1;
+    }
+    assert_eq!(checked, examples.len() + games.len());
+}
+
+#[test]
+fn every_fixture_gives_the_diagnostics_of_its_sidecar() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tags");
+    let fixtures = files(&folder, ".ctl-pgn", |_| true);
+    assert!(!fixtures.is_empty(), "no fixture in {}", folder.display());
+    let mut covered = BTreeSet::new();
+    for fixture in &fixtures {
+        let sidecar = fixture.with_extension("expected");
+        assert!(sidecar.is_file(), "{} has no sidecar {}", fixture.display(), sidecar.display());
+        let text = read(fixture);
+        let expected: Vec<String> = read(&sidecar).lines().map(str::trim).filter(|row| !row.is_empty()).map(String::from).collect();
+        let mut sorted = expected.clone();
+        sorted.sort_by_key(|row| sort_key(row));
+        assert_eq!(expected, sorted, "{}: keep the sidecar in position order", sidecar.display());
+        let found = check_file(&text);
+        assert_eq!(located(&text, &found), expected, "{}:\n{}", fixture.display(), explained(&text, &found));
+        covered.extend(found.iter().map(|diagnostic| diagnostic.code));
+    }
+    for sidecar in files(&folder, ".expected", |_| true) {
+        assert!(sidecar.with_extension("ctl-pgn").is_file(), "{} has no fixture", sidecar.display());
+    }
+    let uncovered: Vec<&str> = TAG_MODULE_CODES.iter().filter(|code| !covered.contains(code)).map(|code| code.as_str()).collect();
+    assert!(uncovered.is_empty(), "no fixture covers {uncovered:?}");
+}
+
+/// `LINE:COL CODE` ordered as `located` orders it.
+fn sort_key(row: &str) -> (usize, usize, String) {
+    let (position, code) = row.split_once(' ').unwrap_or((row, ""));
+    let (line, column) = position.split_once(':').unwrap_or((position, "0"));
+    (line.parse().unwrap_or(0), column.parse().unwrap_or(0), code.to_string())
+}
