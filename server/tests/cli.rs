@@ -35,25 +35,25 @@ fn check_passes_a_clean_game() {
 #[test]
 fn check_locates_errors_in_characters_and_exits_with_1() {
     // The accented name and the × before the bad move must not shift the column.
-    let text = "[Variant \"C'escacs\"]\n[White \"Vidàl\"]\n1. E7-E13, E21-E15\n2. F8-F12, F20-F16\n3. E13×F16, E9-E13:\n*\n";
+    let text = "[Variant \"C'escacs\"]\n[Id \"Demo-X01\"]\n[Annotator \"Vidàl, Núria\"]\n1. E7-E13, E21-E15\n2. F8-F12, F20-F16\n3. E13×F16, E9-E13:\n*\n";
     let (status, output) = ctlpgn(&["check", "-"], Some(text));
     assert_eq!(status, 1);
     let first = output.lines().next().expect("a diagnostic line");
-    assert!(first.starts_with("-:5:13: error[K001]: "), "{output}");
+    assert!(first.starts_with("-:6:13: error[K001]: "), "{output}");
     assert!(first.ends_with("[origin-empty]"), "{output}");
-    assert!(output.contains("5 | 3. E13×F16, E9-E13:\n  |             ^^^^^^"), "{output}");
+    assert!(output.contains("6 | 3. E13×F16, E9-E13:\n  |             ^^^^^^"), "{output}");
 }
 
 #[test]
 fn check_prints_json_when_asked() {
-    let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. F8-F12, F20-F16\n3. E13xF16:\n*\n";
+    let text = "[Variant \"C'escacs\"]\n[Id \"Demo-X01\"]\n[Annotator \"Demo\"]\n1. E7-E13, E21-E15\n2. F8-F12, F20-F16\n3. E13xF16:\n*\n";
     let (status, output) = ctlpgn(&["check", "--format", "json", "-"], Some(text));
     assert_eq!(status, 1);
     let diagnostics: serde_json::Value = serde_json::from_str(&output).expect("JSON");
     let first = &diagnostics[0];
     assert_eq!(first["code"], "S005");
     assert_eq!(first["name"], "x-capture-sign");
-    assert_eq!((first["line"].as_u64(), first["column"].as_u64()), (Some(4), Some(7)));
+    assert_eq!((first["line"].as_u64(), first["column"].as_u64()), (Some(6), Some(7)));
     assert_eq!(diagnostics.as_array().map(Vec::len), Some(1), "{output}");
 }
 
@@ -68,6 +68,7 @@ fn replay_prints_one_json_object_per_record() {
     assert_eq!(records[0]["plies"][1]["move"], "E21-E15");
     assert_eq!(records[0]["plies"][1]["side"], "b");
     assert_eq!(records[1]["plies"].as_array().map(Vec::len), Some(0));
-    assert_eq!(records[1]["diagnostics"][0]["code"], "K001");
-    assert_eq!(records[1]["diagnostics"][0]["line"], 6);
+    let diagnostics = records[1]["diagnostics"].as_array().expect("diagnostics");
+    let origin_empty = diagnostics.iter().find(|d| d["code"] == "K001").expect("a K001 for E9-E13");
+    assert_eq!((origin_empty["line"].as_u64(), origin_empty["column"].as_u64()), (Some(6), Some(4)));
 }

@@ -1,1 +1,82 @@
 //! Comment layout and markers (§12.1-§12.2, N001-N009) and the references inside comments resolved to the moves and variations they name (§12.3, N010-N019).
+//!
+//! [`check_comments`] takes every item of a record. The comments before the first move line,
+//! variation or result are start comments, those after the result line final comments; the
+//! others belong to the line of play (main line or variation) among whose items they stand.
+//! Layout and markers are judged line of play by line of play (`layout`), each reference is
+//! read on its own (`references`), and move references are resolved in the history of their
+//! comment (`resolve`). Every reference that resolves is returned with its target, for
+//! go-to-definition and hovers.
+
+mod layout;
+mod references;
+mod resolve;
+
+use std::ops::Range;
+
+use crate::diagnostics::{Code, Diagnostic};
+use crate::identifiers::IdentifierSet;
+use crate::pieces::Side;
+use crate::syntax::Item;
+
+/// A move reference of a comment and what it designates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolvedReference {
+    /// The reference, from its `#` to its end.
+    pub range: Range<usize>,
+    pub target: ReferenceTarget,
+}
+
+/// What a move reference designates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReferenceTarget {
+    /// A half-move: `#14@B`, `#7[#5.2]@W`, or `#N` when move line `N` holds one half-move
+    /// (`5. …, EF20×F16`, or a line ending on White's half-move).
+    HalfMove {
+        /// The half-move token, from its first character to the end of its annotations.
+        range: Range<usize>,
+        side: Side,
+        number: u32,
+    },
+    /// A full move `#14` whose move line holds both half-moves.
+    MoveLine {
+        /// From the move number to the end of Black's half-move.
+        range: Range<usize>,
+        number: u32,
+    },
+    /// A whole labelled variation `#12.2`.
+    Variation {
+        /// From `(` to `)` (or to the end of a variation never closed).
+        range: Range<usize>,
+        /// The number of the move line the variation is attached to.
+        number: u32,
+        label: u32,
+    },
+}
+
+/// Checks the comments of a record (`items`: all its items, tags included) and resolves
+/// their move references.
+pub fn check_comments(text: &str, items: &[Item], ids: &IdentifierSet, diagnostics: &mut Vec<Diagnostic>) -> Vec<ResolvedReference> {
+    layout::check_layout(text, items, diagnostics);
+    let tree = resolve::PlayTree::build(text, items);
+    let mut resolved = Vec::new();
+    for site in tree.sites() {
+        for reference in &site.comment.references {
+            let range = reference.range.clone();
+            match references::read(text, reference, ids) {
+                references::Reading::Fine => {}
+                references::Reading::Problem(code, message) => diagnostics.push(Diagnostic::new(code, range, message)),
+                references::Reading::Move(written) => match tree.resolve(site, &written) {
+                    Ok(resolution) => {
+                        if let Some(message) = resolution.inside {
+                            diagnostics.push(Diagnostic::new(Code::N018, range.clone(), message));
+                        }
+                        resolved.push(ResolvedReference { range, target: resolution.target });
+                    }
+                    Err((code, message)) => diagnostics.push(Diagnostic::new(code, range, message)),
+                },
+            }
+        }
+    }
+    resolved
+}

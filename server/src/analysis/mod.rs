@@ -2,13 +2,14 @@
 //! out. Records are independent, so a file's analysis is the list of its records' analyses,
 //! and a language server can keep the analysis of every record whose text did not change.
 
-mod comments;
+pub mod comments;
 mod half_move;
 mod movetext;
 mod results;
 mod setup;
 pub mod tags;
 
+pub use comments::{ReferenceTarget, ResolvedReference};
 pub use half_move::nag_symbol;
 pub use movetext::PlayedHalfMove;
 pub use results::RESULTS;
@@ -29,6 +30,8 @@ pub struct RecordAnalysis {
     pub played: Vec<PlayedHalfMove>,
     /// The record's identifier set.
     pub identifiers: IdentifierSet,
+    /// Every reference inside a comment that names a move or a variation, with its target.
+    pub references: Vec<ResolvedReference>,
 }
 
 impl RecordAnalysis {
@@ -64,8 +67,9 @@ pub fn analyse_syntax(text: &str, record: &RecordSyntax) -> RecordAnalysis {
     });
     results::check_results(text, movetext, &end, setup.result_tag.as_ref(), result_tag_start, &lines, &mut walker.diagnostics);
     diagnostics.append(&mut walker.diagnostics);
+    let references = comments::check_comments(text, &record.items, &setup.identifiers, &mut diagnostics);
     diagnostics.sort_by_key(|d| (d.range.start, d.code));
-    RecordAnalysis { diagnostics, played: walker.played, identifiers: setup.identifiers }
+    RecordAnalysis { diagnostics, played: walker.played, identifiers: setup.identifiers, references }
 }
 
 /// S002: tag lines the grammar could not read completely.

@@ -1,0 +1,244 @@
+//! Comments and references (handbook §12, N001-N019, N002 excepted): the shared examples and
+//! corpus, and the fixtures of `tests/fixtures/comments` and `tests/fixtures/references`.
+//!
+//! Each fixture `name.ctl-pgn` has a sidecar `name.expected` listing everything the comment
+//! checks give for it: one `LINE:COL CODE` line per diagnostic (hints included) and one
+//! `LINE:COL -> LINE:COL KIND` line per resolved move reference (where the reference starts,
+//! where its target starts, and `half-move`, `move-line` or `variation`). Blank lines and lines
+//! starting with `#` are ignored. Columns count characters (§1).
+
+use std::path::{Path, PathBuf};
+
+use ctlpgn::text::LineIndex;
+use ctlpgn::analysis::comments::{check_comments, ReferenceTarget, ResolvedReference};
+use ctlpgn::syntax;
+
+/// What the comment checks give for a file, positions in lines and columns.
+#[derive(Debug, Default)]
+struct Checked {
+    /// `LINE:COL CODE`, sorted by position.
+    diagnostics: Vec<String>,
+    /// `LINE:COL -> LINE:COL KIND`, in text order.
+    resolved: Vec<String>,
+    /// The resolved references with their texts: (reference, target kind, target text).
+    targets: Vec<(String, &'static str, String)>,
+    /// The move references written in the file's comments.
+    move_references: usize,
+}
+
+fn shared() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared");
+    assert!(path.is_dir(), "the shared folder {} is missing", path.display());
+    path
+}
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+fn kind(target: &ReferenceTarget) -> &'static str {
+    match target {
+        ReferenceTarget::HalfMove { .. } => "half-move",
+        ReferenceTarget::MoveLine { .. } => "move-line",
+        ReferenceTarget::Variation { .. } => "variation",
+    }
+}
+
+fn target_range(target: &ReferenceTarget) -> std::ops::Range<usize> {
+    match target {
+        ReferenceTarget::HalfMove { range, .. } | ReferenceTarget::MoveLine { range, .. } | ReferenceTarget::Variation { range, .. } => {
+            range.clone()
+        }
+    }
+}
+
+/// Runs the comment checks on every record of a file.
+fn check(text: &str) -> Checked {
+    let lines = LineIndex::new(text);
+    let position = |offset: usize| {
+        let (line, column) = lines.line_column(text, offset);
+        format!("{line}:{column}")
+    };
+    let mut parser = syntax::new_parser();
+    let mut checked = Checked::default();
+    let mut found = Vec::new();
+    for record in syntax::split_records(text) {
+        let record_text = &text[record.clone()];
+        let tree = syntax::parse(&mut parser, record_text);
+        let lowered = syntax::lower_record(&tree);
+        let identifiers = ctlpgn::analysis::analyse_syntax(record_text, &lowered).identifiers;
+        let mut diagnostics = Vec::new();
+        let resolved: Vec<ResolvedReference> = check_comments(record_text, &lowered.items, &identifiers, &mut diagnostics);
+        for diagnostic in diagnostics {
+            found.push((record.start + diagnostic.range.start, diagnostic.code.as_str().to_string()));
+        }
+        for reference in resolved {
+            let range = target_range(&reference.target);
+            let at = record.start + reference.range.start;
+            checked.resolved.push(format!("{} -> {} {}", position(at), position(record.start + range.start), kind(&reference.target)));
+            checked.targets.push((
+                record_text[reference.range.clone()].to_string(),
+                kind(&reference.target),
+                record_text[range].to_string(),
+            ));
+        }
+        checked.move_references += lowered
+            .items
+            .iter()
+            .flat_map(comments_of)
+            .flat_map(|comment| comment.references.iter())
+            .filter(|reference| reference.kind == syntax::ReferenceKind::Move)
+            .count();
+    }
+    found.sort();
+    checked.diagnostics = found.into_iter().map(|(offset, code)| format!("{} {code}", position(offset))).collect();
+    checked
+}
+
+/// The comments of an item and of the variations inside it.
+fn comments_of(item: &syntax::Item) -> Vec<&syntax::Comment> {
+    match item {
+        syntax::Item::Comment(comment) => vec![comment],
+        syntax::Item::Variation(variation) => variation.items.iter().flat_map(comments_of).collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()))
+}
+
+fn files_with_extension(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == extension))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn valid_examples_give_nothing_and_every_move_reference_resolves() {
+    let examples = shared().join("spec/examples");
+    let valid: Vec<PathBuf> = files_with_extension(&examples, "ctl-pgn")
+        .into_iter()
+        .filter(|path| path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('0')))
+        .collect();
+    assert_eq!(valid.len(), 6, "the six valid examples 01-06");
+    for path in valid {
+        let checked = check(&read(&path));
+        assert_eq!(checked.diagnostics, Vec::<String>::new(), "{}", path.display());
+        assert_eq!(checked.resolved.len(), checked.move_references, "{}: {:?}", path.display(), checked.resolved);
+    }
+}
+
+#[test]
+fn references_of_the_examples_resolve_to_their_targets() {
+    let examples = shared().join("spec/examples");
+    let first = check(&read(&examples.join("01-registered-game.ctl-pgn")));
+    let target = |checked: &Checked, reference: &str| {
+        checked
+            .targets
+            .iter()
+            .find(|(written, _, _)| written == reference)
+            .map(|(_, kind, text)| (*kind, text.clone()))
+            .unwrap_or_else(|| panic!("{reference} is not resolved: {:?}", checked.targets))
+    };
+    assert_eq!(target(&first, "#3@W"), ("half-move", "E13×F16".to_string()));
+    assert_eq!(target(&first, "#5[#5.1]"), ("half-move", "EF20×F16".to_string()));
+    assert_eq!(first.resolved, ["19:28 -> 18:4 half-move", "28:30 -> 23:13 half-move"]);
+
+    let second = check(&read(&examples.join("02-quick-mate-variations.ctl-pgn")));
+    let (kind, text) = target(&second, "#5.2");
+    assert_eq!(kind, "variation");
+    assert!(text.starts_with("($[2] 5. K4-K10 ??, GL5-H6+^\n"), "{text}");
+    assert!(text.ends_with(".7. KH4×GI3)"), "{text}");
+    assert_eq!(target(&second, "#7[#5.2]@W"), ("half-move", "KH4×GI3".to_string()));
+    assert_eq!(target(&second, "#5@B"), ("half-move", "GL5-H6+^".to_string()));
+    assert_eq!(target(&second, "#4.1"), ("variation", "($[1] 4. GD2-F6\n.{ @W: keeps ~H6 covered }\n)".to_string()));
+    assert_eq!(target(&second, "#5.1"), ("variation", "($[1] 5. GD2-F6)".to_string()));
+    assert_eq!(second.targets.len(), 5);
+}
+
+#[test]
+fn the_bad_comments_example_gives_the_listed_codes() {
+    let examples = shared().join("spec/examples");
+    let checked = check(&read(&examples.join("bad-06-comments-references.ctl-pgn")));
+    let expected: Vec<String> = read(&examples.join("bad-06-comments-references.expected.txt"))
+        .lines()
+        .filter_map(|line| {
+            let mut words = line.split_whitespace();
+            let position = words.next()?;
+            let code = words.find(|word| word.len() == 4 && word.starts_with('N') && word[1..].bytes().all(|b| b.is_ascii_digit()))?;
+            // N002 (text after `}`) is reported by the movetext walk.
+            (code != "N002").then(|| format!("{position} {code}"))
+        })
+        .collect();
+    assert_eq!(expected.len(), 11);
+    assert_eq!(checked.diagnostics, expected);
+    // `#3.1` (twice) resolves to the closed variation of move 3.
+    assert_eq!(checked.resolved, ["14:28 -> 11:1 variation", "18:19 -> 11:1 variation"]);
+}
+
+#[test]
+fn corpus_games_give_nothing() {
+    let games = files_with_extension(&shared().join("corpus/valid"), "ctl-pgn");
+    assert!(games.len() >= 40, "the valid corpus has 40 games");
+    for path in games {
+        let checked = check(&read(&path));
+        assert_eq!(checked.diagnostics, Vec::<String>::new(), "{}", path.display());
+    }
+}
+
+/// Checks every fixture of a folder against its sidecar; returns the codes they cover.
+fn check_fixtures(folder: &str) -> Vec<String> {
+    let dir = fixtures().join(folder);
+    let files = files_with_extension(&dir, "ctl-pgn");
+    assert!(!files.is_empty(), "no fixtures in {}", dir.display());
+    let mut codes = Vec::new();
+    let mut failures = Vec::new();
+    for path in files {
+        let sidecar = path.with_extension("expected");
+        assert!(sidecar.is_file(), "{} has no sidecar {}", path.display(), sidecar.display());
+        let expected = read(&sidecar);
+        let lines: Vec<&str> = expected.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with('#')).collect();
+        let expected_resolved: Vec<String> = lines.iter().filter(|line| line.contains("->")).map(|line| line.to_string()).collect();
+        let mut expected_diagnostics: Vec<String> = lines.iter().filter(|line| !line.contains("->")).map(|line| line.to_string()).collect();
+        expected_diagnostics.sort_by_key(|line| {
+            let (position, code) = line.split_once(' ').unwrap_or((line, ""));
+            let (l, c) = position.split_once(':').unwrap_or((position, "0"));
+            (l.parse::<usize>().unwrap_or(0), c.parse::<usize>().unwrap_or(0), code.to_string())
+        });
+        let checked = check(&read(&path));
+        let mut actual_diagnostics = checked.diagnostics.clone();
+        actual_diagnostics.sort_by_key(|line| {
+            let (position, code) = line.split_once(' ').unwrap_or((line, ""));
+            let (l, c) = position.split_once(':').unwrap_or((position, "0"));
+            (l.parse::<usize>().unwrap_or(0), c.parse::<usize>().unwrap_or(0), code.to_string())
+        });
+        if actual_diagnostics != expected_diagnostics || checked.resolved != expected_resolved {
+            failures.push(format!(
+                "{}:\n  expected {:?}\n       got {:?}\n  expected resolved {:?}\n       got resolved {:?}",
+                path.display(),
+                expected_diagnostics,
+                actual_diagnostics,
+                expected_resolved,
+                checked.resolved
+            ));
+        }
+        codes.extend(expected_diagnostics.iter().filter_map(|line| line.split_whitespace().nth(1).map(str::to_string)));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    codes
+}
+
+#[test]
+fn fixtures_give_their_sidecars_and_cover_every_code() {
+    let mut codes = check_fixtures("comments");
+    codes.extend(check_fixtures("references"));
+    for number in (1..=19).filter(|&n| n != 2) {
+        let code = format!("N{number:03}");
+        assert!(codes.contains(&code), "no fixture covers {code}");
+    }
+}
