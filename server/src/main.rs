@@ -1,4 +1,4 @@
-//! The `ctlpgn` binary: `check` and `replay` over the same core as the language server.
+//! The `ctlpgn` binary: `check`, `replay` and `fmt` over the same core as the language server.
 
 use ctlpgn::cli;
 
@@ -7,6 +7,8 @@ const USAGE: &str = "usage: ctlpgn <command> [arguments]
 commands:
   check [--format json] FILE...   report every diagnostic; exit 1 when any is an error
   replay FILE [--json]            the main line ply by ply with the PDTL after each ply
+  fmt [--check] [--separators keep|unicode|ascii] [--ellipsis keep|unicode|ascii] FILE...
+                                  format files in place (- formats standard input to output)
 ";
 
 fn main() {
@@ -14,6 +16,7 @@ fn main() {
     let status = match arguments.first().map(String::as_str) {
         Some("check") => cli::run_check(&arguments[1..]),
         Some("replay") => cli::run_replay(&arguments[1..]),
+        Some("fmt") => cli::run_fmt(&arguments[1..]),
         Some("--help" | "-h" | "help") => {
             print!("{USAGE}");
             0

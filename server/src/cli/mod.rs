@@ -1,7 +1,8 @@
-//! The command line: `ctlpgn check` and `ctlpgn replay` print the core's results for files.
+//! The command line: `ctlpgn check`, `replay` and `fmt` print or apply the core's results.
 //! Reading files and writing to the terminal happen here, never in the core.
 
 mod check;
+mod fmt;
 mod replay;
 
 use std::io::Read;
@@ -11,6 +12,7 @@ use crate::diagnostics::Diagnostic;
 use crate::text::LineIndex;
 
 pub use check::run_check;
+pub use fmt::run_fmt;
 pub use replay::run_replay;
 
 /// A file read for a command: its name as given and its text.

@@ -1,1 +1,52 @@
 //! The formatter (handbook §7, §10-§12 layout): lossless, idempotent export layout of records, as minimal edits.
+//!
+//! Each record is parsed on its own and written back from its lowered syntax: tag lines one per
+//! line, a blank line, one move pair per line, comments and variations on their own lines
+//! indented with one dot per nesting level, the result line, the final comments, and a blank
+//! line before the next record. Only layout and the spelling the options name change; every
+//! token keeps its text, so the formatted file reads as the same records ([`equivalence`]
+//! states this as a check). A record whose tree holds an error is left exactly as written.
+
+mod edits;
+pub mod equivalence;
+mod layout;
+mod moves;
+mod options;
+mod records;
+
+use std::ops::Range;
+
+pub use edits::TextEdit;
+pub use options::{EllipsisStyle, FormatOptions, Separators};
+
+/// The whole file in canonical layout. The line ending is the file's dominant one.
+pub fn format_text(text: &str, options: &FormatOptions) -> String {
+    let formatted = records::format_records(text, options, |_| true);
+    let Some((first, _)) = formatted.first() else {
+        return text.to_string();
+    };
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    out.push_str(&text[..first.start]);
+    for (_, record) in &formatted {
+        out.push_str(record);
+    }
+    out
+}
+
+/// The edits that turn `text` into [`format_text`]'s output, in text order and disjoint, each
+/// covering only a run of changed lines. With a byte `range`, only the records it touches are
+/// formatted (an empty range touches the record it stands in).
+pub fn format_edits(text: &str, options: &FormatOptions, range: Option<Range<usize>>) -> Vec<TextEdit> {
+    let touched = |span: &Range<usize>| match &range {
+        None => true,
+        Some(range) if range.is_empty() => {
+            span.contains(&range.start) || (range.start == span.end && span.end == text.len())
+        }
+        Some(range) => span.start < range.end && range.start < span.end,
+    };
+    records::format_records(text, options, touched)
+        .into_iter()
+        .filter(|(span, formatted)| &text[span.clone()] != formatted)
+        .flat_map(|(span, formatted)| edits::line_edits(&text[span.clone()], &formatted, span.start))
+        .collect()
+}

@@ -1,0 +1,89 @@
+//! A file as a sequence of records, each formatted on its own: records are independent
+//! (§2), so whole-file, range and incremental formatting all rest on formatting one record.
+
+use std::ops::Range;
+
+use super::layout::{is_formattable, lay_out_record};
+use super::options::FormatOptions;
+use crate::syntax;
+
+/// The line ending a file mostly uses: `\r\n` when more lines end with it than with `\n`.
+pub(super) fn dominant_line_ending(text: &str) -> &'static str {
+    let line_feeds = text.bytes().filter(|&b| b == b'\n').count();
+    let carriage_returns = text.as_bytes().windows(2).filter(|pair| pair == b"\r\n").count();
+    if carriage_returns * 2 > line_feeds {
+        "\r\n"
+    } else {
+        "\n"
+    }
+}
+
+/// The spans the formatter rewrites: the records of [`syntax::split_records`], the first one
+/// stretched back over the blank lines before it (they go), never over a byte-order mark.
+pub(super) fn record_spans(text: &str) -> Vec<Range<usize>> {
+    let mut spans = syntax::split_records(text);
+    if let Some(first) = spans.first_mut() {
+        first.start = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
+    }
+    spans
+}
+
+/// A record's span's text in canonical layout: its lines in the given ending, then a blank
+/// line unless it is the file's last record. A record that is not formattable (a syntax
+/// error, an unclosed comment or variation) comes back exactly as written.
+pub(super) fn format_record(
+    parser: &mut tree_sitter::Parser,
+    text: &str,
+    span: Range<usize>,
+    is_last: bool,
+    line_ending: &str,
+    options: &FormatOptions,
+) -> String {
+    let written = &text[span.clone()];
+    let tree = syntax::parse(parser, written);
+    let record = syntax::lower_record(&tree);
+    if !is_formattable(written, &record) {
+        return written.to_string();
+    }
+    let mut formatted = lay_out_record(written, &record, options);
+    if !is_last {
+        formatted.push('\n');
+    }
+    if line_ending != "\n" {
+        formatted = formatted.replace('\n', line_ending);
+    }
+    formatted
+}
+
+/// Formats the records whose spans `wanted` selects, in file order, each with its span;
+/// large files are shared out between threads in contiguous chunks, one parser per thread.
+pub(super) fn format_records(
+    text: &str,
+    options: &FormatOptions,
+    wanted: impl Fn(&Range<usize>) -> bool,
+) -> Vec<(Range<usize>, String)> {
+    let spans = record_spans(text);
+    let line_ending = dominant_line_ending(text);
+    let last = spans.len().saturating_sub(1);
+    let chosen: Vec<(usize, Range<usize>)> =
+        spans.into_iter().enumerate().filter(|(_, span)| wanted(span)).collect();
+    let format_chunk = |chunk: &[(usize, Range<usize>)]| {
+        let mut parser = syntax::new_parser();
+        chunk
+            .iter()
+            .map(|(index, span)| {
+                let formatted = format_record(&mut parser, text, span.clone(), *index == last, line_ending, options);
+                (span.clone(), formatted)
+            })
+            .collect::<Vec<_>>()
+    };
+    let threads = std::thread::available_parallelism().map_or(1, usize::from).min(chosen.len() / 16).max(1);
+    if threads == 1 {
+        return format_chunk(&chosen);
+    }
+    let chunk_length = chosen.len().div_ceil(threads);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = chosen.chunks(chunk_length).map(|chunk| scope.spawn(move || format_chunk(chunk))).collect();
+        handles.into_iter().flat_map(|handle| handle.join().expect("formatting a record does not panic")).collect()
+    })
+}
