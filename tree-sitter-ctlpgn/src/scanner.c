@@ -359,11 +359,12 @@ bool tree_sitter_ctlpgn_external_scanner_scan(void *payload, TSLexer *lexer,
   Scanner *scanner = payload;
   bool after_comment_close = scanner->record_start_pending;
   scanner->record_start_pending = false;
-  // During error recovery every symbol is valid; then only resynchronise at a record start:
-  // close the current record first, then open the next one.
+  // During error recovery every symbol is valid; then only resynchronise at a record start.
+  // (Never a `_record_end` here: the runtime keeps a zero-width token found during error
+  // recovery only when it changes the scanner's state, and alternating `_record_end` and
+  // `_record_start`, which both change it, would loop forever at the same position.)
   if (valid_symbols[ERROR_SENTINEL]) {
-    if (after_comment_close) return scan_record_start(lexer, true);
-    return scan_record_end(scanner, lexer, false);
+    return scan_record_start(lexer, after_comment_close);
   }
   if (valid_symbols[COMMENT_CLOSE]) {
     return scan_comment(scanner, lexer, valid_symbols);

@@ -1,6 +1,7 @@
 //! Incremental parsing gives the same tree as a fresh parse.
 //!
-//! Real game texts (the shared corpus and the handbook examples) receive random small edits
+//! Real game texts (the shared corpus and the handbook examples, alone and three by three)
+//! receive random small edits
 //! (insert, delete or replace a short string at a random character boundary, with non-ASCII
 //! characters among the inserted strings). Each edit is applied to the old tree with
 //! `Tree::edit` (byte offsets and row/column points computed from the old and new text), the
@@ -8,14 +9,38 @@
 //! text: the same S-expression and the same byte range for every node, anonymous ones
 //! included.
 //!
-//! `CTLPGN_PROPTEST_CASES` overrides the number of cases (64 by default).
+//! `CTLPGN_PROPTEST_CASES` overrides the number of cases (256 by default, about a second).
 
 mod common;
 
 use std::sync::OnceLock;
+use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
-use tree_sitter::{InputEdit, Point, Tree};
+use tree_sitter::{InputEdit, ParseOptions, Parser, Point, Tree};
+
+/// Parses `text` (incrementally when `old` is given), failing instead of hanging when the
+/// parse does not finish within a few seconds.
+fn parse(parser: &mut Parser, text: &str, old: Option<&Tree>) -> Tree {
+    const LIMIT: Duration = Duration::from_secs(5);
+    let start = Instant::now();
+    let bytes = text.as_bytes();
+    let mut read = |offset: usize, _: Point| &bytes[offset.min(bytes.len())..];
+    let mut give_up = |_: &tree_sitter::ParseState| start.elapsed() > LIMIT;
+    let options = ParseOptions::new().progress_callback(&mut give_up);
+    parser
+        .parse_with_options(&mut read, old, Some(options))
+        .unwrap_or_else(|| {
+            panic!(
+                "the {} parse did not finish within {LIMIT:?} (an endless loop?) on:\n{text}",
+                if old.is_some() {
+                    "incremental"
+                } else {
+                    "fresh"
+                }
+            )
+        })
+}
 
 /// Strings inserted by the edits: move and comment syntax, line ends, non-ASCII characters.
 const FRAGMENTS: &[&str] = &[
@@ -85,14 +110,21 @@ const FRAGMENTS: &[&str] = &[
     "\u{FEFF}",
 ];
 
-/// The texts of the real game files, read once.
+/// The texts of the real game files, read once, and multi-record texts made of three
+/// consecutive files (so that edits also fall next to record boundaries).
 fn texts() -> &'static [String] {
     static TEXTS: OnceLock<Vec<String>> = OnceLock::new();
     TEXTS.get_or_init(|| {
-        common::real_game_files()
+        let files: Vec<String> = common::real_game_files()
             .iter()
             .map(|path| common::read(path))
-            .collect()
+            .collect();
+        let joined: Vec<String> = files
+            .chunks(3)
+            .enumerate()
+            .map(|(i, chunk)| chunk.join(if i % 2 == 0 { "\n" } else { "" }))
+            .collect();
+        files.into_iter().chain(joined).collect()
     })
 }
 
@@ -164,8 +196,11 @@ fn apply(text: &str, edit: &Edit) -> (String, InputEdit) {
     (new_text, input_edit)
 }
 
-/// Every node in pre-order, anonymous ones included: kind, field name, byte range, flags.
-fn all_nodes(tree: &Tree) -> Vec<(String, Option<&'static str>, usize, usize, bool, bool)> {
+/// A node as compared: kind, field name, byte range, MISSING and ERROR flags.
+type NodeSummary = (String, Option<&'static str>, usize, usize, bool, bool);
+
+/// Every node in pre-order, anonymous ones included.
+fn all_nodes(tree: &Tree) -> Vec<NodeSummary> {
     let mut nodes = Vec::new();
     let mut cursor = tree.walk();
     loop {
@@ -193,10 +228,7 @@ fn all_nodes(tree: &Tree) -> Vec<(String, Option<&'static str>, usize, usize, bo
 }
 
 /// Describes the first difference between two node lists.
-fn first_difference(
-    incremental: &[(String, Option<&'static str>, usize, usize, bool, bool)],
-    fresh: &[(String, Option<&'static str>, usize, usize, bool, bool)],
-) -> String {
+fn first_difference(incremental: &[NodeSummary], fresh: &[NodeSummary]) -> String {
     for (i, (a, b)) in incremental.iter().zip(fresh).enumerate() {
         if a != b {
             return format!("node {i}: incremental {a:?}, fresh {b:?}");
@@ -213,7 +245,7 @@ fn cases() -> u32 {
     std::env::var("CTLPGN_PROPTEST_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(64)
+        .unwrap_or(256)
 }
 
 proptest! {
@@ -231,12 +263,12 @@ proptest! {
         let texts = texts();
         let mut text = texts[file.index(texts.len())].clone();
         let mut parser = common::new_parser();
-        let mut tree = parser.parse(&text, None).expect("a tree");
+        let mut tree = parse(&mut parser, &text, None);
         for edit in &edits {
             let (new_text, input_edit) = apply(&text, edit);
             tree.edit(&input_edit);
-            let incremental = parser.parse(&new_text, Some(&tree)).expect("an incremental tree");
-            let fresh = parser.parse(&new_text, None).expect("a fresh tree");
+            let incremental = parse(&mut parser, &new_text, Some(&tree));
+            let fresh = parse(&mut parser, &new_text, None);
             let (a, b) = (incremental.root_node().to_sexp(), fresh.root_node().to_sexp());
             prop_assert_eq!(&a, &b, "S-expressions differ after {:?} ({:?})", edit, input_edit);
             let (a, b) = (all_nodes(&incremental), all_nodes(&fresh));
@@ -264,4 +296,92 @@ fn points_count_bytes_per_line() {
     assert_eq!(input_edit.start_byte, text.len());
     assert_eq!(input_edit.new_end_byte, text.len() + 4);
     assert_eq!(input_edit.new_end_position, Point::new(2, 4));
+}
+
+/// A regression: a syntax error just before a record boundary, produced by an edit. With a
+/// scanner that offered `_record_end` and `_record_start` by turns during error recovery, the
+/// incremental re-parse looped forever.
+#[test]
+fn an_error_before_a_record_boundary_does_not_loop() {
+    let text = "[Variant \"a\"]\n1. E7-E13, DF24-F10#\n0-3\n[Variant \"b\"]\n1. E7-E13:\n*\n";
+    let start = text.find("F10#").expect("the sample has F10#");
+    let new_text = format!("{}12. {}", &text[..start], &text[start + 3..]);
+    let input_edit = InputEdit {
+        start_byte: start,
+        old_end_byte: start + 3,
+        new_end_byte: start + 4,
+        start_position: point_at(text, start),
+        old_end_position: point_at(text, start + 3),
+        new_end_position: point_at(&new_text, start + 4),
+    };
+    let mut parser = common::new_parser();
+    let mut tree = parse(&mut parser, text, None);
+    tree.edit(&input_edit);
+    let incremental = parse(&mut parser, &new_text, Some(&tree));
+    let fresh = parse(&mut parser, &new_text, None);
+    assert_eq!(
+        incremental.root_node().to_sexp(),
+        fresh.root_node().to_sexp()
+    );
+    assert!(fresh.root_node().has_error());
+    // The error stays in the first record; the second one is intact.
+    let root = fresh.root_node();
+    assert_eq!(root.named_child_count(), 2);
+    let second = root.named_child(1).expect("a second record");
+    assert_eq!(second.kind(), "record");
+    assert!(!second.has_error());
+}
+
+/// The whole-file tree reuses the records that follow an edit: only the edited record is
+/// re-read, and the changed ranges cover the inserted character only.
+#[test]
+fn records_after_an_edit_are_reused() {
+    let record = |n: usize| {
+        format!(
+            "[Variant \"C'escacs\"]\n[Round \"{n}\"]\n1. E7-E13, E21-E15\n2. F8-F12, F20-F16:\n*\n"
+        )
+    };
+    let text: String = (0..50).map(record).collect::<Vec<_>>().join("\n");
+    let record_20 = text.find("[Round \"20\"]").expect("record 20");
+    let at = record_20 + text[record_20..].find("E21-E15").expect("a move") + "E21-E15".len();
+    let new_text = format!("{}!{}", &text[..at], &text[at..]);
+    let input_edit = InputEdit {
+        start_byte: at,
+        old_end_byte: at,
+        new_end_byte: at + 1,
+        start_position: point_at(&text, at),
+        old_end_position: point_at(&text, at),
+        new_end_position: point_at(&new_text, at + 1),
+    };
+    let mut parser = common::new_parser();
+    let old = parse(&mut parser, &text, None);
+    let mut edited = old.clone();
+    edited.edit(&input_edit);
+    let incremental = parse(&mut parser, &new_text, Some(&edited));
+    assert_eq!(
+        incremental.root_node().to_sexp(),
+        parse(&mut parser, &new_text, None).root_node().to_sexp()
+    );
+    let changed: Vec<_> = edited.changed_ranges(&incremental).collect();
+    assert_eq!(changed.len(), 1, "changed ranges: {changed:?}");
+    assert_eq!((changed[0].start_byte, changed[0].end_byte), (at, at + 1));
+    // The records after the edited one are reused whole: the re-parse reads (lexes) only a
+    // few tokens of the edited record, not the tokens of the 29 records that follow it.
+    let lexed = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counter = std::sync::Arc::clone(&lexed);
+    parser.set_logger(Some(Box::new(move |_, message| {
+        if message.starts_with("lexed_lookahead") {
+            counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    })));
+    let mut edited = old.clone();
+    edited.edit(&input_edit);
+    let _ = parse(&mut parser, &new_text, Some(&edited));
+    parser.set_logger(None);
+    let lexed = lexed.load(std::sync::atomic::Ordering::Relaxed);
+    let tokens_per_record = 22; // 2 tags (4 tokens each), 2 move lines, a result
+    assert!(
+        lexed < 2 * tokens_per_record,
+        "{lexed} tokens lexed again; the records after the edit are not reused"
+    );
 }
