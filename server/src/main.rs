@@ -1,10 +1,11 @@
-//! The `ctlpgn` binary: `check`, `replay` and `fmt` over the same core as the language server.
+//! The `ctlpgn` binary: `lsp`, `check`, `replay` and `fmt`, all over the same core.
 
 use ctlpgn::cli;
 
 const USAGE: &str = "usage: ctlpgn <command> [arguments]
 
 commands:
+  lsp                             the language server, speaking LSP over standard input/output
   check [--format json] FILE...   report every diagnostic; exit 1 when any is an error
   replay FILE [--json]            the main line ply by ply with the PDTL after each ply
   fmt [--check] [--separators keep|unicode|ascii] [--ellipsis keep|unicode|ascii] FILE...
@@ -17,6 +18,7 @@ fn main() {
         Some("check") => cli::run_check(&arguments[1..]),
         Some("replay") => cli::run_replay(&arguments[1..]),
         Some("fmt") => cli::run_fmt(&arguments[1..]),
+        Some("lsp") => ctlpgn::lsp::run_stdio(),
         Some("--help" | "-h" | "help") => {
             print!("{USAGE}");
             0

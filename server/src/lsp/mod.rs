@@ -1,1 +1,53 @@
 //! The language server: LSP over stdio on tower-lsp-server; decodes requests, calls the core, encodes results.
+//!
+//! Only this folder knows the protocol. The core works in bytes; `convert` turns bytes into
+//! positions in the negotiated encoding; `documents` keeps each open document's rope and its
+//! records' trees and analyses; `server` holds the handlers. `board`, `hover` and `outline`
+//! work over byte ranges and plain text and know nothing of the protocol, so that they can
+//! move to the core.
+
+mod board;
+mod capabilities;
+mod convert;
+mod diagnostics;
+mod documents;
+mod formatting;
+mod hover;
+mod outline;
+mod server;
+mod structure;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use tokio::io::{AsyncRead, AsyncWrite};
+use tower_lsp_server::LspService;
+
+/// Serves the protocol on standard input and output until the client exits; returns the exit
+/// status: 0 when the client asked for a shutdown first, 1 otherwise (as LSP says), 2 when no
+/// runtime could be started.
+pub fn run_stdio() -> i32 {
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("ctlpgn lsp: cannot start the async runtime: {error}");
+            return 2;
+        }
+    };
+    if runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout())) {
+        0
+    } else {
+        1
+    }
+}
+
+/// Serves the protocol on any pair of streams (standard input and output, or the in-process
+/// pipes of the tests) until the client exits or closes `input`; returns whether the client
+/// asked for a shutdown before leaving.
+pub async fn serve(input: impl AsyncRead + Unpin, output: impl AsyncWrite) -> bool {
+    let shut_down = Arc::new(AtomicBool::new(false));
+    let flag = shut_down.clone();
+    let (service, socket) = LspService::new(move |client| server::Server::new(client, flag));
+    tower_lsp_server::Server::new(input, output, socket).serve(service).await;
+    shut_down.load(Ordering::SeqCst)
+}

@@ -1,0 +1,19 @@
+//! `textDocument/formatting` and `rangeFormatting`: the formatter's minimal edits, converted to
+//! the negotiated encoding, so that cursors and undo history survive format on save.
+
+use tower_lsp_server::lsp_types::{self, TextEdit};
+
+use super::convert::{self, PositionEncoding};
+use super::documents::Document;
+use crate::format::{self, FormatOptions};
+
+/// The edits that format a document, or only the records a range touches.
+pub fn edits(document: &Document, range: Option<lsp_types::Range>, encoding: PositionEncoding) -> Vec<TextEdit> {
+    let rope = document.rope();
+    let text = rope.to_string();
+    let byte_range = range.map(|range| convert::byte_range(rope, range, encoding));
+    format::format_edits(&text, &FormatOptions::default(), byte_range)
+        .into_iter()
+        .map(|edit| TextEdit { range: convert::range(rope, edit.range, encoding), new_text: edit.new_text })
+        .collect()
+}

@@ -1,0 +1,206 @@
+//! An in-process client for the language server. The server runs on a tokio runtime behind
+//! in-memory pipes, exactly as `ctlpgn lsp` runs behind standard input and output, and the
+//! client speaks JSON-RPC to it with the protocol's `Content-Length` framing. Every call
+//! blocks until its answer, so that tests read as data: open this text, change it so, expect
+//! these diagnostics.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream, ReadHalf, WriteHalf};
+use tokio::runtime::Runtime;
+use tokio::task::JoinHandle;
+
+/// How long any answer may take before the test fails instead of hanging.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// Client capabilities: no position encoding offered (so UTF-16), diagnostics pushed.
+pub fn utf16_client() -> Value {
+    json!({})
+}
+
+/// Client capabilities offering UTF-8 positions.
+pub fn utf8_client() -> Value {
+    json!({"general": {"positionEncodings": ["utf-8", "utf-16"]}})
+}
+
+/// Client capabilities of a client that pulls diagnostics.
+pub fn pull_client() -> Value {
+    json!({"textDocument": {"diagnostic": {"dynamicRegistration": false}}})
+}
+
+/// The URI of a test document.
+pub fn uri(name: &str) -> String {
+    format!("file:///tests/{name}.ctl-pgn")
+}
+
+/// A running server and the client side of its pipes.
+pub struct Client {
+    runtime: Runtime,
+    reader: BufReader<ReadHalf<DuplexStream>>,
+    writer: WriteHalf<DuplexStream>,
+    server: Option<JoinHandle<bool>>,
+    next_id: i64,
+    /// Notifications that arrived while the client waited for something else, oldest first.
+    notifications: VecDeque<Value>,
+    /// The result of `initialize`.
+    pub initialized: Value,
+}
+
+impl Client {
+    /// Starts a server and initializes it with the client capabilities given.
+    pub fn start(capabilities: Value) -> Client {
+        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
+        let (client_end, server_end) = tokio::io::duplex(1 << 16);
+        let (server_input, server_output) = tokio::io::split(server_end);
+        let server = runtime.spawn(ctlpgn::lsp::serve(server_input, server_output));
+        let (reader, writer) = tokio::io::split(client_end);
+        let mut client = Client {
+            runtime,
+            reader: BufReader::new(reader),
+            writer,
+            server: Some(server),
+            next_id: 0,
+            notifications: VecDeque::new(),
+            initialized: Value::Null,
+        };
+        let params = json!({"processId": null, "rootUri": null, "capabilities": capabilities});
+        client.initialized = client.request("initialize", params).expect("initialize succeeds");
+        client.notify("initialized", json!({}));
+        client
+    }
+
+    /// Sends a notification.
+    pub fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// Sends a request and waits for its response: the result, or the error object.
+    pub fn request(&mut self, method: &str, params: Value) -> Result<Value, Value> {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let message = self.receive();
+            if message.get("method").is_some() {
+                self.notifications.push_back(message);
+            } else if message["id"] == json!(id) {
+                return match message.get("error") {
+                    Some(error) => Err(error.clone()),
+                    None => Ok(message["result"].clone()),
+                };
+            }
+        }
+    }
+
+    /// Opens a document at version 1.
+    pub fn open(&mut self, uri: &str, text: &str) {
+        let document = json!({"uri": uri, "languageId": "ctl-pgn", "version": 1, "text": text});
+        self.notify("textDocument/didOpen", json!({"textDocument": document}));
+    }
+
+    /// Sends one `didChange` with the content changes given, in order.
+    pub fn change(&mut self, uri: &str, version: i32, changes: Value) {
+        let params = json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": changes});
+        self.notify("textDocument/didChange", params);
+    }
+
+    /// A request about a position of a document.
+    pub fn at(&mut self, method: &str, uri: &str, line: u32, character: u32) -> Result<Value, Value> {
+        self.request(method, json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}))
+    }
+
+    /// A request about a whole document.
+    pub fn about(&mut self, method: &str, uri: &str) -> Result<Value, Value> {
+        self.request(method, json!({"textDocument": {"uri": uri}}))
+    }
+
+    /// The next `publishDiagnostics` for a document: its parameters (uri, version, diagnostics).
+    pub fn published(&mut self, uri: &str) -> Value {
+        let is_ours = |message: &Value| {
+            message["method"] == "textDocument/publishDiagnostics" && message["params"]["uri"] == uri
+        };
+        if let Some(index) = self.notifications.iter().position(is_ours) {
+            return self.notifications.remove(index).map(|message| message["params"].clone()).unwrap_or_default();
+        }
+        loop {
+            let message = self.receive();
+            if is_ours(&message) {
+                return message["params"].clone();
+            }
+            self.notifications.push_back(message);
+        }
+    }
+
+    /// Every `publishDiagnostics` for a document until the one for `version`, in arrival order.
+    pub fn published_until(&mut self, uri: &str, version: i32) -> Vec<Value> {
+        let mut all = Vec::new();
+        loop {
+            let published = self.published(uri);
+            let done = published["version"] == json!(version);
+            all.push(published);
+            if done {
+                return all;
+            }
+        }
+    }
+
+    /// Whether any notification is waiting or arrives within `wait`.
+    pub fn anything_published_within(&mut self, wait: Duration) -> bool {
+        if !self.notifications.is_empty() {
+            return true;
+        }
+        let reader = &mut self.reader;
+        self.runtime.block_on(async { tokio::time::timeout(wait, reader.fill_buf()).await.is_ok_and(|read| read.is_ok_and(|bytes| !bytes.is_empty())) })
+    }
+
+    /// Shuts the server down and lets it exit; returns what `serve` returned (whether the
+    /// client asked for a shutdown before exiting).
+    pub fn finish(mut self, shutdown_first: bool) -> bool {
+        if shutdown_first {
+            self.request("shutdown", Value::Null).expect("shutdown succeeds");
+        }
+        self.notify("exit", Value::Null);
+        let server = self.server.take().expect("a running server");
+        self.runtime.block_on(async { tokio::time::timeout(PATIENCE, server).await }).expect("the server exits").expect("the server task ends")
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        let frame = format!("Content-Length: {}\r\n\r\n{body}", body.len());
+        let writer = &mut self.writer;
+        self.runtime.block_on(async {
+            writer.write_all(frame.as_bytes()).await?;
+            writer.flush().await
+        })
+        .expect("the server reads its input");
+    }
+
+    fn receive(&mut self) -> Value {
+        let reader = &mut self.reader;
+        let read = async {
+            let mut length = 0;
+            loop {
+                let mut header = String::new();
+                reader.read_line(&mut header).await?;
+                let header = header.trim_end();
+                if header.is_empty() {
+                    break;
+                }
+                if let Some(value) = header.strip_prefix("Content-Length:") {
+                    length = value.trim().parse().unwrap_or(0);
+                }
+            }
+            let mut body = vec![0; length];
+            reader.read_exact(&mut body).await?;
+            Ok::<_, std::io::Error>(body)
+        };
+        let body = self
+            .runtime
+            .block_on(async { tokio::time::timeout(PATIENCE, read).await })
+            .expect("the server answers in time")
+            .expect("a framed message");
+        serde_json::from_slice(&body).expect("a JSON message")
+    }
+}

@@ -1,0 +1,95 @@
+//! Editing: a burst of incremental changes, sent without waiting as a fast typist's editor
+//! sends them, ends with the diagnostics of the final text at the final version, never with
+//! a stale result published after a newer one.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::client::{uri, utf16_client, Client};
+
+/// One content change: the range it replaces (0-based lines, UTF-16 columns) and the new text.
+type Change = ((u32, u32), (u32, u32), String);
+
+/// The byte offset of a UTF-16 position in `text`, which ends lines with `\n` only.
+fn byte_offset(text: &str, (line, character): (u32, u32)) -> usize {
+    let line_start = text.split_inclusive('\n').take(line as usize).map(str::len).sum::<usize>();
+    let mut units = 0;
+    for (offset, c) in text[line_start..].char_indices() {
+        if units >= character as usize || c == '\n' {
+            return line_start + offset;
+        }
+        units += c.len_utf16();
+    }
+    text.len()
+}
+
+/// Applies a change to the client's copy of the text, as the server must.
+fn apply(text: &mut String, (start, end, new): &Change) {
+    let range = byte_offset(text, *start)..byte_offset(text, *end);
+    text.replace_range(range, new);
+}
+
+fn encode(changes: &[Change]) -> Value {
+    changes
+        .iter()
+        .map(|(start, end, text)| {
+            json!({"range": {"start": {"line": start.0, "character": start.1}, "end": {"line": end.0, "character": end.1}}, "text": text})
+        })
+        .collect()
+}
+
+/// Typing `typed` one character at a time from a position.
+fn typing(typed: &str, (line, mut character): (u32, u32)) -> Vec<Vec<Change>> {
+    typed
+        .chars()
+        .map(|c| {
+            let at = (line, character);
+            character += c.len_utf16() as u32;
+            vec![(at, at, c.to_string())]
+        })
+        .collect()
+}
+
+/// Fifty edits of a real game: a comment typed into the middle, changes of two parts each
+/// (whose order matters), the comment deleted, a move broken, a variation and a comment typed.
+fn fifty_edits() -> Vec<Vec<Change>> {
+    let mut edits = typing("{Nota: × … 🩐 é}\n", (40, 0));
+    for _ in 0..10 {
+        // Applied in the wrong order, the deletion would take the line's first character.
+        edits.push(vec![((45, 0), (45, 0), "9".to_string()), ((45, 0), (45, 1), String::new())]);
+    }
+    edits.push(vec![((40, 0), (41, 0), String::new())]);
+    edits.push(vec![((9, 3), (9, 8), "K4-K5".to_string())]);
+    edits.extend(typing("(1. …, E21-E17)\n", (10, 0)));
+    edits.extend(typing("{Fi.}\n", (12, 0)));
+    edits
+}
+
+#[test]
+fn fifty_rapid_edits_end_with_the_final_diagnostics_and_nothing_stale() {
+    let game = ctlpgn_tests::shared_dir().join("corpus/valid/g0001.ctl-pgn");
+    let mut text = std::fs::read_to_string(&game).expect("the corpus game g0001");
+    let edits = fifty_edits();
+    assert_eq!(edits.len(), 50);
+    let mut client = Client::start(utf16_client());
+    client.open(&uri("edited"), &text);
+    for (version, changes) in (2..).zip(&edits) {
+        client.change(&uri("edited"), version, encode(changes));
+        for change in changes {
+            apply(&mut text, change);
+        }
+    }
+    let published = client.published_until(&uri("edited"), 51);
+    let versions: Vec<i64> = published.iter().map(|p| p["version"].as_i64().unwrap_or(0)).collect();
+    assert!(versions.windows(2).all(|pair| pair[0] < pair[1]), "versions out of order: {versions:?}");
+    assert!(!client.anything_published_within(Duration::from_millis(300)), "something was published after the final version");
+
+    // The same text opened afresh gives the same diagnostics.
+    client.open(&uri("fresh"), &text);
+    let fresh = client.published(&uri("fresh"));
+    let last = published.last().expect("the final diagnostics");
+    assert_eq!(last["diagnostics"], fresh["diagnostics"]);
+    let codes: Vec<&str> = last["diagnostics"].as_array().into_iter().flatten().filter_map(|d| d["code"].as_str()).collect();
+    assert!(codes.contains(&"C003"), "the broken move is reported: {codes:?}");
+}

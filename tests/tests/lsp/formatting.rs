@@ -1,0 +1,80 @@
+//! Formatting over the protocol: the server answers `textDocument/formatting` and
+//! `rangeFormatting` with minimal edits in the negotiated encoding, which, applied by the
+//! client, give exactly the formatter's output — also after non-ASCII text.
+
+use serde_json::{json, Value};
+
+use crate::client::{uri, utf16_client, utf8_client, Client};
+
+const MESSY: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-X01\"]\n[Annotator \"Pérez, Núria\"]\n1.   E7‐E13,E21-E15\n2. F8-F12, F20-F16   \n3. E13×F16, E15×F12:\n*\n\n\n[Variant \"C'escacs\"]\n[Id \"Demo-X02\"]\n[Annotator \"Vidàl\"]\n1. 🩐E7-E13,   E21-E15:\n*\n";
+
+/// Turns a position in the encoding's units into a byte offset of `text`.
+fn offset(text: &str, position: &Value, utf8: bool) -> usize {
+    let line = position["line"].as_u64().expect("a line") as usize;
+    let character = position["character"].as_u64().expect("a character") as usize;
+    let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+    let mut units = 0;
+    for (index, c) in text[start..].char_indices() {
+        if units >= character || c == '\n' {
+            return start + index;
+        }
+        units += if utf8 { c.len_utf8() } else { c.len_utf16() };
+    }
+    text.len()
+}
+
+/// Applies LSP text edits the way an editor does: from the last to the first.
+fn apply(text: &str, edits: &Value, utf8: bool) -> String {
+    let mut edits: Vec<(usize, usize, String)> = edits
+        .as_array()
+        .expect("an array of edits")
+        .iter()
+        .map(|edit| {
+            let range = &edit["range"];
+            (offset(text, &range["start"], utf8), offset(text, &range["end"], utf8), edit["newText"].as_str().expect("text").to_string())
+        })
+        .collect();
+    edits.sort_by_key(|edit| std::cmp::Reverse(edit.0));
+    let mut result = text.to_string();
+    for (start, end, new_text) in edits {
+        result.replace_range(start..end, &new_text);
+    }
+    result
+}
+
+#[test]
+fn formatting_edits_give_the_formatted_text_in_both_encodings() {
+    let expected = ctlpgn::format::format_text(MESSY, &ctlpgn::format::FormatOptions::default());
+    assert_ne!(expected, MESSY);
+    for (capabilities, utf8) in [(utf16_client(), false), (utf8_client(), true)] {
+        let mut client = Client::start(capabilities);
+        client.open(&uri("messy"), MESSY);
+        let edits = client
+            .request("textDocument/formatting", json!({"textDocument": {"uri": uri("messy")}, "options": {"tabSize": 4, "insertSpaces": true}}))
+            .expect("formatting edits");
+        assert!(edits.as_array().is_some_and(|e| e.len() > 1), "minimal edits, not one replacement: {edits}");
+        assert_eq!(apply(MESSY, &edits, utf8), expected, "utf8: {utf8}");
+    }
+}
+
+#[test]
+fn range_formatting_touches_only_the_records_in_the_range() {
+    let mut client = Client::start(utf16_client());
+    client.open(&uri("messy"), MESSY);
+    // A range inside the second record's move line, after the two-unit 🩐.
+    let range = json!({"start": {"line": 12, "character": 6}, "end": {"line": 12, "character": 7}});
+    let edits = client
+        .request("textDocument/rangeFormatting", json!({"textDocument": {"uri": uri("messy")}, "range": range, "options": {"tabSize": 4, "insertSpaces": true}}))
+        .expect("range formatting edits");
+    let formatted = apply(MESSY, &edits, false);
+    let first_record_end = MESSY.find("\n\n\n").expect("two records");
+    assert_eq!(&formatted[..first_record_end], &MESSY[..first_record_end], "the first record is untouched");
+    assert!(formatted.contains("1. 🩐E7-E13, E21-E15:\n"), "{formatted}");
+}
+
+#[test]
+fn formatting_an_unknown_document_gives_nothing() {
+    let mut client = Client::start(utf16_client());
+    let edits = client.request("textDocument/formatting", json!({"textDocument": {"uri": uri("absent")}, "options": {"tabSize": 4, "insertSpaces": true}}));
+    assert_eq!(edits, Ok(Value::Null));
+}
