@@ -2,32 +2,9 @@
 //! split, parse, replay and every diagnostic, on one core and on all cores, and peak memory.
 //! Run with `cargo bench -p ctlpgn --bench check`.
 
-use std::time::{Duration, Instant};
-
 mod common;
 
-use common::corpus_file;
-
-fn measure(label: &str, bytes: usize, repetitions: usize, mut work: impl FnMut() -> usize) {
-    let mut times: Vec<Duration> = (0..repetitions)
-        .map(|_| {
-            let start = Instant::now();
-            std::hint::black_box(work());
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    let median = times[times.len() / 2];
-    let best = times[0];
-    let rate = |d: Duration| bytes as f64 / d.as_secs_f64() / 1e6;
-    println!(
-        "{label:<44} median {:>8.2} ms ({:>6.1} MB/s)   best {:>8.2} ms ({:>6.1} MB/s)",
-        median.as_secs_f64() * 1e3,
-        rate(median),
-        best.as_secs_f64() * 1e3,
-        rate(best)
-    );
-}
+use common::{corpus_file, measure};
 
 fn peak_memory_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;

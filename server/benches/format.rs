@@ -3,38 +3,18 @@
 //! minimal edits for the disturbed file. The budget is 100 ms for the whole file.
 //! Run with `cargo bench -p ctlpgn --bench format`.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ctlpgn::format::{format_edits, format_text, FormatOptions, Separators};
 
 mod common;
 
-use common::corpus_file;
+use common::{corpus_file, measure};
 
 /// The same records with their layout disturbed: pairs run together, blank lines doubled and the
 /// separating spaces gone, so that every record has lines to rewrite.
 fn disturbed(file: &str) -> String {
     file.replace(", ", ",").replace("\n\n", "\n\n\n").replace(":\n", " :\n")
-}
-
-fn measure(label: &str, bytes: usize, repetitions: usize, mut work: impl FnMut() -> usize) -> Duration {
-    let mut times: Vec<Duration> = (0..repetitions)
-        .map(|_| {
-            let start = Instant::now();
-            std::hint::black_box(work());
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    let median = times[times.len() / 2];
-    let rate = |d: Duration| bytes as f64 / d.as_secs_f64() / 1e6;
-    println!(
-        "{label:<44} median {:>8.2} ms ({:>6.1} MB/s)   best {:>8.2} ms",
-        median.as_secs_f64() * 1e3,
-        rate(median),
-        times[0].as_secs_f64() * 1e3
-    );
-    median
 }
 
 fn main() {

@@ -1,4 +1,7 @@
-//! What the benchmarks share: the 2,000-record file made of the shared corpus games.
+//! What the benchmarks share: the 2,000-record file made of the shared corpus games, and the
+//! timing of repeated runs.
+
+use std::time::{Duration, Instant};
 
 /// The valid games of the shared corpus, repeated until there are `records` of them, one blank
 /// line between records.
@@ -17,4 +20,28 @@ pub fn corpus_file(records: usize) -> String {
         file.push('\n');
     }
     file
+}
+
+/// Runs `work` several times and prints the median and the best time with the throughput;
+/// returns the median.
+pub fn measure(label: &str, bytes: usize, repetitions: usize, mut work: impl FnMut() -> usize) -> Duration {
+    let mut times: Vec<Duration> = (0..repetitions)
+        .map(|_| {
+            let start = Instant::now();
+            std::hint::black_box(work());
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    let median = times[times.len() / 2];
+    let best = times[0];
+    let rate = |d: Duration| bytes as f64 / d.as_secs_f64() / 1e6;
+    println!(
+        "{label:<44} median {:>8.2} ms ({:>6.1} MB/s)   best {:>8.2} ms ({:>6.1} MB/s)",
+        median.as_secs_f64() * 1e3,
+        rate(median),
+        best.as_secs_f64() * 1e3,
+        rate(best)
+    );
+    median
 }

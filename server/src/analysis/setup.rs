@@ -28,10 +28,7 @@ pub struct Setup {
 
 /// Reads the content-affecting tags of a record's items.
 pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>) -> Setup {
-    let first_movetext_item = items
-        .iter()
-        .position(|item| matches!(item, Item::MoveLine(_) | Item::Variation(_) | Item::Result(_) | Item::StrayClose(_)))
-        .unwrap_or(items.len());
+    let first_movetext_item = crate::syntax::movetext_start(items);
     let tags: Vec<&Tag> = items[..first_movetext_item]
         .iter()
         .filter_map(|item| if let Item::Tag(tag) = item { Some(tag) } else { None })

@@ -57,9 +57,7 @@ impl<'a> TagSection<'a> {
     /// `)`. Malformed tag lines (S002) keep their place in the order under the name written
     /// after their `[`, but their value is not judged: S002 says it could not be read.
     fn read(text: &'a str, items: &'a [Item]) -> TagSection<'a> {
-        let section = items
-            .iter()
-            .take_while(|item| !matches!(item, Item::MoveLine(_) | Item::Variation(_) | Item::Result(_) | Item::StrayClose(_)));
+        let section = &items[..crate::syntax::movetext_start(items)];
         let mut tags = Vec::new();
         let mut comments = Vec::new();
         let mut last_tag_start = 0;

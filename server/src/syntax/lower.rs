@@ -161,6 +161,15 @@ pub enum Item {
     Error(Token),
 }
 
+/// Where the movetext of a record's items starts: at the first move line, variation, result or
+/// stray `)`. Everything before it is the tag section (with any comments among the tags).
+pub fn movetext_start(items: &[Item]) -> usize {
+    items
+        .iter()
+        .position(|item| matches!(item, Item::MoveLine(_) | Item::Variation(_) | Item::Result(_) | Item::StrayClose(_)))
+        .unwrap_or(items.len())
+}
+
 /// A record as values.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RecordSyntax {
