@@ -63,6 +63,8 @@ impl Negotiated {
             folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
             document_symbol_provider: Some(OneOf::Left(true)),
             document_formatting_provider: Some(OneOf::Left(true)),
+            definition_provider: Some(OneOf::Left(true)),
+            references_provider: Some(OneOf::Left(true)),
             document_range_formatting_provider: Some(OneOf::Left(true)),
             diagnostic_provider: self.pull_diagnostics.then_some(DiagnosticServerCapabilities::Options(diagnostics)),
             ..ServerCapabilities::default()

@@ -13,6 +13,7 @@ mod diagnostics;
 mod documents;
 mod formatting;
 mod hover;
+mod navigation;
 mod outline;
 mod server;
 mod structure;

@@ -12,7 +12,8 @@ use std::sync::{Arc, OnceLock};
 use tower_lsp_server::jsonrpc::Result;
 use tower_lsp_server::lsp_types::{
     DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentDiagnosticParams,
-    DocumentFormattingParams, DocumentRangeFormattingParams, TextEdit,
+    DocumentFormattingParams, DocumentRangeFormattingParams, GotoDefinitionParams, GotoDefinitionResponse, Location,
+    ReferenceParams, TextEdit,
     DocumentDiagnosticReport, DocumentDiagnosticReportResult, DocumentSymbolParams, DocumentSymbolResponse,
     FoldingRange, FoldingRangeParams, FullDocumentDiagnosticReport, Hover, HoverContents, HoverParams, InitializeParams,
     InitializeResult, MarkupContent, MarkupKind, RelatedFullDocumentDiagnosticReport, ServerInfo, Uri,
@@ -25,6 +26,7 @@ use super::diagnostics;
 use super::documents::Documents;
 use super::formatting;
 use super::hover;
+use super::navigation;
 use super::structure;
 
 /// The language server's state.
@@ -150,5 +152,21 @@ impl LanguageServer for Server {
         let encoding = self.negotiated().encoding;
         let range = params.range;
         Ok(self.documents.read(&params.text_document.uri, |document| formatting::edits(document, Some(range), encoding)))
+    }
+
+    async fn goto_definition(&self, params: GotoDefinitionParams) -> Result<Option<GotoDefinitionResponse>> {
+        let at = params.text_document_position_params;
+        let encoding = self.negotiated().encoding;
+        let uri = at.text_document.uri;
+        let found = self.documents.read(&uri, |document| navigation::definition(document, at.position, &uri, encoding));
+        Ok(found.flatten().map(GotoDefinitionResponse::Scalar))
+    }
+
+    async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
+        let at = params.text_document_position;
+        let encoding = self.negotiated().encoding;
+        let uri = at.text_document.uri;
+        let include_target = params.context.include_declaration;
+        Ok(self.documents.read(&uri, |document| navigation::references(document, at.position, &uri, encoding, include_target)))
     }
 }

@@ -7,6 +7,7 @@ mod diagnostics;
 mod editing;
 mod formatting;
 mod hover;
+mod navigation;
 mod protocol;
 mod structure;
 
