@@ -14,7 +14,11 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use tree_sitter::{InputEdit, Parser, Point, Tree};
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::point_at;
+use tree_sitter::{InputEdit, Parser, Tree};
 
 const RECORDS: usize = 2_000;
 
@@ -77,15 +81,6 @@ fn build_file() -> String {
     file
 }
 
-fn point_at(text: &str, byte: usize) -> Point {
-    let before = &text.as_bytes()[..byte];
-    let row = before.iter().filter(|&&b| b == b'\n').count();
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    Point::new(row, byte - line_start)
-}
 
 /// Inserts `!` after the first move line of `record_text` that ends with a coordinate;
 /// returns the byte offset of the insertion inside the record.

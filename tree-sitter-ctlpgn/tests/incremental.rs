@@ -17,6 +17,7 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
+use common::point_at;
 use tree_sitter::{InputEdit, ParseOptions, Parser, Point, Tree};
 
 /// Parses `text` (incrementally when `old` is given), failing instead of hanging when the
@@ -152,16 +153,6 @@ fn edit_strategy() -> impl Strategy<Value = Edit> {
     (any::<u16>(), kind).prop_map(|(at, kind)| Edit { at, kind })
 }
 
-/// The row/column point of a byte offset (columns count bytes, as in tree-sitter).
-fn point_at(text: &str, byte: usize) -> Point {
-    let before = &text.as_bytes()[..byte];
-    let row = before.iter().filter(|&&b| b == b'\n').count();
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
-    Point::new(row, byte - line_start)
-}
 
 /// Applies `edit` to `text`; returns the new text and the matching `InputEdit`.
 fn apply(text: &str, edit: &Edit) -> (String, InputEdit) {

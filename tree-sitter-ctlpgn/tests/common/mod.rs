@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests: the parser and the real game files.
+//! Helpers shared by the integration tests and the benchmark: the parser, the real game files,
+//! and the tree-sitter point of a byte offset.
 
 #![allow(dead_code)] // Each test crate uses a part of this module.
 
@@ -61,4 +62,15 @@ pub fn real_game_files() -> Vec<PathBuf> {
 /// Reads a file as UTF-8 text.
 pub fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// The row/column point of a byte offset (columns count bytes, as in tree-sitter).
+pub fn point_at(text: &str, byte: usize) -> tree_sitter::Point {
+    let before = &text.as_bytes()[..byte];
+    let row = before.iter().filter(|&&b| b == b'\n').count();
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    tree_sitter::Point::new(row, byte - line_start)
 }
