@@ -83,38 +83,43 @@ static bool consume_variant_tag_opening(TSLexer *lexer) {
   return !(is_alnum(lexer->lookahead) || lexer->lookahead == '_');
 }
 
-// Skips blanks and line ends; tells whether a line end was crossed.
-static bool skip_spaces(TSLexer *lexer) {
+// Skips blanks and line ends; tells whether a line end was crossed, and counts in `blanks` the
+// blanks skipped since the last line end (when `blanks` is not NULL).
+static bool skip_spaces(TSLexer *lexer, uint32_t *blanks) {
   bool crossed_line_end = false;
-  while (is_space(lexer->lookahead) && !lexer->eof(lexer)) {
-    if (is_newline(lexer->lookahead)) crossed_line_end = true;
-    skip(lexer);
-  }
-  return crossed_line_end;
-}
-
-static bool scan_record_start(TSLexer *lexer, bool after_comment_close) {
-  // Blanks skipped since the last line end; when no line end was crossed, the `[` opens a
-  // record only if nothing but these blanks precede it on its line (the start of the input).
-  uint32_t blanks = 0;
-  bool crossed_line_end = false;
+  uint32_t count = 0;
   while (is_space(lexer->lookahead) && !lexer->eof(lexer)) {
     if (is_newline(lexer->lookahead)) {
       crossed_line_end = true;
-      blanks = 0;
+      count = 0;
     } else {
-      blanks++;
+      count++;
     }
     skip(lexer);
   }
+  if (blanks) *blanks = count;
+  return crossed_line_end;
+}
+
+// Skips blanks and line ends and tells whether a `[Variant` line starts there, consuming its
+// opening. When no line end was crossed, the `[` starts such a line only if nothing but the
+// skipped blanks precede it on its line (the start of the input), or if an unclosed comment was
+// just closed in front of it. Asking for the column is cheap: it happens only in front of a `[`
+// on the line where the previous token ended, in practice the first token of the input. With
+// `mark_in_front`, the token being scanned ends in front of the `[`.
+static bool skip_to_variant_line(TSLexer *lexer, bool after_comment_close, bool mark_in_front) {
+  uint32_t blanks = 0;
+  bool crossed_line_end = skip_spaces(lexer, &blanks);
   if (lexer->lookahead != '[') return false;
-  // Asking for the column is cheap here: it happens only in front of a `[` on the line where
-  // the previous token ended, which in practice is the first token of the input.
   if (!crossed_line_end && !after_comment_close && lexer->get_column(lexer) != blanks) {
     return false;
   }
-  lexer->mark_end(lexer);
-  if (!consume_variant_tag_opening(lexer)) return false;
+  if (mark_in_front) lexer->mark_end(lexer);
+  return consume_variant_tag_opening(lexer);
+}
+
+static bool scan_record_start(TSLexer *lexer, bool after_comment_close) {
+  if (!skip_to_variant_line(lexer, after_comment_close, true)) return false;
   lexer->result_symbol = RECORD_START;
   return true;
 }
@@ -126,22 +131,7 @@ static bool scan_record_start(TSLexer *lexer, bool after_comment_close) {
 // scanned next when this one fails (a movetext NAG).
 static bool scan_record_end(Scanner *scanner, TSLexer *lexer, bool after_comment_close) {
   lexer->mark_end(lexer);
-  bool crossed_line_end = false;
-  uint32_t blanks = 0;
-  while (is_space(lexer->lookahead) && !lexer->eof(lexer)) {
-    if (is_newline(lexer->lookahead)) {
-      crossed_line_end = true;
-      blanks = 0;
-    } else {
-      blanks++;
-    }
-    skip(lexer);
-  }
-  if (lexer->lookahead != '[') return false;
-  if (!crossed_line_end && !after_comment_close && lexer->get_column(lexer) != blanks) {
-    return false;
-  }
-  if (!consume_variant_tag_opening(lexer)) return false;
+  if (!skip_to_variant_line(lexer, after_comment_close, false)) return false;
   scanner->record_start_pending = true;
   lexer->result_symbol = RECORD_END;
   return true;
@@ -245,7 +235,7 @@ static enum TokenType consume_tilde_reference(TSLexer *lexer) {
 static bool scan_comment(Scanner *scanner, TSLexer *lexer, const bool *valid_symbols) {
   int32_t first = lexer->lookahead;
   bool after_blank = is_space(first);
-  bool crossed_line_end = skip_spaces(lexer);
+  bool crossed_line_end = skip_spaces(lexer, NULL);
   int32_t c = lexer->lookahead;
 
   if (lexer->eof(lexer)) {
@@ -344,7 +334,7 @@ static bool scan_comment(Scanner *scanner, TSLexer *lexer, const bool *valid_sym
 
 // A NAG in movetext (`E7-E13 $1`), which the server reports as S008.
 static bool scan_movetext_nag(TSLexer *lexer) {
-  skip_spaces(lexer);
+  skip_spaces(lexer, NULL);
   if (lexer->lookahead != '$') return false;
   advance(lexer);
   if (!is_digit(lexer->lookahead)) return false;
