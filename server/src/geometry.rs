@@ -141,7 +141,7 @@ impl Hex {
     pub fn offset(self, delta_column: i16, delta_line: i16) -> Option<Hex> {
         let column = i16::from(self.column) + delta_column;
         let line = i16::from(self.line) + delta_line;
-        is_valid(column, line).then(|| Hex { column: column as u8, line: line as u8 })
+        is_valid(column, line).then_some(Hex { column: column as u8, line: line as u8 })
     }
 
     /// The colour of the hex (§3.3).

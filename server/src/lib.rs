@@ -24,5 +24,6 @@ pub mod text;
 pub mod analysis;
 pub mod cli;
 pub mod format;
+pub mod conversion;
 pub mod lsp;
 

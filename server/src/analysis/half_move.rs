@@ -3,7 +3,7 @@
 //! reported and read as corrected (§13.1); the others make the half-move unreadable.
 
 use crate::castling;
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Fix};
 use crate::geometry::{parse_coordinate, Hex};
 use crate::identifiers::{IdentifierRole, IdentifierSet};
 use crate::notation::{CastlingToken, Check, Move, PieceMove, Promotion, Separator};
@@ -40,11 +40,10 @@ fn read_check(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) -> C
         "+\u{221E}" => Check::FromAfar,
         "+^" => Check::Adjoining,
         "^+" => {
-            diagnostics.push(Diagnostic::new(
-                Code::S010,
-                token.range.clone(),
-                "legacy check suffix ^+: write +^ (adjoining or knight-jump check)",
-            ));
+            diagnostics.push(
+                Diagnostic::new(Code::S010, token.range.clone(), "legacy check suffix ^+: write +^ (adjoining or knight-jump check)")
+                    .with_fix(Fix::replace("Write +^", token.range.clone(), "+^")),
+            );
             Check::Adjoining
         }
         "++" => Check::Double,
@@ -63,11 +62,15 @@ fn read_annotations(text: &str, half_move: &HalfMoveText, diagnostics: &mut Vec<
             Some(symbol) => format!("write {symbol}"),
             None => "NAGs belong in comments".to_string(),
         };
-        diagnostics.push(Diagnostic::new(
-            Code::S008,
-            nag.range.clone(),
-            format!("NAG {nag_text} in movetext: ratings are written as symbols; {advice}"),
-        ));
+        let mut diagnostic =
+            Diagnostic::new(Code::S008, nag.range.clone(), format!("NAG {nag_text} in movetext: ratings are written as symbols; {advice}"));
+        // The symbol takes the NAG's place when the half-move has no rating yet; a NAG
+        // without a symbol has no obvious replacement.
+        if let (Some(symbol), None) = (nag_symbol(nag_text), &half_move.rating) {
+            let space_before = nag.range.start - text[..nag.range.start].trim_end().len();
+            diagnostic = diagnostic.with_fix(Fix::replace(format!("Write {symbol}"), nag.range.start - space_before..nag.range.end, symbol));
+        }
+        diagnostics.push(diagnostic);
     }
     if let Some(rating) = &half_move.rating {
         let rating_text = rating.text(text);
@@ -262,11 +265,10 @@ fn read_separator(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) 
         "@" => Separator::At,
         "@@" => Separator::DoubleAt,
         "x" => {
-            diagnostics.push(Diagnostic::new(
-                Code::S005,
-                token.range.clone(),
-                "letter x used as capture sign: write \u{D7} (or *); the move is read as a capture",
-            ));
+            diagnostics.push(
+                Diagnostic::new(Code::S005, token.range.clone(), "letter x used as capture sign: write \u{D7} (or *); the move is read as a capture")
+                    .with_fix(Fix::replace("Write \u{D7}", token.range.clone(), "\u{D7}")),
+            );
             Separator::Capture
         }
         dash => {

@@ -4,6 +4,7 @@
 
 pub mod comments;
 mod half_move;
+mod line_of_play;
 mod movetext;
 mod results;
 mod setup;
@@ -11,6 +12,7 @@ pub mod tags;
 
 pub use comments::{ReferenceTarget, ResolvedReference};
 pub use half_move::nag_symbol;
+pub use line_of_play::{history_at, move_label, standing_at, History, HistoryMove, Standing};
 pub use movetext::PlayedHalfMove;
 pub use results::RESULTS;
 
@@ -18,6 +20,7 @@ use std::ops::Range;
 
 use crate::diagnostics::{Code, Diagnostic};
 use crate::identifiers::IdentifierSet;
+use crate::position::Position;
 use crate::syntax::{self, Item, RecordSyntax};
 use crate::text::LineIndex;
 
@@ -26,12 +29,18 @@ use crate::text::LineIndex;
 pub struct RecordAnalysis {
     /// Findings, sorted by position, with byte ranges in the record's text.
     pub diagnostics: Vec<Diagnostic>,
+    /// The warnings of the optional rule checks (§14.4, R-codes), sorted by position: kept
+    /// apart because a reader asks for them (`check --rules`, the server's `rules.enable`).
+    pub rule_warnings: Vec<Diagnostic>,
     /// Every replayed half-move, main line and variations, in text order.
     pub played: Vec<PlayedHalfMove>,
     /// The record's identifier set.
     pub identifiers: IdentifierSet,
     /// Every reference inside a comment that names a move or a variation, with its target.
     pub references: Vec<ResolvedReference>,
+    /// The position the record starts from (its `PDTL` tag, or the initial position); `None`
+    /// when the position tag could not be read.
+    pub start: Option<Position>,
 }
 
 impl RecordAnalysis {
@@ -69,7 +78,7 @@ pub fn analyse_syntax(text: &str, record: &RecordSyntax) -> RecordAnalysis {
     diagnostics.append(&mut walker.diagnostics);
     let references = comments::check_comments(text, &record.items, &setup.identifiers, &mut diagnostics);
     diagnostics.sort_by_key(|d| (d.range.start, d.code));
-    RecordAnalysis { diagnostics, played: walker.played, identifiers: setup.identifiers, references }
+    RecordAnalysis { diagnostics, rule_warnings: walker.rule_warnings, played: walker.played, identifiers: setup.identifiers, references, start: setup.start }
 }
 
 /// S002: tag lines the grammar could not read completely.

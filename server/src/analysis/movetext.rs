@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use super::half_move::read_half_move;
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Fix, Replacement};
 use crate::identifiers::IdentifierSet;
 use crate::pieces::Side;
 use crate::position::Position;
@@ -55,19 +55,60 @@ struct AttachPoint {
     after_white: Option<Position>,
 }
 
+/// The fix of a move number out of sequence: it and every number after it in its line of play
+/// (variations included, since they repeat their parent's numbers) move by the same amount.
+fn renumbering(text: &str, line: &MoveLine, following: &[Item], written: u32, expected: u32) -> Fix {
+    let shift = i64::from(expected) - i64::from(written);
+    let mut edits = Vec::new();
+    let mut renumber = |number: &Token| {
+        let digits = number.range.start..number.range.end - 1;
+        if let Some(old) = text.get(digits.clone()).and_then(|digits| digits.parse::<i64>().ok()) {
+            edits.push(Replacement { range: digits, text: (old + shift).max(1).to_string() });
+        }
+    };
+    renumber(&line.number);
+    each_number(following, &mut renumber);
+    Fix { title: format!("Renumber the moves from {written} as {expected}"), edits }
+}
+
+/// Calls `visit` with the number of every move line of `items`, variations included.
+fn each_number(items: &[Item], visit: &mut impl FnMut(&Token)) {
+    for item in items {
+        match item {
+            Item::MoveLine(line) => visit(&line.number),
+            Item::Variation(variation) => each_number(&variation.items, visit),
+            _ => {}
+        }
+    }
+}
+
+/// A half-move of a line of play as written, for the checks of its end marks.
+struct WrittenHalfMove {
+    /// The move and its check suffix.
+    range: Range<usize>,
+    /// The end of the whole half-move, annotations included.
+    end: usize,
+    side: Side,
+    /// Whether it carries the end mark `:` (or `#`).
+    end_mark: bool,
+    mate: bool,
+}
+
 /// Walks the lines of play of one record, collecting diagnostics and replayed half-moves.
 pub struct Walker<'a> {
     text: &'a str,
     ids: &'a IdentifierSet,
     lines: &'a LineIndex,
     pub diagnostics: Vec<Diagnostic>,
+    /// The optional rule checks' warnings (R-codes) about replayed half-moves.
+    pub rule_warnings: Vec<Diagnostic>,
     pub played: Vec<PlayedHalfMove>,
     has_pdtl: bool,
 }
 
 impl<'a> Walker<'a> {
     pub fn new(text: &'a str, ids: &'a IdentifierSet, lines: &'a LineIndex, has_pdtl: bool) -> Walker<'a> {
-        Walker { text, ids, lines, diagnostics: Vec::new(), played: Vec::new(), has_pdtl }
+        Walker { text, ids, lines, diagnostics: Vec::new(), rule_warnings: Vec::new(), played: Vec::new(), has_pdtl }
     }
 
     fn report(&mut self, code: Code, range: Range<usize>, message: impl Into<String>) {
@@ -92,7 +133,7 @@ impl<'a> Walker<'a> {
         let mut white_only: Option<Token> = None;
         let mut move_lines = 0usize;
         let mut previous_end: Option<usize> = None;
-        let mut written: Vec<(Range<usize>, Side, bool, bool)> = Vec::new();
+        let mut written: Vec<WrittenHalfMove> = Vec::new();
         let mut mated_at: Option<usize> = None;
 
         for (index, item) in items.iter().enumerate() {
@@ -111,7 +152,7 @@ impl<'a> Walker<'a> {
                             self.report(Code::M026, line.number.range.clone(), "several move pairs on one line: the canonical layout is one pair per line");
                         }
                     }
-                    let number = self.check_number(line, kind, move_lines == 0, &mut expected, &mut position);
+                    let number = self.check_number(line, &items[index + 1..], kind, move_lines == 0, &mut expected, &mut position);
                     let before_white = position.clone();
                     if line.ellipsis.is_some() && move_lines > 0 {
                         self.report(
@@ -126,6 +167,9 @@ impl<'a> Walker<'a> {
                         self.play(white, Side::White, number, depth, &mut position, is_main, &mut written, &mut mated_at);
                     }
                     let after_white = if line.white.is_some() { position.clone() } else { None };
+                    if line.comma.is_some() && line.black.is_none() {
+                        position = None;
+                    }
                     if let Some(black) = &line.black {
                         self.play(black, Side::Black, number, depth, &mut position, is_main, &mut written, &mut mated_at);
                     }
@@ -180,30 +224,34 @@ impl<'a> Walker<'a> {
             }
         }
         if !is_main {
-            for (range, _, end_mark, mate) in &written {
-                if *end_mark && !*mate {
+            for half_move in &written {
+                if half_move.end_mark && !half_move.mate {
                     self.diagnostics.push(
-                        Diagnostic::new(Code::M025, range.clone(), "the end mark : is not used inside a variation")
+                        Diagnostic::new(Code::M025, half_move.range.clone(), "the end mark : is not used inside a variation")
                     );
                 }
             }
             return MainLineEnd::default();
         }
         if let Some((last, rest)) = written.split_last() {
-            for (range, _, end_mark, _) in rest {
-                if *end_mark {
+            for half_move in rest {
+                if half_move.end_mark {
                     self.report(
                         Code::M005,
-                        range.clone(),
+                        half_move.range.clone(),
                         "end mark : or # on a half-move that is not the last of the main line",
                     );
                 }
             }
-            if !last.2 {
-                self.report(Code::M004, last.0.clone(), "the last half-move of the main line ends with : (or # for mate)");
+            if !last.end_mark {
+                // The end mark closes the half-move's annotations (§7.1: `EE23-D20 !:`).
+                self.diagnostics.push(
+                    Diagnostic::new(Code::M004, last.range.clone(), "the last half-move of the main line ends with : (or # for mate)")
+                        .with_fix(Fix::replace("Add the end mark :", last.end..last.end, ":")),
+                );
             }
         }
-        MainLineEnd { last: written.last().map(|(range, side, _, mate)| (range.clone(), *side, *mate)) }
+        MainLineEnd { last: written.last().map(|half_move| (half_move.range.clone(), half_move.side, half_move.mate)) }
     }
 
     /// Checks a move line's number against the start and the sequence; returns the number to
@@ -211,6 +259,7 @@ impl<'a> Walker<'a> {
     fn check_number(
         &mut self,
         line: &MoveLine,
+        following: &[Item],
         kind: LineKind,
         first: bool,
         expected: &mut Option<u32>,
@@ -278,7 +327,10 @@ impl<'a> Walker<'a> {
                     self.report(Code::M002, range.clone(), format!("{written}: 1? is only allowed on the first main-line move line"));
                 } else if let Some(expected_number) = *expected {
                     if number != expected_number {
-                        self.report(Code::M001, range.clone(), format!("move number {number}, expected {expected_number}"));
+                        self.diagnostics.push(
+                            Diagnostic::new(Code::M001, range.clone(), format!("move number {number}, expected {expected_number}"))
+                                .with_fix(renumbering(self.text, line, following, number, expected_number)),
+                        );
                     }
                 }
             }
@@ -297,8 +349,9 @@ impl<'a> Walker<'a> {
         }
         match (&line.comma, &line.black) {
             (Some(comma), None) => {
+                // White's half-move is whole and is still replayed (the walk stops after it),
+                // so that a user typing Black's reply sees the position it answers.
                 self.report(Code::S011, comma.range.clone(), "a comma without Black's half-move after it");
-                *position = None;
             }
             (None, None) if line.ellipsis.is_some() => {
                 self.report(Code::S011, line.number.range.clone(), "an ellipsis without , and Black's half-move");
@@ -322,7 +375,7 @@ impl<'a> Walker<'a> {
         depth: usize,
         position: &mut Option<Position>,
         is_main: bool,
-        written: &mut Vec<(Range<usize>, Side, bool, bool)>,
+        written: &mut Vec<WrittenHalfMove>,
         mated_at: &mut Option<usize>,
     ) {
         let read = read_half_move(self.text, half_move, self.ids, side);
@@ -342,7 +395,7 @@ impl<'a> Walker<'a> {
                 *mated_at = Some(half_move.range.start);
             }
         }
-        written.push((move_range.clone(), side, read.end_mark, read.mate));
+        written.push(WrittenHalfMove { range: move_range.clone(), end: half_move.range.end, side, end_mark: read.end_mark, mate: read.mate });
         let Some(before) = position.as_ref() else { return };
         if before.turn != side {
             *position = None;
@@ -362,6 +415,9 @@ impl<'a> Walker<'a> {
         };
         match replay::apply_with_identifiers(before, &mv, self.ids) {
             Ok(applied) => {
+                for (code, message) in replay::rule_warnings(before, &mv) {
+                    self.rule_warnings.push(Diagnostic::new(code, move_range.clone(), message));
+                }
                 let check_end = half_move.check.as_ref().map_or(half_move.move_end(), |check| check.range.end);
                 self.played.push(PlayedHalfMove {
                     range: half_move.range.clone(),

@@ -4,11 +4,14 @@
 
 use std::ops::Range;
 
-use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::diagnostics::{Code, Diagnostic, Fix, Severity};
 use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::position::Position;
 use crate::syntax::{Item, Tag};
+
+/// The title of the fix that adds the missing `Variant` tag.
+const ADD_VARIANT: &str = "Add [Variant \"C'escacs\"]";
 
 /// How the movetext of a record is to be read.
 #[derive(Debug)]
@@ -66,12 +69,17 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
                 playable = false;
             }
         }
-        Some(first) => diagnostics.push(Diagnostic::new(
-            Code::T001,
-            first.range.start..first.range.start + 1,
-            "the first tag must be [Variant \"C'escacs\"]",
-        )),
-        None => diagnostics.push(Diagnostic::new(Code::T001, 0..0, "the record has no tags: it must start with [Variant \"C'escacs\"]")),
+        Some(first) => {
+            let mut diagnostic = Diagnostic::new(Code::T001, first.range.start..first.range.start + 1, "the first tag must be [Variant \"C'escacs\"]");
+            if !tags.iter().any(|tag| tag.name.text(text) == "Variant") {
+                diagnostic = diagnostic.with_fix(Fix::replace(ADD_VARIANT, first.range.start..first.range.start, "[Variant \"C'escacs\"]\n"));
+            }
+            diagnostics.push(diagnostic);
+        }
+        None => diagnostics.push(
+            Diagnostic::new(Code::T001, 0..0, "the record has no tags: it must start with [Variant \"C'escacs\"]")
+                .with_fix(Fix::replace(ADD_VARIANT, 0..0, "[Variant \"C'escacs\"]\n\n")),
+        ),
     }
 
     // Content-affecting tags: the first occurrence counts, later ones are T003 errors.
@@ -92,11 +100,10 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
             "Redefine" => &mut redefine,
             "PDTL" | "TLPD" | "DPTL" => {
                 if name != "PDTL" {
-                    diagnostics.push(Diagnostic::new(
-                        Code::T005,
-                        tag.range.start..tag.range.start + 1,
-                        format!("{name} is a deprecated name of the position tag: write PDTL"),
-                    ));
+                    diagnostics.push(
+                        Diagnostic::new(Code::T005, tag.range.start..tag.range.start + 1, format!("{name} is a deprecated name of the position tag: write PDTL"))
+                            .with_fix(Fix::replace("Rename to PDTL", tag.name.range.clone(), "PDTL")),
+                    );
                 }
                 &mut position_tag
             }
@@ -153,7 +160,9 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
     let mut start = Some(Position::initial());
     if let Some((pdtl_index, tag)) = position_tag {
         let after = &tags[pdtl_index + 1..];
-        if !after.is_empty() && !(after.len() == 1 && after[0].name.text(text) == "Redefine") {
+        // Nothing may follow PDTL but a Redefine tag standing alone (T023 judges that one).
+        let only_redefine_after = matches!(after, [tag] if tag.name.text(text) == "Redefine");
+        if !after.is_empty() && !only_redefine_after {
             diagnostics.push(
                 Diagnostic::new(Code::T024, tag.range.start..tag.range.start + 1, "PDTL must be the last tag"),
             );
@@ -163,12 +172,10 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
         let reading = pdtl::parse(&value, &pdtl_identifiers);
         // The value is read unescaped; PDTL never holds `"` or `\`, so byte offsets match.
         for problem in reading.problems {
-            diagnostics.push(Diagnostic {
-                code: problem.code,
-                severity: problem.severity,
-                range: problem.range.start + offset..problem.range.end + offset,
-                message: problem.message,
-            });
+            diagnostics.push(
+                Diagnostic::new(problem.code, problem.range.start + offset..problem.range.end + offset, problem.message)
+                    .with_severity(problem.severity),
+            );
         }
         start = reading.position;
     }

@@ -10,6 +10,11 @@ mod values;
 
 use std::ops::Range;
 
+pub(crate) use catalogue::{KNOWN as TAG_NAMES, REPEATABLE};
+pub(crate) use catalogue::{tag_words, unknown_name_message};
+pub(crate) use order::ROSTER;
+pub(crate) use values::ENUMERATIONS;
+
 use crate::diagnostics::Diagnostic;
 use crate::syntax::{Comment, Item, Tag};
 

@@ -1,5 +1,6 @@
 //! `ctlpgn check FILE...`: every diagnostic as `path:line:col: severity[code]: message` with a
-//! caret excerpt, or a JSON array with `--format json`; exit status 1 when any error.
+//! caret excerpt, or a JSON array with `--format json`; exit status 1 when any error. With
+//! `--rules` the optional rule checks (R-codes, warnings) are reported too.
 
 use serde_json::json;
 
@@ -10,6 +11,7 @@ use crate::text::LineIndex;
 /// Runs `check` with the arguments after the subcommand; returns the exit status.
 pub fn run_check(arguments: &[String]) -> i32 {
     let mut json_output = false;
+    let mut rules = false;
     let mut paths = Vec::new();
     let mut iter = arguments.iter();
     while let Some(argument) = iter.next() {
@@ -23,11 +25,12 @@ pub fn run_check(arguments: &[String]) -> i32 {
                 }
             },
             "--format=json" => json_output = true,
+            "--rules" => rules = true,
             _ => paths.push(argument.clone()),
         }
     }
     if paths.is_empty() {
-        eprintln!("usage: ctlpgn check [--format json] FILE... (- reads standard input)");
+        eprintln!("usage: ctlpgn check [--format json] [--rules] FILE... (- reads standard input)");
         return 2;
     }
     let mut any_error = false;
@@ -52,7 +55,7 @@ pub fn run_check(arguments: &[String]) -> i32 {
         };
         let lines = LineIndex::new(&input.text);
         let records = super::analyse(&input.text);
-        let placed = place(&input.text, &lines, &records);
+        let placed = place(&input.text, &lines, &records, rules);
         for item in &placed {
             any_error |= item.diagnostic.severity == Severity::Error;
             if json_output {

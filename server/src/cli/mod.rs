@@ -1,8 +1,11 @@
-//! The command line: `ctlpgn check`, `replay` and `fmt` print or apply the core's results.
+//! The command line: `ctlpgn check`, `replay`, `fmt`, `convert` and `pdtl` print or apply the
+//! core's results.
 //! Reading files and writing to the terminal happen here, never in the core.
 
 mod check;
+mod convert;
 mod fmt;
+mod pdtl;
 mod replay;
 
 use std::io::Read;
@@ -12,7 +15,9 @@ use crate::diagnostics::Diagnostic;
 use crate::text::LineIndex;
 
 pub use check::run_check;
+pub use convert::run_convert;
 pub use fmt::run_fmt;
+pub use pdtl::run_pdtl;
 pub use replay::run_replay;
 
 /// A file read for a command: its name as given and its text.
@@ -52,12 +57,18 @@ pub fn analyse(text: &str) -> Vec<AnalysedRecord> {
     analysis::analyse_file_parallel(text)
 }
 
-/// Places the diagnostics of analysed records in the file's lines and columns.
-pub fn place<'a>(text: &str, lines: &LineIndex, records: &'a [AnalysedRecord]) -> Vec<Placed<'a>> {
+/// Places the diagnostics of analysed records in the file's lines and columns, in file order;
+/// with `rules`, the warnings of the optional rule checks among them.
+pub fn place<'a>(text: &str, lines: &LineIndex, records: &'a [AnalysedRecord], rules: bool) -> Vec<Placed<'a>> {
     records
         .iter()
         .flat_map(|record| {
-            record.analysis.diagnostics.iter().map(move |diagnostic| {
+            let mut diagnostics: Vec<&Diagnostic> = record.analysis.diagnostics.iter().collect();
+            if rules {
+                diagnostics.extend(&record.analysis.rule_warnings);
+                diagnostics.sort_by_key(|diagnostic| (diagnostic.range.start, diagnostic.code));
+            }
+            diagnostics.into_iter().map(move |diagnostic| {
                 let start = record.range.start + diagnostic.range.start;
                 let end = record.range.start + diagnostic.range.end;
                 Placed {

@@ -29,7 +29,7 @@ pub fn run_replay(arguments: &[String]) -> i32 {
     let text = &input.text;
     let lines = LineIndex::new(text);
     let records = super::analyse(text);
-    let placed = place(text, &lines, &records);
+    let placed = place(text, &lines, &records, false);
     let mut any_error = false;
     for (index, record) in records.iter().enumerate() {
         let mut plies = Vec::new();

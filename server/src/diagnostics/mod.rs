@@ -16,12 +16,43 @@ pub struct Diagnostic {
     /// Byte range in the text the analysis was given.
     pub range: Range<usize>,
     pub message: String,
+    /// The changes that resolve it, when they are obvious; an editor offers them as quick
+    /// fixes. Most diagnostics have none; a few have alternatives (change the tag or the line).
+    pub fixes: Vec<Fix>,
+}
+
+/// A change that resolves a diagnostic: replacements in the analysed text, which never
+/// overlap, under a title that says what the change does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fix {
+    pub title: String,
+    pub edits: Vec<Replacement>,
+}
+
+/// Text that replaces a byte range; an empty range inserts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replacement {
+    pub range: Range<usize>,
+    pub text: String,
+}
+
+impl Fix {
+    /// A fix made of one replacement.
+    pub fn replace(title: impl Into<String>, range: Range<usize>, text: impl Into<String>) -> Fix {
+        Fix { title: title.into(), edits: vec![Replacement { range, text: text.into() }] }
+    }
 }
 
 impl Diagnostic {
     /// A diagnostic with the code's default severity.
     pub fn new(code: Code, range: Range<usize>, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { code, severity: code.default_severity(), range, message: message.into() }
+        Diagnostic { code, severity: code.default_severity(), range, message: message.into(), fixes: Vec::new() }
+    }
+
+    /// The same diagnostic with one more way to fix it.
+    pub fn with_fix(mut self, fix: Fix) -> Diagnostic {
+        self.fixes.push(fix);
+        self
     }
 
     /// The same diagnostic with another severity (for the codes with two in the handbook).

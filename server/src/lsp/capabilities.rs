@@ -2,12 +2,15 @@
 //! diagnostics are pulled or pushed, and the capabilities the server announces.
 
 use tower_lsp_server::lsp_types::{
-    ClientCapabilities, DiagnosticOptions, DiagnosticServerCapabilities, FoldingRangeProviderCapability,
+    ClientCapabilities, CodeActionKind, CodeActionOptions, CodeActionProviderCapability, CompletionOptions, DiagnosticOptions, ExecuteCommandOptions, DiagnosticServerCapabilities, FoldingRangeProviderCapability,
     HoverProviderCapability, MarkupKind, OneOf, PositionEncodingKind, ServerCapabilities,
     TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
 };
 
+use super::code_actions;
+use super::conversions;
 use super::convert::PositionEncoding;
+use super::semantic_tokens;
 
 /// The choices made from the client's capabilities; fixed for the whole session.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -19,6 +22,10 @@ pub struct Negotiated {
     pub pull_diagnostics: bool,
     /// Whether hovers may be Markdown; otherwise the same text is sent as plain text.
     pub markdown_hover: bool,
+    /// Whether completion items may be snippets with placeholders.
+    pub snippets: bool,
+    /// Whether the client answers `workspace/configuration`.
+    pub configuration: bool,
 }
 
 impl Negotiated {
@@ -36,7 +43,15 @@ impl Negotiated {
             .and_then(|text| text.hover.as_ref())
             .and_then(|hover| hover.content_format.as_ref())
             .is_none_or(|formats| formats.contains(&MarkupKind::Markdown));
+        let snippets = text_document
+            .and_then(|text| text.completion.as_ref())
+            .and_then(|completion| completion.completion_item.as_ref())
+            .and_then(|item| item.snippet_support)
+            .unwrap_or(false);
+        let configuration = client.workspace.as_ref().and_then(|workspace| workspace.configuration).unwrap_or(false);
         Negotiated {
+            configuration,
+            snippets,
             encoding: if offers_utf8 { PositionEncoding::Utf8 } else { PositionEncoding::Utf16 },
             pull_diagnostics,
             markdown_hover,
@@ -60,12 +75,27 @@ impl Negotiated {
             position_encoding: Some(self.encoding.kind()),
             text_document_sync: Some(TextDocumentSyncCapability::Options(sync)),
             hover_provider: Some(HoverProviderCapability::Simple(true)),
+            code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
+                code_action_kinds: Some([CodeActionKind::QUICKFIX, code_actions::fix_all_kind()].into_iter().chain(conversions::kinds()).collect()),
+                ..CodeActionOptions::default()
+            })),
+            execute_command_provider: Some(ExecuteCommandOptions {
+                commands: vec![conversions::POSITION_AT.to_string()],
+                ..ExecuteCommandOptions::default()
+            }),
+            completion_provider: Some(CompletionOptions {
+                // `[` starts a tag, `"` a tag value, `#` and `@` references and markers in a
+                // comment, and a space the next half-move.
+                trigger_characters: Some(["[", "\"", "#", "@", " "].map(String::from).to_vec()),
+                ..CompletionOptions::default()
+            }),
             folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),
             document_symbol_provider: Some(OneOf::Left(true)),
             document_formatting_provider: Some(OneOf::Left(true)),
             definition_provider: Some(OneOf::Left(true)),
             references_provider: Some(OneOf::Left(true)),
             document_range_formatting_provider: Some(OneOf::Left(true)),
+            semantic_tokens_provider: Some(semantic_tokens::capability()),
             diagnostic_provider: self.pull_diagnostics.then_some(DiagnosticServerCapabilities::Options(diagnostics)),
             ..ServerCapabilities::default()
         }

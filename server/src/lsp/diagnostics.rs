@@ -8,13 +8,16 @@ use super::convert::{self, PositionEncoding};
 use super::documents::Document;
 use crate::diagnostics::{Diagnostic, Severity};
 
-/// Every diagnostic of a document, in text order.
-pub fn of_document(document: &Document, encoding: PositionEncoding) -> Vec<lsp_types::Diagnostic> {
+/// Every diagnostic of a document, in text order; with `rules`, the warnings of the optional
+/// rule checks too.
+pub fn of_document(document: &Document, encoding: PositionEncoding, rules: bool) -> Vec<lsp_types::Diagnostic> {
     document
         .records()
         .iter()
         .flat_map(|record| {
-            record.state.analysis.diagnostics.iter().map(move |diagnostic| {
+            let analysis = &record.state.analysis;
+            let rule_warnings = if rules { analysis.rule_warnings.as_slice() } else { &[] };
+            analysis.diagnostics.iter().chain(rule_warnings).map(move |diagnostic| {
                 let range = convert::range(document.rope(), record.in_document(diagnostic.range.clone()), encoding);
                 encode(diagnostic, range)
             })
@@ -22,7 +25,8 @@ pub fn of_document(document: &Document, encoding: PositionEncoding) -> Vec<lsp_t
         .collect()
 }
 
-fn encode(diagnostic: &Diagnostic, range: lsp_types::Range) -> lsp_types::Diagnostic {
+/// A core diagnostic as the protocol's, at `range`.
+pub fn encode(diagnostic: &Diagnostic, range: lsp_types::Range) -> lsp_types::Diagnostic {
     let severity = match diagnostic.severity {
         Severity::Error => DiagnosticSeverity::ERROR,
         Severity::Warning => DiagnosticSeverity::WARNING,

@@ -298,6 +298,11 @@ impl Documents {
         self.lock().remove(uri).is_some()
     }
 
+    /// The open documents and their versions.
+    pub fn versions(&self) -> Vec<(Uri, i32)> {
+        self.lock().iter().map(|(uri, document)| (uri.clone(), document.version())).collect()
+    }
+
     /// Reads an open document under the lock; `None` when it is not open.
     pub fn read<R>(&self, uri: &Uri, read: impl FnOnce(&Document) -> R) -> Option<R> {
         self.lock().get(uri).map(read)

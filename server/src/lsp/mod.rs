@@ -8,6 +8,10 @@
 
 mod board;
 mod capabilities;
+mod code_actions;
+mod completion;
+mod completion_items;
+mod conversions;
 mod convert;
 mod diagnostics;
 mod documents;
@@ -15,7 +19,9 @@ mod formatting;
 mod hover;
 mod navigation;
 mod outline;
+mod semantic_tokens;
 mod server;
+mod settings;
 mod structure;
 
 use std::sync::atomic::{AtomicBool, Ordering};

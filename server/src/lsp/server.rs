@@ -7,10 +7,14 @@
 //! empty answers, never errors that would make an editor complain.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 
-use tower_lsp_server::jsonrpc::Result;
+use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::lsp_types::{
+    ExecuteCommandParams, LSPAny, Position,
+    CodeActionParams, CodeActionResponse,
+    ConfigurationItem, DidChangeConfigurationParams, InitializedParams,
+    CompletionParams, CompletionResponse,
     DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentDiagnosticParams,
     DocumentFormattingParams, DocumentRangeFormattingParams, GotoDefinitionParams, GotoDefinitionResponse, Location,
     ReferenceParams, TextEdit,
@@ -18,15 +22,21 @@ use tower_lsp_server::lsp_types::{
     FoldingRange, FoldingRangeParams, FullDocumentDiagnosticReport, Hover, HoverContents, HoverParams, InitializeParams,
     InitializeResult, MarkupContent, MarkupKind, RelatedFullDocumentDiagnosticReport, ServerInfo, Uri,
 };
+use tower_lsp_server::lsp_types::{SemanticTokens, SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensRangeResult, SemanticTokensResult};
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::capabilities::Negotiated;
+use super::code_actions;
+use super::completion_items;
+use super::conversions;
 use super::convert;
 use super::diagnostics;
 use super::documents::Documents;
 use super::formatting;
 use super::hover;
 use super::navigation;
+use super::semantic_tokens;
+use super::settings::Settings;
 use super::structure;
 
 /// The language server's state.
@@ -41,6 +51,8 @@ pub struct Server {
     publishing: tokio::sync::Mutex<()>,
     /// Set by `shutdown`, for the exit status (LSP: 0 after a shutdown, 1 otherwise).
     shut_down: Arc<AtomicBool>,
+    /// The user's settings, from `initializationOptions`, then `workspace/configuration`.
+    settings: RwLock<Settings>,
 }
 
 impl Server {
@@ -51,11 +63,45 @@ impl Server {
             negotiated: OnceLock::new(),
             publishing: tokio::sync::Mutex::new(()),
             shut_down,
+            settings: RwLock::new(Settings::default()),
         }
     }
 
     fn negotiated(&self) -> Negotiated {
         self.negotiated.get().copied().unwrap_or_default()
+    }
+
+    fn settings(&self) -> Settings {
+        *self.settings.read().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn set_settings(&self, settings: Settings) {
+        *self.settings.write().unwrap_or_else(PoisonError::into_inner) = settings;
+    }
+
+    /// Asks the client for the `ctlpgn` section of its configuration, when it can answer, and
+    /// republishes every open document's diagnostics if the settings changed what they show.
+    async fn pull_settings(&self) {
+        if !self.negotiated().configuration {
+            return;
+        }
+        let item = ConfigurationItem { scope_uri: None, section: Some("ctlpgn".to_string()) };
+        let Ok(values) = self.client.configuration(vec![item]).await else { return };
+        if let Some(value) = values.first() {
+            self.apply_settings(self.settings().updated(value)).await;
+        }
+    }
+
+    /// Takes new settings; when the rule checks were switched, every open document's
+    /// diagnostics are published again.
+    async fn apply_settings(&self, settings: Settings) {
+        let previous = self.settings();
+        self.set_settings(settings);
+        if previous.rules != settings.rules {
+            for (uri, version) in self.documents.versions() {
+                self.publish(uri, version).await;
+            }
+        }
     }
 
     /// Pushes the diagnostics of `version` of a document, unless the client pulls them, the
@@ -67,8 +113,9 @@ impl Server {
             return;
         }
         let _publishing = self.publishing.lock().await;
+        let rules = self.settings().rules;
         let current = self.documents.read(&uri, |document| {
-            (document.version() == version).then(|| diagnostics::of_document(document, negotiated.encoding))
+            (document.version() == version).then(|| diagnostics::of_document(document, negotiated.encoding, rules))
         });
         if let Some(Some(found)) = current {
             self.client.publish_diagnostics(uri, found, Some(version)).await;
@@ -79,10 +126,27 @@ impl Server {
 impl LanguageServer for Server {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         let negotiated = *self.negotiated.get_or_init(|| Negotiated::from_client(&params.capabilities));
+        if let Some(options) = &params.initialization_options {
+            self.set_settings(self.settings().updated(options));
+        }
         Ok(InitializeResult {
             capabilities: negotiated.server_capabilities(),
             server_info: Some(ServerInfo { name: "ctlpgn".to_string(), version: Some(env!("CARGO_PKG_VERSION").to_string()) }),
         })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {
+        self.pull_settings().await;
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        // Some clients send the settings with the notification; others send nothing and
+        // expect the server to ask.
+        if params.settings.is_null() {
+            self.pull_settings().await;
+        } else {
+            self.apply_settings(self.settings().updated(&params.settings)).await;
+        }
     }
 
     async fn shutdown(&self) -> Result<()> {
@@ -112,8 +176,8 @@ impl LanguageServer for Server {
     }
 
     async fn diagnostic(&self, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {
-        let encoding = self.negotiated().encoding;
-        let items = self.documents.read(&params.text_document.uri, |document| diagnostics::of_document(document, encoding));
+        let (encoding, rules) = (self.negotiated().encoding, self.settings().rules);
+        let items = self.documents.read(&params.text_document.uri, |document| diagnostics::of_document(document, encoding, rules));
         let report = FullDocumentDiagnosticReport { result_id: None, items: items.unwrap_or_default() };
         Ok(DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport { related_documents: None, full_document_diagnostic_report: report }).into())
     }
@@ -133,6 +197,36 @@ impl LanguageServer for Server {
         Ok(found.flatten())
     }
 
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let encoding = self.negotiated().encoding;
+        let uri = params.text_document.uri;
+        let only = params.context.only.as_deref();
+        let actions = self.documents.read(&uri, |document| code_actions::actions(document, &uri, params.range, only, encoding));
+        Ok(actions.filter(|actions| !actions.is_empty()))
+    }
+
+    async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
+        if params.command != conversions::POSITION_AT {
+            return Err(Error::invalid_params(format!("unknown command {}", params.command)));
+        }
+        let [uri, position] = params.arguments.as_slice() else {
+            return Err(Error::invalid_params("ctlpgn.positionAt takes [uri, position]"));
+        };
+        let (Ok(uri), Ok(position)) = (serde_json::from_value::<Uri>(uri.clone()), serde_json::from_value::<Position>(position.clone())) else {
+            return Err(Error::invalid_params("ctlpgn.positionAt takes a document URI and a position {line, character}"));
+        };
+        let encoding = self.negotiated().encoding;
+        let found = self.documents.read(&uri, |document| conversions::pdtl_at(document, position, encoding));
+        Ok(found.flatten().map(LSPAny::String))
+    }
+
+    async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
+        let at = params.text_document_position;
+        let negotiated = self.negotiated();
+        let items = self.documents.read(&at.text_document.uri, |document| completion_items::items(document, at.position, negotiated));
+        Ok(items.filter(|items| !items.is_empty()).map(CompletionResponse::Array))
+    }
+
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
         Ok(self.documents.read(&params.text_document.uri, structure::folding_ranges))
     }
@@ -144,14 +238,14 @@ impl LanguageServer for Server {
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
-        let encoding = self.negotiated().encoding;
-        Ok(self.documents.read(&params.text_document.uri, |document| formatting::edits(document, None, encoding)))
+        let (encoding, options) = (self.negotiated().encoding, self.settings().format);
+        Ok(self.documents.read(&params.text_document.uri, |document| formatting::edits(document, None, &options, encoding)))
     }
 
     async fn range_formatting(&self, params: DocumentRangeFormattingParams) -> Result<Option<Vec<TextEdit>>> {
-        let encoding = self.negotiated().encoding;
+        let (encoding, options) = (self.negotiated().encoding, self.settings().format);
         let range = params.range;
-        Ok(self.documents.read(&params.text_document.uri, |document| formatting::edits(document, Some(range), encoding)))
+        Ok(self.documents.read(&params.text_document.uri, |document| formatting::edits(document, Some(range), &options, encoding)))
     }
 
     async fn goto_definition(&self, params: GotoDefinitionParams) -> Result<Option<GotoDefinitionResponse>> {
@@ -168,5 +262,20 @@ impl LanguageServer for Server {
         let uri = at.text_document.uri;
         let include_target = params.context.include_declaration;
         Ok(self.documents.read(&uri, |document| navigation::references(document, at.position, &uri, encoding, include_target)))
+    }
+
+    async fn semantic_tokens_full(&self, params: SemanticTokensParams) -> Result<Option<SemanticTokensResult>> {
+        let encoding = self.negotiated().encoding;
+        let data = self.documents.read(&params.text_document.uri, |document| semantic_tokens::encode(document, None, encoding));
+        Ok(data.map(|data| SemanticTokensResult::Tokens(SemanticTokens { result_id: None, data })))
+    }
+
+    async fn semantic_tokens_range(&self, params: SemanticTokensRangeParams) -> Result<Option<SemanticTokensRangeResult>> {
+        let encoding = self.negotiated().encoding;
+        let range = params.range;
+        let data = self.documents.read(&params.text_document.uri, |document| {
+            semantic_tokens::encode(document, Some(convert::byte_range(document.rope(), range, encoding)), encoding)
+        });
+        Ok(data.map(|data| SemanticTokensRangeResult::Tokens(SemanticTokens { result_id: None, data })))
     }
 }

@@ -161,6 +161,19 @@ pub enum Item {
     Error(Token),
 }
 
+impl Item {
+    /// The item's byte range in the record.
+    pub fn range(&self) -> &Range<usize> {
+        match self {
+            Item::Tag(tag) => &tag.range,
+            Item::MoveLine(line) => &line.range,
+            Item::Comment(comment) => &comment.range,
+            Item::Variation(variation) => &variation.range,
+            Item::Result(token) | Item::StrayClose(token) | Item::Error(token) => &token.range,
+        }
+    }
+}
+
 /// Where the movetext of a record's items starts: at the first move line, variation, result or
 /// stray `)`. Everything before it is the tag section (with any comments among the tags).
 pub fn movetext_start(items: &[Item]) -> usize {

@@ -46,11 +46,21 @@ pub struct Client {
     notifications: VecDeque<Value>,
     /// The result of `initialize`.
     pub initialized: Value,
+    /// What the client answers to `workspace/configuration`, for each item.
+    pub settings: Value,
+    /// The requests the server sent to the client, oldest first.
+    pub requests_received: Vec<Value>,
 }
 
 impl Client {
     /// Starts a server and initializes it with the client capabilities given.
     pub fn start(capabilities: Value) -> Client {
+        Client::start_with(capabilities, Value::Null, Value::Null)
+    }
+
+    /// Starts a server with `initializationOptions`, answering `workspace/configuration`
+    /// with `settings`.
+    pub fn start_with(capabilities: Value, initialization_options: Value, settings: Value) -> Client {
         let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
         let (client_end, server_end) = tokio::io::duplex(1 << 16);
         let (server_input, server_output) = tokio::io::split(server_end);
@@ -64,8 +74,10 @@ impl Client {
             next_id: 0,
             notifications: VecDeque::new(),
             initialized: Value::Null,
+            settings,
+            requests_received: Vec::new(),
         };
-        let params = json!({"processId": null, "rootUri": null, "capabilities": capabilities});
+        let params = json!({"processId": null, "rootUri": null, "capabilities": capabilities, "initializationOptions": initialization_options});
         client.initialized = client.request("initialize", params).expect("initialize succeeds");
         client.notify("initialized", json!({}));
         client
@@ -177,7 +189,26 @@ impl Client {
         .expect("the server reads its input");
     }
 
+    /// The next message from the server that is not a request to the client: requests are
+    /// answered at once, `workspace/configuration` with `settings` for every item asked, and
+    /// every other request with `null`, and kept in `requests_received`.
     fn receive(&mut self) -> Value {
+        loop {
+            let message = self.receive_any();
+            let (Some(id), Some(method)) = (message.get("id"), message.get("method").and_then(Value::as_str)) else { return message };
+            let result = match method {
+                "workspace/configuration" => {
+                    let asked = message["params"]["items"].as_array().map_or(0, Vec::len);
+                    Value::Array(vec![self.settings.clone(); asked])
+                }
+                _ => Value::Null,
+            };
+            self.send(json!({"jsonrpc": "2.0", "id": id, "result": result}));
+            self.requests_received.push(message);
+        }
+    }
+
+    fn receive_any(&mut self) -> Value {
         let reader = &mut self.reader;
         let read = async {
             let mut length = 0;

@@ -4,43 +4,10 @@
 
 use serde_json::{json, Value};
 
+use crate::apply;
 use crate::client::{uri, utf16_client, utf8_client, Client};
 
 const MESSY: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-X01\"]\n[Annotator \"Pérez, Núria\"]\n1.   E7‐E13,E21-E15\n2. F8-F12, F20-F16   \n3. E13×F16, E15×F12:\n*\n\n\n[Variant \"C'escacs\"]\n[Id \"Demo-X02\"]\n[Annotator \"Vidàl\"]\n1. 🩐E7-E13,   E21-E15:\n*\n";
-
-/// Turns a position in the encoding's units into a byte offset of `text`.
-fn offset(text: &str, position: &Value, utf8: bool) -> usize {
-    let line = position["line"].as_u64().expect("a line") as usize;
-    let character = position["character"].as_u64().expect("a character") as usize;
-    let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
-    let mut units = 0;
-    for (index, c) in text[start..].char_indices() {
-        if units >= character || c == '\n' {
-            return start + index;
-        }
-        units += if utf8 { c.len_utf8() } else { c.len_utf16() };
-    }
-    text.len()
-}
-
-/// Applies LSP text edits the way an editor does: from the last to the first.
-fn apply(text: &str, edits: &Value, utf8: bool) -> String {
-    let mut edits: Vec<(usize, usize, String)> = edits
-        .as_array()
-        .expect("an array of edits")
-        .iter()
-        .map(|edit| {
-            let range = &edit["range"];
-            (offset(text, &range["start"], utf8), offset(text, &range["end"], utf8), edit["newText"].as_str().expect("text").to_string())
-        })
-        .collect();
-    edits.sort_by_key(|edit| std::cmp::Reverse(edit.0));
-    let mut result = text.to_string();
-    for (start, end, new_text) in edits {
-        result.replace_range(start..end, &new_text);
-    }
-    result
-}
 
 #[test]
 fn formatting_edits_give_the_formatted_text_in_both_encodings() {

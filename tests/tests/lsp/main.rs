@@ -3,12 +3,17 @@
 //! beside the text they describe.
 
 mod client;
+mod code_actions;
+mod completion;
+mod conversions;
 mod diagnostics;
 mod editing;
 mod formatting;
 mod hover;
 mod navigation;
 mod protocol;
+mod semantic_tokens;
+mod settings;
 mod structure;
 
 /// A text with its expected diagnostics written under the lines they point at, carets under
@@ -72,4 +77,38 @@ pub fn compact(diagnostics: &serde_json::Value) -> Vec<String> {
         .collect();
     found.sort();
     found
+}
+
+/// Turns a position in the encoding's units into a byte offset of `text`.
+pub fn offset(text: &str, position: &serde_json::Value, utf8: bool) -> usize {
+    let line = position["line"].as_u64().expect("a line") as usize;
+    let character = position["character"].as_u64().expect("a character") as usize;
+    let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+    let mut units = 0;
+    for (index, c) in text[start..].char_indices() {
+        if units >= character || c == '\n' {
+            return start + index;
+        }
+        units += if utf8 { c.len_utf8() } else { c.len_utf16() };
+    }
+    text.len()
+}
+
+/// Applies LSP text edits the way an editor does: from the last to the first.
+pub fn apply(text: &str, edits: &serde_json::Value, utf8: bool) -> String {
+    let mut edits: Vec<(usize, usize, String)> = edits
+        .as_array()
+        .expect("an array of edits")
+        .iter()
+        .map(|edit| {
+            let range = &edit["range"];
+            (offset(text, &range["start"], utf8), offset(text, &range["end"], utf8), edit["newText"].as_str().expect("text").to_string())
+        })
+        .collect();
+    edits.sort_by_key(|edit| std::cmp::Reverse(edit.0));
+    let mut result = text.to_string();
+    for (start, end, new_text) in edits {
+        result.replace_range(start..end, &new_text);
+    }
+    result
 }

@@ -3,7 +3,7 @@
 //! the move line they comment on (N005-N008) and of unmarked comments (N009). N002 (text after
 //! `}`) is reported by the movetext walk, which sees the text the grammar could not place.
 
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Fix};
 use crate::pieces::Side;
 use crate::syntax::{Comment, Item, MoveLine};
 
@@ -93,19 +93,24 @@ fn check_comment(text: &str, comment: &Comment, since: Option<&mut SinceMoveLine
         Some("@W:") => Kind::Player(Side::White),
         Some("@B:") => Kind::Player(Side::Black),
         Some(legacy @ ("#:" | "#W:" | "#B:")) => {
-            diagnostics.push(Diagnostic::new(
-                Code::N004,
-                open.start..comment.marker.as_ref().map_or(open.end, |m| m.range.end),
-                format!("legacy automatic-comment marker {{{legacy}: write {{: for an automatic comment"),
-            ));
+            // `:` marks an automatic comment only right after the brace, so the fix rewrites both.
+            let range = open.start..comment.marker.as_ref().map_or(open.end, |m| m.range.end);
+            diagnostics.push(
+                Diagnostic::new(Code::N004, range.clone(), format!("legacy automatic-comment marker {{{legacy} write {{: for an automatic comment"))
+                    .with_fix(Fix::replace("Write {:", range, "{:")),
+            );
             Kind::Automatic
         }
         Some("@N:") => {
-            diagnostics.push(Diagnostic::new(
+            let mut diagnostic = Diagnostic::new(
                 Code::N004,
                 open.start..comment.marker.as_ref().map_or(open.end, |m| m.range.end),
                 "legacy marker @N: for Black's comment: write @B:",
-            ));
+            );
+            if let Some(marker) = &comment.marker {
+                diagnostic = diagnostic.with_fix(Fix::replace("Write @B:", marker.range.clone(), "@B:"));
+            }
+            diagnostics.push(diagnostic);
             Kind::Player(Side::Black)
         }
         Some(_) => Kind::General,

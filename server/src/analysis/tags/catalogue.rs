@@ -4,12 +4,221 @@
 use super::TagLine;
 use crate::diagnostics::{Code, Diagnostic, Severity};
 
-/// Every tag name of the catalogue, in the handbook's order.
-const KNOWN: [&str; 29] = [
-    "Variant", "Event", "Site", "Date", "Round", "White", "Black", "Result", "Id", "Annotator", "AnnotatorId",
-    "EventDate", "MatchDate", "Termination", "Lang", "Title", "Revisited", "Model", "Mode", "WhiteType",
-    "BlackType", "TimeControl", "WhiteNA", "BlackNA", "WhiteAlias", "BlackAlias", "Example", "Redefine", "PDTL",
+/// What the handbook says about one tag of the catalogue (§10.2, §10.3), in words a hover or a
+/// completion can show: what it records, the values it takes, and where it stands.
+#[derive(Debug)]
+pub(crate) struct TagWords {
+    pub(crate) name: &'static str,
+    /// What the tag records, as one sentence.
+    pub(crate) meaning: &'static str,
+    /// The values it takes, with examples in backquotes.
+    pub(crate) values: &'static str,
+    /// Where it stands in the tag section and how often it may appear.
+    pub(crate) position: &'static str,
+}
+
+const fn words(name: &'static str, meaning: &'static str, values: &'static str, position: &'static str) -> TagWords {
+    TagWords { name, meaning, values, position }
+}
+
+/// Every tag of the catalogue, in the handbook's order: the one table the names, the checks and
+/// the hovers read.
+pub(crate) const CATALOGUE: [TagWords; 29] = [
+    words(
+        "Variant",
+        "The game variant: a CTL-PGN record is a game of C'escacs.",
+        "`C'escacs`; `Grand C'escacs` is an experimental variant (a warning, and the board is not checked).",
+        "Mandatory: the first tag of every record (it starts the record), once.",
+    ),
+    words(
+        "Event",
+        "The event (tournament, match) the game belongs to.",
+        "Free text; `?` when unknown; `CG` for a casual game.",
+        "Roster 1: the second tag of a registered game, right after Variant.",
+    ),
+    words(
+        "Site",
+        "Where the game was played.",
+        "`City, Region CCC`, `Region CCC`, `CCC` or `?`, CCC being the three-letter ISO country code (`Moià (Barcelona), Catalunya ESP`).",
+        "Roster 2: after Event.",
+    ),
+    words(
+        "Date",
+        "The date of the game.",
+        "`YYYY-MM-DD`, with `?` for each unknown digit (`2024-05-01`, `2025-??-??`, `201?-??-??`).",
+        "Roster 3: after Site. In a model item, after Id or after the Annotator tags.",
+    ),
+    words(
+        "Round",
+        "The round of the event.",
+        "`-` or `‐` (not applicable), `?`, or numbers joined by dots (`1`, `2.1`).",
+        "Roster 4: after Date.",
+    ),
+    words(
+        "White",
+        "The player of White.",
+        "`Surname(s), Given name` (initials as in `Prat, J. A.`), `?` when unknown, or a program's name and version.",
+        "Roster 5: after Round; WhiteNA may stand in its place.",
+    ),
+    words(
+        "Black",
+        "The player of Black.",
+        "`Surname(s), Given name` (initials as in `Prat, J. A.`), `?` when unknown, or a program's name and version.",
+        "Roster 6: after White (and WhiteAlias); BlackNA may stand in its place.",
+    ),
+    words(
+        "Result",
+        "The result of the game; the result line after the moves must say the same.",
+        "`3-0` White wins, `2-1` White stalemates Black, `0-3` Black wins, `1-2` Black stalemates White, `1-1` draw, `*` unfinished.",
+        "Roster 7, the last roster tag: the 8th tag, the 9th with one alias, the 10th with two. In a model item, after Id or after the Annotator tags.",
+    ),
+    words(
+        "Id",
+        "The identifier of the record: its publisher and a key unique for that publisher, with suffixes.",
+        "`Publisher-Key[-Suffix…]`: letters, digits and hyphens (`Cescacs-X01`, `Cescacs-X01-V-en`).",
+        "The second tag of a model item (minimal registration); in a registered game, after the roster.",
+    ),
+    words(
+        "Annotator",
+        "Who is responsible for the record: first the party that entered it (server, program), then the posting user, then later annotating programs.",
+        "A person, written like a player (`Surname, Given name`), or a program or server.",
+        "Repeatable, all Annotator tags together; a model item needs one naming its publisher.",
+    ),
+    words(
+        "AnnotatorId",
+        "The identifier of the posting user on a server.",
+        "An identifier; when the Id key starts with `A` (an annotator's draft), the digits after it (`Cescacs-A0001-24` gives `0001`).",
+        "At most once; required when the Id key starts with `A`.",
+    ),
+    words(
+        "EventDate",
+        "For a casual game (`[Event \"CG\"]`), the date of the match.",
+        "A date as in Date: `YYYY-MM-DD`, `?` for each unknown digit.",
+        "After the roster, once.",
+    ),
+    words(
+        "MatchDate",
+        "The date the match started; meaningless without Round.",
+        "A date as in Date: `YYYY-MM-DD`, `?` for each unknown digit.",
+        "After the roster, once.",
+    ),
+    words(
+        "Termination",
+        "Why the game ended otherwise than by its moves.",
+        "`abandoned`, `rules infraction`, `time forfeit`, `death` or `emergency`.",
+        "After the roster, once.",
+    ),
+    words(
+        "Lang",
+        "The language of the comments.",
+        "An ISO 639-1 two-letter or ISO 639-3 three-letter code, lower case (`en`, `ca`, `spa`).",
+        "Once; before Title when both are present.",
+    ),
+    words(
+        "Title",
+        "A title for the record (exceptional).",
+        "Free text.",
+        "Once; after Lang when both are present.",
+    ),
+    words(
+        "Revisited",
+        "The model item this one revisits: by the same publisher its main line becomes obsolete, by another this is a republication with changes.",
+        "The Id of a model item.",
+        "Model items only (records without players), once.",
+    ),
+    words(
+        "Model",
+        "The opening model item the game follows.",
+        "The Id of an opening model item.",
+        "Real games only (records with players), once.",
+    ),
+    words(
+        "Mode",
+        "How the game was played.",
+        "`OTB` (over the board), `ICS` (internet chess server), `TC` (telecommunication, a peer-to-peer program), `EM` (e-mail) or `BBS` (bulletin board).",
+        "Real games only (records with players), once.",
+    ),
+    words(
+        "WhiteType",
+        "Whether White is a human or a program.",
+        "`human` or `program`.",
+        "Real games only (records with players), once.",
+    ),
+    words(
+        "BlackType",
+        "Whether Black is a human or a program.",
+        "`human` or `program`.",
+        "Real games only (records with players), once.",
+    ),
+    words(
+        "TimeControl",
+        "The time control of the game.",
+        "`?` unknown; `-` or `‐` none; `N/S` N moves in S seconds (`40/9000`); `S` sudden death in seconds (`4500`); `S+I` seconds plus an increment per move (`4500+60`); `*S` seconds per move (`*180`).",
+        "Real games only (records with players), once.",
+    ),
+    words(
+        "WhiteNA",
+        "The network address of White, for an anonymous game.",
+        "An e-mail address, or `Annotator2@Annotator1` for drafts.",
+        "Roster 5, in place of White; WhiteAlias is then mandatory.",
+    ),
+    words(
+        "BlackNA",
+        "The network address of Black, for an anonymous game.",
+        "An e-mail address, or `Annotator2@Annotator1` for drafts.",
+        "Roster 6, in place of Black; BlackAlias is then mandatory.",
+    ),
+    words(
+        "WhiteAlias",
+        "The nickname of White.",
+        "Free text.",
+        "Immediately after White or WhiteNA, once.",
+    ),
+    words(
+        "BlackAlias",
+        "The nickname of Black.",
+        "Free text.",
+        "Immediately after Black or BlackNA, once.",
+    ),
+    words(
+        "Example",
+        "A real game that illustrates this model item.",
+        "The Id of a real game.",
+        "Model items only; repeatable, all Example tags together.",
+    ),
+    words(
+        "Redefine",
+        "The piece identifiers of the record, when they are not the standard letters P E J N G R V D K: it changes how moves and the PDTL are read.",
+        "`FAN` (figurines), or alternative letters as `Letter@Standard` joined by commas (`A@J, C@N, T@R`): A B F L for J, C S for N, T for R, W for V, Q for D.",
+        "Once; immediately before PDTL when there is one, otherwise the last tag (after PDTL it is an error).",
+    ),
+    words(
+        "PDTL",
+        "The position the record starts from (a continuation, a problem), described by transversal lines; without it the game starts from the initial position.",
+        "Placement, side to move, castling status, special-capture field, halfmove clock and move number: `/28:v/…/0:V/ w RKRrkr - 0 1`.",
+        "Once; the last tag.",
+    ),
 ];
+
+/// Every tag name of the catalogue, in the handbook's order.
+pub(crate) const KNOWN: [&str; 29] = names(&CATALOGUE);
+
+const fn names(catalogue: &[TagWords; 29]) -> [&'static str; 29] {
+    let mut names = [""; 29];
+    let mut index = 0;
+    while index < names.len() {
+        names[index] = catalogue[index].name;
+        index += 1;
+    }
+    names
+}
+
+/// What the catalogue says about a tag name; the legacy names of `PDTL` (`TLPD`, `DPTL`) are
+/// read as `PDTL`, as `setup` reads them.
+pub(crate) fn tag_words(name: &str) -> Option<&'static TagWords> {
+    let name = if LEGACY_POSITION_NAMES.contains(&name) { "PDTL" } else { name };
+    CATALOGUE.iter().find(|words| words.name == name)
+}
 
 /// Legacy names of `PDTL`: `setup` reads them and reports T005, so they are not unknown.
 const LEGACY_POSITION_NAMES: [&str; 2] = ["TLPD", "DPTL"];
@@ -18,7 +227,7 @@ const LEGACY_POSITION_NAMES: [&str; 2] = ["TLPD", "DPTL"];
 const CONTENT_AFFECTING: [&str; 5] = ["Variant", "Redefine", "PDTL", "TLPD", "DPTL"];
 
 /// The tags that may be repeated (§10.3 item 7).
-pub(super) const REPEATABLE: [&str; 2] = ["Annotator", "Example"];
+pub(crate) const REPEATABLE: [&str; 2] = ["Annotator", "Example"];
 
 /// The tags that name the players and so make a record a real game (§10.2).
 const PLAYER_TAGS: [&str; 4] = ["White", "WhiteNA", "Black", "BlackNA"];
@@ -60,7 +269,8 @@ fn is_duplicate(tags: &[TagLine<'_>], index: usize) -> bool {
         && tags[..index].iter().any(|earlier| earlier.name == name)
 }
 
-fn unknown_name_message(name: &str) -> String {
+/// The T004 message for a name outside the catalogue, with the name it was probably meant to be.
+pub(crate) fn unknown_name_message(name: &str) -> String {
     match suggestion(name) {
         Some(known) if known.eq_ignore_ascii_case(name) => format!("unknown tag {name}: tag names are case-sensitive, write {known}"),
         Some(known) => format!("unknown tag {name}: did you mean {known}?"),
@@ -117,7 +327,18 @@ pub(super) fn check_record_kind(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diag
 
 #[cfg(test)]
 mod tests {
-    use super::suggestion;
+    use super::{suggestion, tag_words, CATALOGUE, KNOWN};
+
+    #[test]
+    fn every_tag_of_the_catalogue_has_its_words() {
+        assert_eq!(KNOWN.len(), CATALOGUE.len());
+        for words in &CATALOGUE {
+            assert!(!words.meaning.is_empty() && !words.values.is_empty() && !words.position.is_empty(), "{}", words.name);
+        }
+        assert_eq!(tag_words("DPTL").map(|words| words.name), Some("PDTL"));
+        assert!(tag_words("Result").is_some_and(|words| words.values.contains("`2-1` White stalemates Black")));
+        assert!(tag_words("WhiteElo").is_none());
+    }
 
     #[test]
     fn names_in_another_case_or_slightly_misspelt_get_a_suggestion() {

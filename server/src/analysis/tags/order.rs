@@ -10,9 +10,9 @@ use crate::diagnostics::{Code, Diagnostic};
 /// One position of the roster (§10.3 item 2): the names that fill it, and whether it may be
 /// left out.
 #[derive(Debug)]
-struct RosterEntry {
-    names: &'static [&'static str],
-    optional: bool,
+pub(crate) struct RosterEntry {
+    pub(crate) names: &'static [&'static str],
+    pub(crate) optional: bool,
 }
 
 impl RosterEntry {
@@ -34,7 +34,7 @@ const fn optional(names: &'static [&'static str]) -> RosterEntry {
 }
 
 /// The roster of a registered game, from the tag after `Variant` to `Result`.
-const ROSTER: [RosterEntry; 9] = [
+pub(crate) const ROSTER: [RosterEntry; 9] = [
     required(&["Event"]),
     required(&["Site"]),
     required(&["Date"]),

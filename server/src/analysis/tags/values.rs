@@ -4,10 +4,10 @@
 
 use super::{dates, identifier, shown, TagLine};
 use crate::analysis::RESULTS;
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Fix};
 
 /// The tags whose value is one of a fixed list (T018).
-const ENUMERATIONS: [(&str, &[&str]); 4] = [
+pub(crate) const ENUMERATIONS: [(&str, &[&str]); 4] = [
     ("Termination", &["abandoned", "rules infraction", "time forfeit", "death", "emergency"]),
     ("Mode", &["OTB", "ICS", "TC", "EM", "BBS"]),
     ("WhiteType", &["human", "program"]),
@@ -19,7 +19,11 @@ pub(super) fn check_values(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnosti
     for line in tags {
         let Some(value) = line.value.as_deref() else { continue };
         if let Some((code, message)) = value_problem(line.name, value) {
-            diagnostics.push(Diagnostic::new(code, line.value_range(), message));
+            let mut diagnostic = Diagnostic::new(code, line.value_range(), message);
+            if let Some((title, fixed)) = value_fix(line.name, value) {
+                diagnostic = diagnostic.with_fix(Fix::replace(title, line.value_range(), fixed));
+            }
+            diagnostics.push(diagnostic);
         }
     }
 }
@@ -53,6 +57,19 @@ fn value_problem(name: &str, value: &str) -> Option<(Code, String)> {
         }),
         _ => enumeration_problem(name, value).map(|message| (Code::T018, message)),
     }
+}
+
+/// The obvious correction of a rejected value: a PGN date with dots or slashes written with
+/// hyphens, an enumerated value in the wrong case.
+fn value_fix(name: &str, value: &str) -> Option<(String, String)> {
+    let fixed = match name {
+        "Date" | "EventDate" | "MatchDate" => value.replace(['.', '/'], "-"),
+        _ => {
+            let (_, allowed) = ENUMERATIONS.iter().find(|(tag, _)| *tag == name)?;
+            allowed.iter().find(|allowed| allowed.eq_ignore_ascii_case(value))?.to_string()
+        }
+    };
+    (fixed != value && value_problem(name, &fixed).is_none()).then(|| (format!("Write {fixed}"), fixed))
 }
 
 fn enumeration_problem(name: &str, value: &str) -> Option<String> {

@@ -1,0 +1,65 @@
+//! A new record that continues the game from a place of a record (handbook §7.3, §10): the
+//! record's tags that still describe the game, a `PDTL` tag with the position there, and the
+//! first move line begun, ready for the next half-move.
+
+use super::position_at::position_at;
+use super::redefine_tag::POSITION_TAG_NAMES;
+use crate::analysis::RecordAnalysis;
+use crate::pdtl;
+use crate::pieces::Side;
+use crate::syntax::{movetext_start, Item, RecordSyntax, Tag};
+
+/// Tags that describe how the record's game ended, not the continuation: the continuation
+/// ends where its own moves do.
+const ENDING_TAGS: [&str; 1] = ["Termination"];
+
+/// The text of a new record continuing the game from the position of [`position_at`]:
+/// `[Variant "C'escacs"]`, the record's other tags in their order with `[Result "*"]` (the
+/// continuation is unfinished) and without `Termination`, its `Redefine` tag if any, then
+/// `[PDTL "…"]` with the position in the record's identifiers, a blank line, and the first
+/// move number: `15. ` when White is to move, `15. …, ` when Black is (§7.2, §7.3), `1? `
+/// when the move number is unknown. The text ends there, without a line end, where the next
+/// half-move is to be written; its lines end as the record's mostly do. `None` when the
+/// position is not known.
+pub fn continuation_at(text: &str, syntax: &RecordSyntax, analysis: &RecordAnalysis, offset: usize) -> Option<String> {
+    let position = position_at(text, syntax, analysis, offset)?;
+    let ending = super::line_ending(text);
+    let tags: Vec<&Tag> = syntax.items[..movetext_start(&syntax.items)]
+        .iter()
+        .filter_map(|item| if let Item::Tag(tag) = item { Some(tag) } else { None })
+        .filter(|tag| tag.value.is_some())
+        .collect();
+    let mut out = String::with_capacity(512);
+    let mut line = |content: &str| {
+        out.push_str(content);
+        out.push_str(ending);
+    };
+    line("[Variant \"C'escacs\"]");
+    let mut redefine = None;
+    for tag in &tags {
+        let name = tag.name.text(text);
+        let value = tag.value.as_ref().map_or("\"\"", |value| value.text(text));
+        match name {
+            "Variant" => {}
+            "Redefine" => redefine = redefine.or(Some(value)),
+            "Result" => line("[Result \"*\"]"),
+            _ if POSITION_TAG_NAMES.contains(&name) || ENDING_TAGS.contains(&name) => {}
+            _ => line(&format!("[{name} {value}]")),
+        }
+    }
+    // The PDTL is printed in the record's identifiers, so the Redefine that names them comes
+    // along, immediately before it (§10.3 item 5).
+    if let Some(value) = redefine.filter(|_| analysis.identifiers != crate::identifiers::IdentifierSet::standard()) {
+        line(&format!("[Redefine {value}]"));
+    }
+    line(&format!("[PDTL \"{}\"]", pdtl::print(position, &analysis.identifiers)));
+    line("");
+    match position.move_number {
+        Some(number) => out.push_str(&format!("{number}. ")),
+        None => out.push_str("1? "),
+    }
+    if position.turn == Side::Black {
+        out.push_str("\u{2026}, ");
+    }
+    Some(out)
+}

@@ -1,0 +1,125 @@
+//! Conversions of whole files: the file split into records (handbook §2), each record parsed,
+//! analysed and converted on its own. A file converts only when every record does, so that a
+//! command never writes half a conversion.
+
+use std::ops::Range;
+
+use super::{line_ending, minimal_record, reletter_record, ConversionError, LetterTarget};
+use crate::analysis::{self, RecordAnalysis};
+use crate::syntax::{self, RecordSyntax};
+
+/// One record of a file with its syntax and analysis (ranges relative to the record).
+#[derive(Debug)]
+pub struct ParsedRecord {
+    /// The record's byte range in the file.
+    pub range: Range<usize>,
+    pub syntax: RecordSyntax,
+    pub analysis: RecordAnalysis,
+}
+
+impl ParsedRecord {
+    /// The record's text in the file.
+    pub fn text<'a>(&self, file: &'a str) -> &'a str {
+        &file[self.range.clone()]
+    }
+}
+
+/// A record that did not convert.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordFailure {
+    /// The record's index in the file, 0 for the first.
+    pub index: usize,
+    /// The record's byte range in the file.
+    pub range: Range<usize>,
+    /// Why it did not convert; its range is relative to the record.
+    pub error: ConversionError,
+}
+
+impl RecordFailure {
+    /// The byte offset in the file of the place the error points at.
+    pub fn offset(&self) -> usize {
+        self.range.start + self.error.range().start
+    }
+}
+
+/// Splits a file into records and parses and analyses each one.
+pub fn parse_records(text: &str) -> Vec<ParsedRecord> {
+    let mut parser = syntax::new_parser();
+    syntax::split_records(text).into_iter().map(|range| parse_record(&mut parser, text, range)).collect()
+}
+
+/// Parses and analyses the record at `range` of the file.
+fn parse_record(parser: &mut tree_sitter::Parser, text: &str, range: Range<usize>) -> ParsedRecord {
+    let record_text = &text[range.clone()];
+    let syntax = syntax::lower_record(&syntax::parse(parser, record_text));
+    let analysis = analysis::analyse_syntax(record_text, &syntax);
+    ParsedRecord { range, syntax, analysis }
+}
+
+/// The file as minimal CTL-PGN: each record's [`minimal_record`], a blank line between two
+/// records. What stands before the first record (blank lines, a byte-order mark) goes.
+pub fn minimal_file(text: &str) -> Result<String, Vec<RecordFailure>> {
+    let ending = line_ending(text);
+    let converted = convert_each(text, |record_text, record| minimal_record(record_text, &record.syntax, &record.analysis))?;
+    Ok(converted.into_iter().map(|(_, minimal)| minimal).collect::<Vec<_>>().join(ending))
+}
+
+/// The file with every record's identifiers rewritten to `target` ([`reletter_record`]);
+/// the text between and before records stays as it is.
+pub fn reletter_file(text: &str, target: &LetterTarget) -> Result<String, Vec<RecordFailure>> {
+    let converted = convert_each(text, |record_text, record| reletter_record(record_text, &record.syntax, &record.analysis, target))?;
+    let mut out = String::with_capacity(text.len() + text.len() / 4);
+    let mut copied = 0;
+    for (range, record) in converted {
+        out.push_str(&text[copied..range.start]);
+        out.push_str(&record);
+        copied = range.end;
+    }
+    out.push_str(&text[copied..]);
+    Ok(out)
+}
+
+/// Converts every record, or gives every record that failed. Records are independent, so
+/// large files are shared out between threads in contiguous chunks, one parser per thread,
+/// and put back in file order.
+fn convert_each(
+    text: &str,
+    convert: impl Fn(&str, &ParsedRecord) -> Result<String, ConversionError> + Sync,
+) -> Result<Vec<(Range<usize>, String)>, Vec<RecordFailure>> {
+    let ranges: Vec<(usize, Range<usize>)> = syntax::split_records(text).into_iter().enumerate().collect();
+    let convert_chunk = |chunk: &[(usize, Range<usize>)]| {
+        let mut parser = syntax::new_parser();
+        chunk
+            .iter()
+            .map(|(index, range)| {
+                let record = parse_record(&mut parser, text, range.clone());
+                convert(record.text(text), &record)
+                    .map(|output| (range.clone(), output))
+                    .map_err(|error| RecordFailure { index: *index, range: range.clone(), error })
+            })
+            .collect::<Vec<_>>()
+    };
+    let threads = std::thread::available_parallelism().map_or(1, usize::from).min(ranges.len() / 16).max(1);
+    let results = if threads == 1 {
+        convert_chunk(&ranges)
+    } else {
+        let chunk_length = ranges.len().div_ceil(threads);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = ranges.chunks(chunk_length).map(|chunk| scope.spawn(|| convert_chunk(chunk))).collect();
+            handles.into_iter().flat_map(|handle| handle.join().expect("converting a record does not panic")).collect()
+        })
+    };
+    let mut converted = Vec::with_capacity(results.len());
+    let mut failures = Vec::new();
+    for result in results {
+        match result {
+            Ok(output) => converted.push(output),
+            Err(failure) => failures.push(failure),
+        }
+    }
+    if failures.is_empty() {
+        Ok(converted)
+    } else {
+        Err(failures)
+    }
+}

@@ -1,0 +1,163 @@
+//! Conversions of a record into a record that tells the same game: the minimal CTL-PGN a
+//! minimum reader accepts (handbook §13), the identifiers rewritten to the standard letters,
+//! to FAN figurines or to a preset of alternative letters (§4.3), the PDTL of the position at a
+//! place of the record (§9), and a new record continuing the game from there.
+//!
+//! Every function takes a record's text with the syntax and analysis the caller already holds
+//! (the language server keeps both per record), and byte offsets into that text. A conversion
+//! of a record that does not replay (any error diagnostic) is refused, because the positions
+//! it would have to keep are not known. Each conversion that claims to keep the game checks
+//! its own output: the converted text is analysed again and must replay without an error to
+//! the same positions, so that a surprise (a `~` reference whose meaning would change once its
+//! letter changes, say) becomes a refusal instead of a silently different record.
+
+mod continuation;
+mod file;
+mod identifier_map;
+mod minimal;
+mod position_at;
+mod redefine_tag;
+mod relettering;
+mod verify;
+
+use std::fmt;
+use std::ops::Range;
+
+pub use continuation::continuation_at;
+pub use file::{minimal_file, parse_records, reletter_file, ParsedRecord, RecordFailure};
+pub use minimal::minimal_record;
+pub use position_at::{pdtl_after_ply, pdtl_at, position_after_ply, position_at};
+pub use relettering::{reletter_edits, reletter_record};
+
+use crate::analysis::RecordAnalysis;
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::format::TextEdit;
+use crate::identifiers::IdentifierSet;
+
+/// The identifiers a record is rewritten to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LetterTarget {
+    /// The standard letters `P E J N G R V D K`, with no `Redefine` tag.
+    Standard,
+    /// The FAN figurines, with `[Redefine "FAN"]`.
+    Fan,
+    /// Alternative letters, with `[Redefine "<value>"]`.
+    Redefine {
+        /// The tag value as given, such as `B@J, Q@D, W@V`.
+        value: String,
+        identifiers: IdentifierSet,
+    },
+}
+
+impl LetterTarget {
+    /// The target a `Redefine` value names: `FAN` is [`LetterTarget::Fan`], pairs such as
+    /// `B@J, Q@D, W@V` a preset of alternative letters. The error is the T022 message.
+    pub fn redefine(value: &str) -> Result<LetterTarget, String> {
+        let identifiers = IdentifierSet::from_redefine(value)?;
+        Ok(if identifiers.is_fan() {
+            LetterTarget::Fan
+        } else {
+            LetterTarget::Redefine { value: value.to_string(), identifiers }
+        })
+    }
+
+    /// The identifier set of the converted record.
+    pub fn identifiers(&self) -> IdentifierSet {
+        match self {
+            LetterTarget::Standard => IdentifierSet::standard(),
+            LetterTarget::Fan => IdentifierSet::fan(),
+            LetterTarget::Redefine { identifiers, .. } => identifiers.clone(),
+        }
+    }
+
+    /// The value of the converted record's `Redefine` tag; `None` when it has none.
+    fn redefine_value(&self) -> Option<&str> {
+        match self {
+            LetterTarget::Standard => None,
+            LetterTarget::Fan => Some("FAN"),
+            LetterTarget::Redefine { value, .. } => Some(value),
+        }
+    }
+}
+
+/// Why a record was not converted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConversionError {
+    /// The record does not replay: its first error diagnostic, with its byte range.
+    DoesNotReplay(Diagnostic),
+    /// The converted record would not tell the same game; `range` is the place of the record
+    /// where the two part (the whole record when no single place is to blame).
+    NotLossless { range: Range<usize>, message: String },
+}
+
+impl ConversionError {
+    /// The byte range of the record the error points at.
+    pub fn range(&self) -> Range<usize> {
+        match self {
+            ConversionError::DoesNotReplay(diagnostic) => diagnostic.range.clone(),
+            ConversionError::NotLossless { range, .. } => range.clone(),
+        }
+    }
+}
+
+impl fmt::Display for ConversionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConversionError::DoesNotReplay(diagnostic) => write!(
+                f,
+                "the record does not replay: error[{}]: {} [{}]",
+                diagnostic.code,
+                diagnostic.message,
+                diagnostic.code.name()
+            ),
+            ConversionError::NotLossless { message, .. } => {
+                write!(f, "the conversion would change the record: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ConversionError {}
+
+/// Refuses a record that has an error diagnostic: its replay is not complete, so no
+/// conversion could promise to keep its positions.
+fn require_replay(analysis: &RecordAnalysis) -> Result<(), ConversionError> {
+    match analysis.diagnostics.iter().find(|diagnostic| diagnostic.severity == Severity::Error) {
+        Some(diagnostic) => Err(ConversionError::DoesNotReplay(diagnostic.clone())),
+        None => Ok(()),
+    }
+}
+
+/// Applies edits that are disjoint and in text order.
+fn apply_edits(text: &str, edits: &[TextEdit]) -> String {
+    rewrite(text, 0..text.len(), edits)
+}
+
+/// The text of `range` with the edits that lie inside it applied; `edits` are disjoint and in
+/// text order, and those outside the range are ignored.
+fn rewrite(text: &str, range: Range<usize>, edits: &[TextEdit]) -> String {
+    let mut out = String::with_capacity(range.len() + 16);
+    let mut copied = range.start;
+    for edit in edits.iter().filter(|edit| edit.range.start >= range.start && edit.range.end <= range.end) {
+        out.push_str(&text[copied..edit.range.start]);
+        out.push_str(&edit.new_text);
+        copied = edit.range.end;
+    }
+    out.push_str(&text[copied..range.end]);
+    out
+}
+
+/// The line ending a record mostly uses: `\r\n` when more of its lines end with it than with a
+/// bare `\n`.
+fn line_ending(text: &str) -> &'static str {
+    let line_feeds = text.bytes().filter(|&b| b == b'\n').count();
+    let carriage_returns = text.as_bytes().windows(2).filter(|pair| pair == b"\r\n").count();
+    if carriage_returns * 2 > line_feeds {
+        "\r\n"
+    } else {
+        "\n"
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,242 @@
+//! Unit tests of the conversions on small records written for them: exact outputs of each
+//! conversion, the positions at places of a record, continuations, and the refusals.
+
+use super::*;
+use crate::analysis::analyse_syntax;
+use crate::pdtl;
+use crate::syntax::{self, RecordSyntax};
+
+fn parsed(text: &str) -> (RecordSyntax, RecordAnalysis) {
+    let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+    let analysis = analyse_syntax(text, &record);
+    (record, analysis)
+}
+
+fn reletter(text: &str, target: &LetterTarget) -> Result<String, ConversionError> {
+    let (record, analysis) = parsed(text);
+    reletter_record(text, &record, &analysis, target)
+}
+
+fn minimal(text: &str) -> Result<String, ConversionError> {
+    let (record, analysis) = parsed(text);
+    minimal_record(text, &record, &analysis)
+}
+
+/// The PDTL at the first occurrence of `needle` in `text`, plus `shift` bytes.
+fn pdtl_at_needle(text: &str, needle: &str, shift: usize) -> Option<String> {
+    let (record, analysis) = parsed(text);
+    pdtl_at(text, &record, &analysis, text.find(needle).expect("the needle is in the text") + shift)
+}
+
+/// The PDTL after the replayed half-move written as `needle` (its first occurrence).
+fn pdtl_after(text: &str, needle: &str) -> String {
+    let (_, analysis) = parsed(text);
+    let start = text.find(needle).expect("the needle is in the text");
+    let played = analysis.played_at(start).expect("the half-move replayed");
+    pdtl::print(&played.after, &analysis.identifiers)
+}
+
+
+/// A record in standard letters with every place an identifier can stand: moves (moving,
+/// captured and promotion pieces are covered by the corpus tests), castling, comments with
+/// `~` references, a variation, a rating.
+const LETTERS: &str = "[Variant \"C'escacs\"]
+[Id \"Demo-T01\"]
+[Annotator \"Demo\"]
+[Result \"*\"]
+{ Bishops ~J[d] and ~j, the Knight ~nG25, the hex ~F14. }
+1. H6-H10, H22-H18
+2. EH4-H8, EH24-H20
+3. KRK-HH ?!, KRK-HH
+{ @W: ~K goes to H6 and ~R to H4 }
+(3. JF6-C15, NG25-I21)
+4. JF6-C15, NG25-I21:
+*
+";
+
+const FAN: &str = "[Variant \"C'escacs\"]
+[Id \"Demo-T01\"]
+[Annotator \"Demo\"]
+[Result \"*\"]
+[Redefine \"FAN\"]
+{ Bishops ~\u{2657}[d] and ~\u{265D}, the Knight ~\u{265E}G25, the hex ~F14. }
+1. H6-H10, H22-H18
+2. \u{2616}H4-H8, \u{2616}H24-H20
+3. KRK-HH ?!, KRK-HH
+{ @W: ~\u{2654} goes to H6 and ~\u{2656} to H4 }
+(3. \u{2657}F6-C15, \u{2658}G25-I21)
+4. \u{2657}F6-C15, \u{2658}G25-I21:
+*
+";
+
+const MINIMAL: &str = "[Variant \"C'escacs\"]
+[Id \"Demo-T01\"]
+[Annotator \"Demo\"]
+[Result \"*\"]
+
+1. H6-H10, H22-H18
+2. EH4-H8, EH24-H20
+3. KRK-HH, KRK-HH
+4. JF6-C15, NG25-I21:
+*
+";
+
+/// The opening of the handbook's example 05, with `T@R` and a PDTL in redefined letters.
+const REDEFINED: &str = "[Variant \"C'escacs\"]
+[Id \"Demo-T05\"]
+[Annotator \"Demo\"]
+[Result \"*\"]
+[Redefine \"A@J, C@N, T@R\"]
+[PDTL \"/28:v/27:dk/26:gag/25:tcct/24:peaep/23:ppeepp/22:2pap2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PAP2/5:PPEEPP/4:PEAEP/3:TCCT/2:GAG/1:DK/0:V/ w TKTtkt - 0 1\"]
+1. H6-H10, H22-H18
+2. EH4-H8, EH24-H20
+3. KTK-HH, KTK-HH ! (=)
+{ @W: ~A[d] stays, ~T goes to H4 }
+4. AF6-C15, CG25-I21 ?!(=):
+*
+";
+
+#[test]
+fn letters_become_figurines_and_back_byte_for_byte() {
+    assert_eq!(reletter(LETTERS, &LetterTarget::Fan).as_deref(), Ok(FAN));
+    assert_eq!(reletter(FAN, &LetterTarget::Standard).as_deref(), Ok(LETTERS));
+    // A record already in its target is left as it is.
+    assert_eq!(reletter(LETTERS, &LetterTarget::Standard).as_deref(), Ok(LETTERS));
+    assert_eq!(reletter(FAN, &LetterTarget::Fan).as_deref(), Ok(FAN));
+}
+
+#[test]
+fn alternative_letters_rewrite_moves_castling_pdtl_and_references() {
+    let standard = reletter(REDEFINED, &LetterTarget::Standard).expect("converts");
+    let expected = REDEFINED
+        .replace("[Redefine \"A@J, C@N, T@R\"]\n", "")
+        .replace("/28:v/27:dk/26:gag/25:tcct/24:peaep/23:ppeepp/22:2pap2", "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2")
+        .replace("6:2PAP2/5:PPEEPP/4:PEAEP/3:TCCT/2:GAG/1:DK/0:V/ w TKTtkt", "6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr")
+        .replace("KTK-HH", "KRK-HH")
+        .replace("~A[d] stays, ~T", "~J[d] stays, ~R")
+        .replace("AF6-C15, CG25-I21", "JF6-C15, NG25-I21");
+    assert_eq!(standard, expected);
+    let target = LetterTarget::redefine("B@J, Q@D, W@V").expect("a valid preset");
+    let preset = reletter(REDEFINED, &target).expect("converts");
+    assert!(preset.contains("[Redefine \"B@J, Q@D, W@V\"]\n[PDTL \"/28:w/27:qk/26:gbg/25:rnnr/"), "{preset}");
+    assert!(preset.contains("3. KRK-HH, KRK-HH ! (=)\n{ @W: ~B[d] stays, ~R goes"), "{preset}");
+    assert!(preset.contains("4. BF6-C15, NG25-I21 ?!(=):"), "{preset}");
+    // Back to the original preset, the original text.
+    let original = LetterTarget::redefine("A@J, C@N, T@R").expect("a valid preset");
+    assert_eq!(reletter(&preset, &original).as_deref(), Ok(REDEFINED));
+    assert_eq!(LetterTarget::redefine("FAN"), Ok(LetterTarget::Fan));
+    assert!(LetterTarget::redefine("H@E").unwrap_err().contains("H is never an identifier"));
+}
+
+#[test]
+fn minimal_keeps_the_main_line_in_standard_letters() {
+    assert_eq!(minimal(LETTERS).as_deref(), Ok(MINIMAL));
+    assert_eq!(minimal(FAN).as_deref(), Ok(MINIMAL));
+    let from_redefined = minimal(REDEFINED).expect("converts");
+    assert_eq!(
+        from_redefined,
+        "[Variant \"C'escacs\"]\n[Id \"Demo-T05\"]\n[Annotator \"Demo\"]\n[Result \"*\"]\n\
+         [PDTL \"/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1\"]\n\n\
+         1. H6-H10, H22-H18\n2. EH4-H8, EH24-H20\n3. KRK-HH, KRK-HH\n4. JF6-C15, NG25-I21:\n*\n"
+    );
+}
+
+#[test]
+fn minimal_respells_what_a_minimum_reader_need_not_know() {
+    // An en dash as separator (S006), the legacy check suffix ^+ (S010) and the legacy tag
+    // name TLPD (T005) are warnings; a minimum reader knows -, +^ and PDTL.
+    let text = "[Variant \"C'escacs\"]\r\n[TLPD \"/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1\"]\r\n\
+                1. E7\u{2013}E13, E21-E15^+ !(=):\r\n1-1\r\n";
+    let converted = minimal(text).expect("converts");
+    assert!(converted.starts_with("[Variant \"C'escacs\"]\r\n[PDTL \"/28:v/"), "{converted}");
+    assert!(converted.ends_with(" 0 1\"]\r\n\r\n1. E7-E13, E21-E15+^:\r\n1-1\r\n"), "{converted}");
+}
+
+#[test]
+fn a_record_that_does_not_replay_is_refused() {
+    let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n2. E9-E11:\n*\n";
+    let start = text.find("E9-E11").expect("the bad move");
+    for result in [reletter(text, &LetterTarget::Fan), minimal(text)] {
+        match result {
+            Err(ConversionError::DoesNotReplay(diagnostic)) => {
+                assert_eq!(diagnostic.code.as_str(), "K001");
+                assert_eq!(diagnostic.range.start, start);
+            }
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+    let (record, analysis) = parsed(text);
+    assert_eq!(continuation_at(text, &record, &analysis, start), None);
+    assert_eq!(pdtl_at(text, &record, &analysis, text.len()), None);
+    assert!(pdtl_at(text, &record, &analysis, start - 1).is_some());
+}
+
+#[test]
+fn a_reference_that_would_change_kind_is_refused() {
+    // `~♙` followed by a digit is a piece reference; `~P5` would be the hex P5.
+    let text = "[Variant \"C'escacs\"]\n[Redefine \"FAN\"]\n{ the pawn ~\u{2659}5 }\n1. E7-E13:\n*\n";
+    match reletter(text, &LetterTarget::Standard) {
+        Err(ConversionError::NotLossless { range, message }) => {
+            assert_eq!(&text[range], "~\u{2659}");
+            assert!(message.contains("read differently"), "{message}");
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+#[test]
+fn the_pdtl_at_a_place_follows_its_line_of_play() {
+    let initial = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1";
+    assert_eq!(pdtl_at_needle(LETTERS, "[Id", 2).as_deref(), Some(initial));
+    assert_eq!(pdtl_at_needle(LETTERS, "{ Bishops", 3).as_deref(), Some(initial));
+    assert_eq!(pdtl_at_needle(LETTERS, "1. H6", 0).as_deref(), Some(initial));
+    // On a half-move, from its first character to its end: the position after it.
+    let after_first = pdtl_after(LETTERS, "H6-H10");
+    assert_eq!(pdtl_at_needle(LETTERS, "H6-H10", 0), Some(after_first.clone()));
+    assert_eq!(pdtl_at_needle(LETTERS, "H6-H10", 6), Some(after_first.clone()));
+    assert_eq!(pdtl_at_needle(LETTERS, ", H22", 0), Some(after_first));
+    // In a variation: from where the half-move it replaces stood, then along it; before its
+    // `(`, still the main line.
+    let after_castling = pdtl_after(LETTERS, "KRK-HH\n");
+    let before_third = pdtl_after(LETTERS, "EH24-H20");
+    assert_eq!(pdtl_at_needle(LETTERS, "(3. J", 0), Some(after_castling.clone()));
+    assert_eq!(pdtl_at_needle(LETTERS, "(3. J", 1), Some(before_third.clone()));
+    assert_eq!(pdtl_at_needle(LETTERS, "(3. J", 3), Some(before_third));
+    let variation_bishop = LETTERS.find("(3. JF6").expect("the variation") + 4;
+    let (_, analysis) = parsed(LETTERS);
+    let played = analysis.played_at(variation_bishop).expect("replayed");
+    assert_eq!(played.depth, 1);
+    assert_eq!(pdtl_at_needle(LETTERS, "(3. JF6", 6), Some(pdtl::print(&played.after, &analysis.identifiers)));
+    // After the variation's `)`, the main line again.
+    assert_eq!(pdtl_at_needle(LETTERS, "I21)", 4), Some(after_castling.clone()));
+    assert_eq!(pdtl_at_needle(LETTERS, "{ @W", 3), Some(after_castling));
+    // After the last move, its position.
+    let (_, analysis) = parsed(LETTERS);
+    assert_eq!(pdtl_at_needle(LETTERS, "*\n", 1), pdtl_after_ply(&analysis, 8));
+    assert_eq!(pdtl_after_ply(&analysis, 0).as_deref(), Some(initial));
+    assert_eq!(pdtl_after_ply(&analysis, 9), None);
+    // The PDTL speaks the record's identifiers.
+    assert!(pdtl_at_needle(FAN, "\u{2616}H4", 0).is_some_and(|pdtl| pdtl.starts_with("/28:\u{1FA52}/")));
+}
+
+#[test]
+fn a_continuation_starts_from_the_position_at_the_cursor() {
+    let (record, analysis) = parsed(LETTERS);
+    let white_castling = LETTERS.find("KRK-HH ?!").expect("White's castling");
+    let continuation = continuation_at(LETTERS, &record, &analysis, white_castling).expect("a position");
+    let pdtl = pdtl_after(LETTERS, "KRK-HH ?!");
+    assert_eq!(
+        continuation,
+        format!("[Variant \"C'escacs\"]\n[Id \"Demo-T01\"]\n[Annotator \"Demo\"]\n[Result \"*\"]\n[PDTL \"{pdtl}\"]\n\n3. \u{2026}, ")
+    );
+    let at_start = continuation_at(LETTERS, &record, &analysis, 0).expect("the start");
+    assert!(at_start.ends_with(" w RKRrkr - 0 1\"]\n\n1. "), "{at_start}");
+    // The continuation of a continuation whose move numbers are unknown is numbered 1?.
+    let unknown = "[Variant \"C'escacs\"]\n[Event \"CG\"]\n[Result \"3-0\"]\n[Termination \"abandoned\"]\n[Redefine \"T@R\"]\n\
+                   [PDTL \"/28:v/27:dk/26:gjg/25:tnnt/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:TNNT/2:GJG/1:DK/0:V/ b TKTtkt - 0 ?\"]\n\
+                   1? \u{2026}, E21-E15:\n3-0\n";
+    let (record, analysis) = parsed(unknown);
+    let continuation = continuation_at(unknown, &record, &analysis, unknown.find("3-0\n").expect("the result")).expect("a position");
+    assert!(continuation.starts_with("[Variant \"C'escacs\"]\n[Event \"CG\"]\n[Result \"*\"]\n[Redefine \"T@R\"]\n[PDTL \"/28:v/"), "{continuation}");
+    assert!(continuation.ends_with(" w TKTtkt E15@17-19 0 ?\"]\n\n1? "), "{continuation}");
+}

@@ -1,0 +1,104 @@
+//! The check every conversion makes of its own output: the converted record is parsed and
+//! analysed again, and must replay without an error to the same positions as the original, so
+//! that a conversion which would change the game is refused instead of returned.
+
+use std::ops::Range;
+
+use super::ConversionError;
+use crate::analysis::{self, PlayedHalfMove, RecordAnalysis};
+use crate::diagnostics::Severity;
+use crate::syntax::{self, Item, Reference, RecordSyntax};
+
+/// Which replayed half-moves must stay the same.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Compared {
+    /// Every line of play, variations included, and the kinds of the comment references
+    /// (a relettered record keeps all of them).
+    EveryLine,
+    /// The main line only (a minimal record drops variations and comments).
+    MainLine,
+}
+
+/// `Ok` when `converted` replays without an error to the positions `original` replays to.
+pub(super) fn check_same_game(
+    original: &str,
+    original_syntax: &RecordSyntax,
+    original_analysis: &RecordAnalysis,
+    converted: &str,
+    compared: Compared,
+) -> Result<(), ConversionError> {
+    let whole = 0..original.len();
+    let converted_syntax = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), converted));
+    let converted_analysis = analysis::analyse_syntax(converted, &converted_syntax);
+    if let Some(error) = converted_analysis.diagnostics.iter().find(|diagnostic| diagnostic.severity == Severity::Error) {
+        return Err(ConversionError::NotLossless {
+            range: whole,
+            message: format!(
+                "the converted record would have the error {} ({}) at \"{}\"",
+                error.code,
+                error.message,
+                converted.get(error.range.clone()).unwrap_or("")
+            ),
+        });
+    }
+    let kept = |played: &PlayedHalfMove| compared == Compared::EveryLine || played.depth == 0;
+    let before: Vec<&PlayedHalfMove> = original_analysis.played.iter().filter(|played| kept(played)).collect();
+    let after: Vec<&PlayedHalfMove> = converted_analysis.played.iter().filter(|played| kept(played)).collect();
+    for (index, original_ply) in before.iter().enumerate() {
+        let same = after.get(index).is_some_and(|converted_ply| {
+            (converted_ply.side, converted_ply.number, converted_ply.depth, &converted_ply.after)
+                == (original_ply.side, original_ply.number, original_ply.depth, &original_ply.after)
+        });
+        if !same {
+            let written = &original[original_ply.range.start..original_ply.move_end];
+            return Err(ConversionError::NotLossless {
+                range: original_ply.range.clone(),
+                message: format!("the position after {} {written} would not be the same", original_ply.number),
+            });
+        }
+    }
+    if after.len() != before.len() {
+        return Err(ConversionError::NotLossless {
+            range: whole,
+            message: format!("{} half-moves would replay instead of {}", after.len(), before.len()),
+        });
+    }
+    if compared == Compared::EveryLine {
+        let original_references = references(&original_syntax.items);
+        let converted_references = references(&converted_syntax.items);
+        for (index, reference) in original_references.iter().enumerate() {
+            if converted_references.get(index).map(|converted| converted.kind) != Some(reference.kind) {
+                return Err(changed_reference(original, reference.range.clone()));
+            }
+        }
+        if converted_references.len() != original_references.len() {
+            return Err(ConversionError::NotLossless {
+                range: whole,
+                message: "the comments would not hold the same references".to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The error for a comment reference that would be read as another kind of reference.
+fn changed_reference(original: &str, range: Range<usize>) -> ConversionError {
+    let written = original[range.clone()].to_string();
+    ConversionError::NotLossless {
+        range,
+        message: format!("the comment reference {written} would be read differently once its identifier is rewritten"),
+    }
+}
+
+/// Every reference of every comment of `items`, variations included, in text order.
+fn references(items: &[Item]) -> Vec<&Reference> {
+    let mut found = Vec::new();
+    for item in items {
+        match item {
+            Item::Comment(comment) => found.extend(comment.references.iter()),
+            Item::Variation(variation) => found.extend(references(&variation.items)),
+            _ => {}
+        }
+    }
+    found
+}

@@ -1,0 +1,63 @@
+//! Completion in a comment: the player markers `@W:` and `@B:` at the start of the body, and
+//! references to the half-moves already played in the comment's line of play after `#`
+//! (§12.3: a comment never names a later move, so only its history is offered).
+
+use super::{word_start, Suggestion, SuggestionKind};
+use crate::analysis::{history_at, move_label};
+use crate::pieces::Side;
+use crate::syntax::{Comment, RecordSyntax};
+
+/// The suggestions inside `comment` at `offset`.
+pub fn complete(text: &str, syntax: &RecordSyntax, comment: &Comment, offset: usize) -> Vec<Suggestion> {
+    let start = word_start(text, offset, &['#', '@', ':']);
+    let word = &text[start..offset];
+    let body_before = &text[comment.open.range.end..start];
+    if comment.marker.is_none() && body_before.trim().is_empty() && (word.is_empty() || word.starts_with('@')) {
+        return markers(text, syntax, comment, start..offset);
+    }
+    if word.starts_with('#') {
+        return references(text, syntax, offset, start..offset);
+    }
+    Vec::new()
+}
+
+/// `@W:` and `@B:` for the half-moves of the move line the comment follows.
+fn markers(text: &str, syntax: &RecordSyntax, comment: &Comment, replace: std::ops::Range<usize>) -> Vec<Suggestion> {
+    let history = history_at(&syntax.items, comment.range.start);
+    let Some(last) = history.half_moves.last() else { return Vec::new() };
+    let line = last.line;
+    let number = line.number.text(text);
+    [(Side::White, "@W:", line.white.as_ref()), (Side::Black, "@B:", line.black.as_ref())]
+        .into_iter()
+        .filter_map(|(side, marker, half_move)| {
+            let half_move = half_move?;
+            let written = &text[half_move.range.start..half_move.move_end()];
+            let detail = format!("{} comment on {}", side.name(), move_label(number, side, written));
+            Some(Suggestion::plain(marker, SuggestionKind::Marker, detail, replace.clone()))
+        })
+        .collect()
+}
+
+/// `#N@W` / `#N@B` for every half-move of the history, the latest first.
+fn references(text: &str, syntax: &RecordSyntax, offset: usize, replace: std::ops::Range<usize>) -> Vec<Suggestion> {
+    let history = history_at(&syntax.items, offset);
+    history
+        .half_moves
+        .iter()
+        .rev()
+        .filter_map(|written| {
+            let number = written.line.number.text(text);
+            let digits = number.trim_end_matches(['.', '…', ' ']).trim();
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let letter = match written.side {
+                Side::White => 'W',
+                Side::Black => 'B',
+            };
+            let move_text = &text[written.half_move.range.start..written.half_move.move_end()];
+            let detail = move_label(number, written.side, move_text);
+            Some(Suggestion::plain(format!("#{digits}@{letter}"), SuggestionKind::Reference, detail, replace.clone()))
+        })
+        .collect()
+}

@@ -1,0 +1,140 @@
+//! Completion over byte offsets: what may be written at a place of a record, decided from
+//! the line being typed and the record's syntax and analysis.
+//!
+//! Four places are told apart: a tag name after `[`, a tag value inside its quotes, the
+//! movetext (the pieces of the side to move) and a comment body (markers and references to
+//! earlier moves). Like the hovers, nothing here knows the protocol: the server turns each
+//! suggestion into a completion item in the negotiated encoding.
+
+mod comments;
+mod moves;
+mod tags;
+
+use std::ops::Range;
+
+use crate::analysis::RecordAnalysis;
+use crate::syntax::{Comment, Item, RecordSyntax};
+
+/// What a suggestion stands for, so that editors can show an icon for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SuggestionKind {
+    TagName,
+    TagValue,
+    Piece,
+    Marker,
+    Reference,
+}
+
+/// One thing that may be written at the cursor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Suggestion {
+    pub label: String,
+    pub kind: SuggestionKind,
+    /// A short line shown beside the label.
+    pub detail: String,
+    /// Markdown shown when the suggestion is selected.
+    pub documentation: Option<String>,
+    /// The text the editor matches against what was typed in `replace` before the cursor.
+    pub filter: String,
+    /// The text that replaces `replace`, as a snippet (`$1`, `${1|a,b|}` placeholders).
+    pub snippet: String,
+    /// The same text without placeholders, for clients that take no snippets.
+    pub plain: String,
+    /// The byte range the suggestion replaces: it holds the cursor and stays on its line.
+    pub replace: Range<usize>,
+    /// Whether the editor should select this suggestion first.
+    pub preselect: bool,
+}
+
+impl Suggestion {
+    /// A suggestion whose text has no placeholders.
+    fn plain(label: impl Into<String>, kind: SuggestionKind, detail: impl Into<String>, replace: Range<usize>) -> Suggestion {
+        let label = label.into();
+        Suggestion {
+            snippet: escape_snippet(&label),
+            plain: label.clone(),
+            filter: label.clone(),
+            label,
+            kind,
+            detail: detail.into(),
+            documentation: None,
+            replace,
+            preselect: false,
+        }
+    }
+}
+
+/// The suggestions at byte `offset` of a record's text, in the order they should be shown.
+pub fn complete(text: &str, syntax: &RecordSyntax, analysis: &RecordAnalysis, offset: usize) -> Vec<Suggestion> {
+    if offset > text.len() || !text.is_char_boundary(offset) {
+        return Vec::new();
+    }
+    let line_start = text[..offset].rfind(['\n', '\r']).map_or(0, |newline| newline + 1);
+    if let Some(comment) = comment_at(&syntax.items, offset) {
+        return comments::complete(text, syntax, comment, offset);
+    }
+    if let Some(tag) = tags::TagContext::read(text, line_start, offset) {
+        let in_movetext = movetext_offset(&syntax.items).is_some_and(|start| start < line_start);
+        return tags::complete(text, syntax, &analysis.identifiers, &tag, in_movetext);
+    }
+    if looks_like_movetext(&text[line_start..offset]) {
+        return moves::complete(text, syntax, analysis, offset);
+    }
+    Vec::new()
+}
+
+/// Where the movetext starts: the start of its first item, if it has one.
+fn movetext_offset(items: &[Item]) -> Option<usize> {
+    items.get(crate::syntax::movetext_start(items)).map(|item| item.range().start)
+}
+
+/// Whether the start of a line, up to the cursor, can hold a half-move at its end: it starts
+/// with a move number (after indentation, `(` and a variation label) and the cursor comes
+/// after the number.
+fn looks_like_movetext(typed: &str) -> bool {
+    let typed = typed.trim_start_matches([' ', '\t', '.', '(']);
+    let typed = match typed.strip_prefix('$') {
+        Some(labelled) => labelled.trim_start_matches(|c: char| c.is_ascii_digit() || c == '[' || c == ']').trim_start(),
+        None => typed,
+    };
+    let digits = typed.len() - typed.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    digits > 0 && typed[digits..].starts_with('.')
+}
+
+/// The comment whose body holds `offset`, in the record or any variation.
+fn comment_at(items: &[Item], offset: usize) -> Option<&Comment> {
+    items.iter().find_map(|item| match item {
+        Item::Comment(comment) => {
+            let body_end = if comment.closed { comment.range.end - 1 } else { comment.range.end };
+            (comment.open.range.end <= offset && offset <= body_end).then_some(comment)
+        }
+        Item::Variation(variation) if variation.range.contains(&offset) || variation.range.end == offset => comment_at(&variation.items, offset),
+        _ => None,
+    })
+}
+
+/// The start of the word that ends at `offset`: letters, digits, figurines and the given
+/// extra characters.
+fn word_start(text: &str, offset: usize, extra: &[char]) -> usize {
+    text[..offset]
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| c.is_alphanumeric() || extra.contains(&c) || !c.is_ascii() && !c.is_whitespace() && !"×‐…".contains(c))
+        .last()
+        .map_or(offset, |(index, _)| index)
+}
+
+/// Text made safe for a snippet: `$`, `}` and `\` are taken literally.
+fn escape_snippet(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '$' | '}' | '\\') {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
+}
+
+#[cfg(test)]
+mod tests;

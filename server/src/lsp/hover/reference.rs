@@ -1,0 +1,103 @@
+//! The hover of a move reference inside a comment (handbook §12.3: `#14@B`, `#14`, `#12.2`,
+//! `#16[#14.1#12.2]`): the half-move, move or variation it names, as the analysis resolved it,
+//! with the board and PDTL after it; for a reference that does not resolve, why.
+
+use super::history;
+use super::{HoverText, Record};
+use crate::analysis::{PlayedHalfMove, ReferenceTarget};
+use crate::syntax::Reference;
+
+/// The hover of a move reference.
+pub(super) fn hover(record: Record<'_>, reference: &Reference) -> Option<HoverText> {
+    let range = reference.range.clone();
+    let written = record.text.get(range.clone())?;
+    let analysis = record.analysis;
+    let Some(resolved) = analysis.references.iter().find(|resolved| resolved.range == range) else {
+        // Unresolved: the findings on the reference say why; text such as `#.` has none.
+        let findings: Vec<String> = analysis
+            .diagnostics
+            .iter()
+            .filter(|d| d.range == range)
+            .map(|d| format!("- {} `{}`: {}\n", d.code, d.code.name(), d.message))
+            .collect();
+        if findings.is_empty() {
+            return None;
+        }
+        return Some(HoverText { range, markdown: format!("**{written}** · names nothing\n\n{}", findings.concat()) });
+    };
+    // What the reference names, and the replayed half-move whose position ends it.
+    let (named, last) = match &resolved.target {
+        ReferenceTarget::HalfMove { range: target, .. } => {
+            let played = analysis.played_at(target.start);
+            let named = played.map_or_else(|| record.text[target.clone()].to_string(), |played| history::played_label(record.text, played));
+            (named, played)
+        }
+        ReferenceTarget::MoveLine { range: target, .. } => (format!("move {}", first_line(&record.text[target.clone()])), last_played(record, target, false)),
+        ReferenceTarget::Variation { range: target, number, label } => {
+            let text = first_line(&record.text[target.clone()]);
+            (format!("the variation `$[{label}]` of move {number}: {text}"), last_played(record, target, true))
+        }
+    };
+    let mut markdown = format!("**{written}** · {named}\n\n");
+    match last {
+        Some(played) => {
+            markdown.push_str(&format!("After {}: {}.\n\n", history::played_label(record.text, played), played.effect.describe()));
+            let marked = [played.effect.origin, played.effect.destination];
+            history::write_position(&mut markdown, &played.after, &analysis.identifiers, &marked);
+        }
+        None => markdown.push_str("It was not replayed, so no position is known after it.\n"),
+    }
+    Some(HoverText { range, markdown })
+}
+
+/// The first line of a text, with an ellipsis when more lines follow.
+fn first_line(text: &str) -> String {
+    match text.split_once('\n') {
+        Some((first, _)) => format!("{} …", first.trim_end()),
+        None => text.to_string(),
+    }
+}
+
+/// The last half-move replayed inside `range` (a move line, or a whole variation), provided the
+/// line of play it belongs to got that far: for a variation, the last replayed half-move of
+/// the variation itself, not of a variation nested in it.
+fn last_played<'a>(record: Record<'a>, range: &std::ops::Range<usize>, variation: bool) -> Option<&'a PlayedHalfMove> {
+    let inside = || record.analysis.played.iter().filter(|played| range.start <= played.range.start && played.range.end <= range.end);
+    let depth = if variation { inside().map(|played| played.depth).min()? } else { inside().next()?.depth };
+    inside().rfind(|played| played.depth == depth)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::hover_at;
+
+    const GAME: &str = "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15\n2. F8-F12, F20-F16\n3. E13×F16, E15×F12\n{ @B: see #3@W, #2 and #9 }\n($[1] 3. …, EE23-E19\n4. EG5-F8)\n{ compare #3.1 }\n4. EG5-F8, EG23-F20:\n*\n";
+
+    #[test]
+    fn a_half_move_reference_shows_the_half_move_and_the_position_after_it() {
+        let hover = hover_at(GAME, "#3@W").expect("a hover");
+        assert_eq!(&GAME[hover.range.clone()], "#3@W");
+        assert!(hover.markdown.starts_with("**#3@W** · 3. E13×F16\n\nAfter 3. E13×F16: White pawn E13 takes the pawn on F16.\n\n"), "{}", hover.markdown);
+        assert!(hover.markdown.contains("Black to move."), "{}", hover.markdown);
+        assert!(hover.markdown.contains("PDTL `/28:v/"), "{}", hover.markdown);
+    }
+
+    #[test]
+    fn a_move_reference_shows_the_position_after_black() {
+        let hover = hover_at(GAME, "#2 ").expect("a hover");
+        assert!(hover.markdown.starts_with("**#2** · move 2. F8-F12, F20-F16\n\nAfter 2. …, F20-F16: "), "{}", hover.markdown);
+        assert!(hover.markdown.contains("White to move."), "{}", hover.markdown);
+    }
+
+    #[test]
+    fn a_variation_reference_shows_the_position_at_its_end() {
+        let hover = hover_at(GAME, "#3.1").expect("a hover");
+        assert!(hover.markdown.starts_with("**#3.1** · the variation `$[1]` of move 3: ($[1] 3. …, EE23-E19 …\n\nAfter 4. EG5-F8: "), "{}", hover.markdown);
+    }
+
+    #[test]
+    fn a_reference_that_names_nothing_says_why() {
+        let hover = hover_at(GAME, "#9").expect("a hover");
+        assert!(hover.markdown.starts_with("**#9** · names nothing\n\n- N013 `"), "{}", hover.markdown);
+    }
+}

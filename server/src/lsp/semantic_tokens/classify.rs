@@ -1,0 +1,208 @@
+//! The classification of a record's tree into semantic tokens: which leaves carry meaning,
+//! with what type and modifiers, as byte ranges of the record's text. Nothing here knows the
+//! protocol; `semantic_tokens` names the types in the legend and encodes the tokens.
+
+use std::ops::Range;
+
+/// The token types, in legend order: the value is the index the protocol sends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenType {
+    /// A tag name: `property`.
+    TagName,
+    /// A tag value, quotes included: `string`.
+    TagValue,
+    /// A move number (`12.`, `1?`): `number`.
+    MoveNumber,
+    /// A piece identifier, moving or captured, in a promotion or a `~` reference: `type`.
+    Piece,
+    /// A coordinate, in a half-move or a `~` reference, and `@W`/`@B` references: `variable`.
+    Coordinate,
+    /// A move separator, the ellipsis and the `=` of a promotion: `operator`.
+    Operator,
+    /// Castling, check suffixes and comment markers (`@W:`, `:`): `keyword`.
+    Keyword,
+    /// Move references in comments (`#14@B`, `#12.2`) and variation labels (`$[2]`): `macro`.
+    Reference,
+    /// A result (`3-0`, `*`): `enumMember`.
+    Result,
+    /// A game indicator (`:`, `(=)`, `(=):`): `event`.
+    Indicator,
+    /// A comment's braces and text: `comment`.
+    Comment,
+    /// A rating (`!?`, `◇`) or a NAG (`$24`): `decorator`.
+    Annotation,
+}
+
+impl TokenType {
+    /// Every type, in legend order.
+    pub const ALL: [TokenType; 12] = [
+        TokenType::TagName,
+        TokenType::TagValue,
+        TokenType::MoveNumber,
+        TokenType::Piece,
+        TokenType::Coordinate,
+        TokenType::Operator,
+        TokenType::Keyword,
+        TokenType::Reference,
+        TokenType::Result,
+        TokenType::Indicator,
+        TokenType::Comment,
+        TokenType::Annotation,
+    ];
+}
+
+/// The modifier bits a token may carry; the legend lists the modifiers in this order.
+pub const CAPTURE: u32 = 1;
+pub const CHECK: u32 = 1 << 1;
+pub const PROMOTION: u32 = 1 << 2;
+pub const DECLARATION: u32 = 1 << 3;
+pub const DEFAULT_LIBRARY: u32 = 1 << 4;
+
+/// One classified token of a record: its byte range in the record's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Highlight {
+    pub range: Range<usize>,
+    pub token_type: TokenType,
+    pub modifiers: u32,
+}
+
+/// The tokens of a record's tree, in text order and never overlapping: the tree's leaves that
+/// carry meaning (punctuation such as brackets and commas, and indentation, are left to the
+/// editor's own colouring).
+pub fn classify(text: &str, tree: &tree_sitter::Tree) -> Vec<Highlight> {
+    let mut highlights = Vec::new();
+    let mut cursor = tree.walk();
+    loop {
+        let node = cursor.node();
+        let descend = classify_node(text, node, cursor.field_name(), &mut highlights);
+        if descend && cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return highlights;
+            }
+        }
+    }
+}
+
+/// Adds the tokens of one node; `true` when its children are still to be looked at.
+fn classify_node(text: &str, node: tree_sitter::Node<'_>, field: Option<&str>, out: &mut Vec<Highlight>) -> bool {
+    let range = node.byte_range();
+    let mut push = |range: Range<usize>, token_type: TokenType, modifiers: u32| {
+        if !range.is_empty() {
+            out.push(Highlight { range, token_type, modifiers });
+        }
+    };
+    let token_type = match node.kind() {
+        "tag_name" => TokenType::TagName,
+        "tag_value" => TokenType::TagValue,
+        "move_number" => TokenType::MoveNumber,
+        "ellipsis" => TokenType::Operator,
+        "coordinate" | "hex_reference" => TokenType::Coordinate,
+        "piece_reference" => TokenType::Piece,
+        "castling" | "comment_marker" => TokenType::Keyword,
+        "rating" | "nag" => TokenType::Annotation,
+        "indicator" => TokenType::Indicator,
+        "result" => TokenType::Result,
+        "move_reference" => TokenType::Reference,
+        "comment_text" => TokenType::Comment,
+        "piece" => {
+            push(range, TokenType::Piece, if field == Some("captured") { CAPTURE } else { 0 });
+            return false;
+        }
+        "separator" => {
+            let capture = matches!(text.get(range.clone()), Some("×" | "*" | "x" | "@" | "@@"));
+            push(range, TokenType::Operator, if capture { CAPTURE } else { 0 });
+            return false;
+        }
+        "check" => {
+            push(range, TokenType::Keyword, CHECK);
+            return false;
+        }
+        "promotion" => {
+            // `=D`: the sign is an operator, the piece after it a type.
+            let sign = range.start + text.get(range.clone()).and_then(|written| written.chars().next()).map_or(0, char::len_utf8);
+            push(range.start..sign, TokenType::Operator, PROMOTION);
+            push(sign..range.end, TokenType::Piece, PROMOTION);
+            return false;
+        }
+        "label" => {
+            push(range, TokenType::Reference, DECLARATION);
+            return false;
+        }
+        "player_reference" => {
+            push(range, TokenType::Coordinate, DEFAULT_LIBRARY);
+            return false;
+        }
+        "{" | "}" if node.parent().is_some_and(|parent| parent.kind() == "comment") => TokenType::Comment,
+        _ => return node.child_count() > 0,
+    };
+    push(range, token_type, 0);
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax;
+
+    /// The tokens of a record as `(text, type, modifiers)`.
+    fn tokens(text: &str) -> Vec<(&str, TokenType, u32)> {
+        let tree = syntax::parse(&mut syntax::new_parser(), text);
+        classify(text, &tree).into_iter().map(|h| (&text[h.range], h.token_type, h.modifiers)).collect()
+    }
+
+    #[test]
+    fn every_part_of_a_half_move_is_classified() {
+        use TokenType::*;
+        let text = "[Variant \"C'escacs\"]\n1. EF12×NF14+^ !?(=), B22-B24=D:\n*\n";
+        assert_eq!(
+            tokens(text),
+            [
+                ("Variant", TagName, 0),
+                ("\"C'escacs\"", TagValue, 0),
+                ("1.", MoveNumber, 0),
+                ("E", Piece, 0),
+                ("F12", Coordinate, 0),
+                ("×", Operator, CAPTURE),
+                ("N", Piece, CAPTURE),
+                ("F14", Coordinate, 0),
+                ("+^", Keyword, CHECK),
+                ("!?", Annotation, 0),
+                ("(=)", Indicator, 0),
+                ("B22", Coordinate, 0),
+                ("-", Operator, 0),
+                ("B24", Coordinate, 0),
+                ("=", Operator, PROMOTION),
+                ("D", Piece, PROMOTION),
+                (":", Indicator, 0),
+                ("*", Result, 0),
+            ]
+        );
+    }
+
+    #[test]
+    fn comments_variations_and_castling_are_classified() {
+        use TokenType::*;
+        let text = "[Variant \"C'escacs\"]\n1. …, KRK-II\n{ @B: see #1@B and ~F14 or ~g, $24 }\n($[2] 1. …, E21-E19)\n*\n";
+        let found = tokens(text);
+        let expected = [
+            ("…", Operator, 0),
+            ("KRK-II", Keyword, 0),
+            ("{", Comment, 0),
+            ("@B:", Keyword, 0),
+            ("#1@B", Reference, 0),
+            ("~F14", Coordinate, 0),
+            ("~g", Piece, 0),
+            ("$24", Annotation, 0),
+            ("}", Comment, 0),
+            ("$[2]", Reference, DECLARATION),
+        ];
+        for token in expected {
+            assert!(found.contains(&token), "{token:?} in {found:?}");
+        }
+        assert!(found.iter().any(|(text, kind, _)| *kind == Comment && text.contains("see")), "{found:?}");
+        assert!(found.windows(2).all(|pair| pair[0].0.as_ptr() < pair[1].0.as_ptr()), "in text order");
+    }
+}

@@ -1,0 +1,64 @@
+//! The server's settings, as the client sends them: in `initializationOptions`, in the
+//! `ctlpgn` section of `workspace/configuration`, and in `didChangeConfiguration`. All three
+//! carry the same object:
+//!
+//! ```json
+//! {"rules": {"enable": false}, "format": {"separators": "keep", "ellipsis": "keep"}}
+//! ```
+//!
+//! It is read leniently: a missing key keeps the value it had, and a key of the wrong type or
+//! an unknown style is ignored, since a typo in a user's settings must not stop the server.
+
+use serde_json::Value;
+
+use crate::format::{EllipsisStyle, FormatOptions, Separators};
+
+/// What the user chose.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// Whether the optional rule checks (R-codes) are reported; off by default, as the
+    /// handbook makes them optional (§14.4).
+    pub rules: bool,
+    /// How the formatter spells separators and ellipses.
+    pub format: FormatOptions,
+}
+
+impl Settings {
+    /// These settings with the values `value` gives. `value` is the `ctlpgn` object itself,
+    /// or an object holding it under `ctlpgn` (as `didChangeConfiguration` sends from some
+    /// clients).
+    pub fn updated(self, value: &Value) -> Settings {
+        let value = value.get("ctlpgn").unwrap_or(value);
+        let mut settings = self;
+        if let Some(enable) = value.pointer("/rules/enable").and_then(Value::as_bool) {
+            settings.rules = enable;
+        }
+        let style = |key: &str| value.pointer(&format!("/format/{key}")).and_then(Value::as_str);
+        if let Some(separators) = style("separators").and_then(Separators::from_name) {
+            settings.format.separators = separators;
+        }
+        if let Some(ellipsis) = style("ellipsis").and_then(EllipsisStyle::from_name) {
+            settings.format.ellipsis = ellipsis;
+        }
+        settings
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn settings_are_read_key_by_key_and_typos_keep_the_previous_value() {
+        let settings = Settings::default().updated(&json!({"rules": {"enable": true}, "format": {"separators": "unicode"}}));
+        assert!(settings.rules);
+        assert_eq!(settings.format, FormatOptions { separators: Separators::Unicode, ellipsis: EllipsisStyle::Keep });
+        let nested = settings.updated(&json!({"ctlpgn": {"format": {"ellipsis": "ascii", "separators": "fancy"}}}));
+        assert_eq!(nested.format, FormatOptions { separators: Separators::Unicode, ellipsis: EllipsisStyle::Ascii });
+        assert!(nested.rules);
+        assert_eq!(nested.updated(&json!(null)), nested);
+        assert_eq!(nested.updated(&json!({"rules": {"enable": "yes"}})), nested);
+    }
+}

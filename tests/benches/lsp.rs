@@ -1,0 +1,110 @@
+//! The language server's latencies on a 2,000-record file, through its real transport (the
+//! in-process client of the protocol tests): a one-character edit until its diagnostics are
+//! published, a hover on a half-move, a completion in the movetext; and the memory the open
+//! document holds, against the aims of the language-server issue (p95 ≤ 10 ms, p95 ≤ 2 ms,
+//! ≤ 20× the file size).
+//!
+//! `cargo bench -p ctlpgn-tests --bench lsp`
+
+#[path = "../tests/lsp/client.rs"]
+#[allow(dead_code)]
+mod client;
+#[path = "../../server/benches/common/mod.rs"]
+#[allow(dead_code)]
+mod common;
+
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use client::{uri, utf16_client, Client};
+
+/// The resident memory of this process in bytes (Linux), or 0 where it cannot be read.
+fn resident_bytes() -> usize {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|value| value.trim().trim_end_matches("kB").trim().parse::<usize>().ok())
+        .map_or(0, |kilobytes| kilobytes * 1024)
+}
+
+/// Prints the median, the 95th percentile and the maximum of some timings.
+fn report(label: &str, mut times: Vec<Duration>) {
+    times.sort();
+    let at = |fraction: f64| times[((times.len() - 1) as f64 * fraction).round() as usize].as_secs_f64() * 1e3;
+    println!("{label:<44} median {:>7.3} ms   p95 {:>7.3} ms   max {:>7.3} ms   ({} runs)", at(0.5), at(0.95), at(1.0), times.len());
+}
+
+/// A small deterministic random sequence, so that runs are comparable.
+struct Sequence(u64);
+
+impl Sequence {
+    fn below(&mut self, bound: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) as usize) % bound
+    }
+}
+
+fn main() {
+    let text = common::corpus_file(2000);
+    let document = uri("bench");
+    // The lines that start a move line (`12. …`), where edits and hovers go.
+    let move_lines: Vec<u32> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| line.split_once(". ").is_some_and(|(number, _)| !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())))
+        .map(|(index, _)| index as u32)
+        .collect();
+    println!("file: {} records, {:.2} MB, {} move lines", 2000, text.len() as f64 / 1e6, move_lines.len());
+
+    let mut client = Client::start(utf16_client());
+    let before = resident_bytes();
+    let start = Instant::now();
+    client.open(&document, &text);
+    client.published(&document);
+    println!("{:<44} {:>7.1} ms", "open and first diagnostics", start.elapsed().as_secs_f64() * 1e3);
+    let held = resident_bytes().saturating_sub(before);
+    println!(
+        "{:<44} {:>7.1} MB   ({:.1}x the file size; resident-set growth, allocator slack included)",
+        "memory held by the open document",
+        held as f64 / 1e6,
+        held as f64 / text.len() as f64
+    );
+
+    let mut sequence = Sequence(7);
+    let mut edits = Vec::new();
+    let mut version = 1;
+    for round in 0..400 {
+        let line = move_lines[sequence.below(move_lines.len())];
+        // A space typed at the start of a move line, then deleted: each edit changes one record.
+        for change in [json!({"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}}, "text": " "}),
+                       json!({"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 1}}, "text": ""})] {
+            version += 1;
+            let start = Instant::now();
+            client.change(&document, version, json!([change]));
+            let published = client.published_until(&document, version);
+            if round >= 20 {
+                edits.push(start.elapsed());
+            }
+            assert!(published.last().is_some_and(|last| last["version"] == version));
+        }
+    }
+    report("one-character edit -> diagnostics published", edits);
+
+    let mut hovers = Vec::new();
+    let mut completions = Vec::new();
+    for _ in 0..1000 {
+        let line = move_lines[sequence.below(move_lines.len())];
+        let start = Instant::now();
+        let hover = client.at("textDocument/hover", &document, line, 5).expect("a hover answer");
+        hovers.push(start.elapsed());
+        assert!(!hover.is_null(), "a hover on the half-move of line {line}");
+        let start = Instant::now();
+        client.at("textDocument/completion", &document, line, 4).expect("a completion answer");
+        completions.push(start.elapsed());
+    }
+    report("hover on a half-move", hovers);
+    report("completion at the start of a half-move", completions);
+    client.finish(true);
+}

@@ -1,0 +1,110 @@
+//! Code actions over the protocol: each diagnostic with an obvious fix offers it as a quick
+//! fix whose edit, applied by the client, gives the corrected text in either encoding; one
+//! "fix all" action applies every unambiguous fix of the document.
+
+use serde_json::{json, Value};
+
+use crate::apply;
+use crate::client::{uri, utf16_client, utf8_client, Client};
+
+/// A record with one problem of each fixable kind, after non-ASCII text on the same lines.
+const BROKEN: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-Q01\"]\n[Annotator \"Pérez, Núria\"]\n[Date \"2024.05.01\"]\n[Result \"1-1\"]\n[TLPD \"/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1\"]\n\n1. E7‐E13, D22-D16 $1\n{#: «Núria» ♘}\n3. E13-E15, F20-F18\n4. E15-E17, F18xE17^+\n*\n";
+
+/// The code actions at a position, with the diagnostics there as the client would send them.
+fn actions_at(client: &mut Client, name: &str, line: u32, character: u32) -> Vec<Value> {
+    let range = json!({"start": {"line": line, "character": character}, "end": {"line": line, "character": character}});
+    let params = json!({"textDocument": {"uri": uri(name)}, "range": range, "context": {"diagnostics": []}});
+    client.request("textDocument/codeAction", params).expect("code actions").as_array().cloned().unwrap_or_default()
+}
+
+fn titled<'a>(actions: &'a [Value], title: &str) -> &'a Value {
+    actions.iter().find(|action| action["title"] == title).unwrap_or_else(|| panic!("no action {title:?} in {actions:#?}"))
+}
+
+/// The document's text after one action's edit.
+fn after(text: &str, action: &Value, name: &str, utf8: bool) -> String {
+    apply(text, &action["edit"]["changes"][uri(name)], utf8)
+}
+
+#[test]
+fn each_fixable_diagnostic_offers_its_fix_in_both_encodings() {
+    for (capabilities, utf8) in [(utf16_client(), false), (utf8_client(), true)] {
+        let mut client = Client::start(capabilities);
+        client.open(&uri("broken"), BROKEN);
+        // The units of a column after non-ASCII text differ; the fixed text must not.
+        let column = |text: &str| -> u32 { text.chars().map(|c| if utf8 { c.len_utf8() } else { c.len_utf16() }).sum::<usize>() as u32 };
+        let cases = [
+            (3, column("[Date \"20"), "Write 2024-05-01", "[Date \"2024.05.01\"]", "[Date \"2024-05-01\"]"),
+            (5, 2, "Rename to PDTL", "[TLPD ", "[PDTL "),
+            (7, column("1. E7‐E13, D22-D16 $"), "Write !", "D22-D16 $1\n", "D22-D16!\n"),
+            (8, 1, "Write {:", "{#: «Núria»", "{: «Núria»"),
+            (9, 1, "Renumber the moves from 3 as 2", "3. E13-E15, F20-F18\n4. E15", "2. E13-E15, F20-F18\n3. E15"),
+            (10, column("4. E15-E17, F18x"), "Write ×", "F18xE17", "F18×E17"),
+            (10, column("4. E15-E17, F18xE17^"), "Write +^", "E17^+", "E17+^"),
+            (10, column("4. E15-E17, F18xE"), "Add the end mark :", "E17^+\n", "E17^+:\n"),
+        ];
+        for (line, character, title, before, fixed) in cases {
+            let actions = actions_at(&mut client, "broken", line, character);
+            let action = titled(&actions, title);
+            assert_eq!(action["kind"], "quickfix");
+            assert_eq!(action["isPreferred"], true, "{title}");
+            assert!(action["diagnostics"][0]["code"].is_string(), "{action}");
+            assert_eq!(after(BROKEN, action, "broken", utf8), BROKEN.replacen(before, fixed, 1), "{title} (utf8: {utf8})");
+        }
+    }
+}
+
+#[test]
+fn a_result_tag_that_disagrees_with_the_line_offers_both_corrections() {
+    let text = "[Variant \"C'escacs\"]\n[Id \"Demo-Q02\"]\n[Annotator \"Vidàl\"]\n[Result \"1-1\"]\n\n1. E7-E13, D22-D16:\n*\n";
+    let mut client = Client::start(utf16_client());
+    client.open(&uri("result"), text);
+    let actions = actions_at(&mut client, "result", 3, 0);
+    let tag = titled(&actions, "Set the Result tag to *");
+    assert_eq!(after(text, tag, "result", false), text.replace("[Result \"1-1\"]", "[Result \"*\"]"));
+    let line = titled(&actions, "Change the result line to 1-1");
+    assert_eq!(after(text, line, "result", false), text.replace(":\n*\n", ":\n1-1\n"));
+    assert_eq!(tag["isPreferred"], Value::Null, "two alternatives: neither is preferred");
+}
+
+#[test]
+fn a_missing_variant_and_a_missing_result_line_are_added() {
+    let text = "[Event \"Obert de Moià\"]\n\n1. E7-E13, D22-D16:\n";
+    let mut client = Client::start(utf16_client());
+    client.open(&uri("missing"), text);
+    let actions = actions_at(&mut client, "missing", 0, 0);
+    let variant = titled(&actions, "Add [Variant \"C'escacs\"]");
+    assert_eq!(after(text, variant, "missing", false), format!("[Variant \"C'escacs\"]\n{text}"));
+    let actions = actions_at(&mut client, "missing", 2, 12);
+    let result = titled(&actions, "Add the result line *");
+    assert_eq!(after(text, result, "missing", false), format!("{text}*\n"));
+}
+
+#[test]
+fn fix_all_applies_every_unambiguous_fix_and_the_result_checks_clean_of_them() {
+    let mut client = Client::start(utf8_client());
+    client.open(&uri("all"), BROKEN);
+    let actions = actions_at(&mut client, "all", 0, 0);
+    let fix_all = titled(&actions, "Fix all CTL-PGN problems with an obvious fix");
+    assert_eq!(fix_all["kind"], "source.fixAll.ctlpgn");
+    let fixed = after(BROKEN, fix_all, "all", true);
+    let codes: Vec<String> = ctlpgn::cli::analyse(&fixed)
+        .iter()
+        .flat_map(|record| record.analysis.diagnostics.iter().map(|d| d.code.as_str().to_string()))
+        .collect();
+    // Only the disagreement between the Result tag and the line is left: it has two fixes.
+    assert_eq!(codes, ["T014"], "{fixed}");
+    let only = json!({"textDocument": {"uri": uri("all")}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "context": {"diagnostics": [], "only": ["quickfix"]}});
+    let quick_fixes = client.request("textDocument/codeAction", only).expect("code actions");
+    assert!(quick_fixes.as_array().is_none_or(|actions| actions.iter().all(|action| action["kind"] == "quickfix")));
+}
+
+#[test]
+fn unknown_documents_and_clean_places_have_no_quick_fixes() {
+    let mut client = Client::start(utf16_client());
+    let clean = "[Variant \"C'escacs\"]\n[Id \"Demo-Q03\"]\n[Annotator \"Vidàl\"]\n\n1. E7-E13, D22-D16:\n*\n";
+    client.open(&uri("clean"), clean);
+    let actions = actions_at(&mut client, "clean", 4, 3);
+    assert!(actions.iter().all(|action| action["kind"] != "quickfix" && action["kind"] != "source.fixAll.ctlpgn"), "{actions:#?}");
+    assert!(actions_at(&mut client, "not-open", 0, 0).is_empty());
+}
