@@ -106,5 +106,25 @@ fn main() {
     }
     report("hover on a half-move", hovers);
     report("completion at the start of a half-move", completions);
+
+    // Requests over the whole document parse every record again, outside the lock.
+    let whole = [
+        ("folding ranges (whole document)", "textDocument/foldingRange", json!({"textDocument": {"uri": document}})),
+        ("document symbols (whole document)", "textDocument/documentSymbol", json!({"textDocument": {"uri": document}})),
+        ("semantic tokens (whole document)", "textDocument/semanticTokens/full", json!({"textDocument": {"uri": document}})),
+        ("semantic tokens (one screen, 60 lines)", "textDocument/semanticTokens/range",
+            json!({"textDocument": {"uri": document}, "range": {"start": {"line": 30000, "character": 0}, "end": {"line": 30060, "character": 0}}})),
+        ("formatting (whole document)", "textDocument/formatting", json!({"textDocument": {"uri": document}, "options": {"tabSize": 4, "insertSpaces": true}})),
+    ];
+    for (label, method, params) in whole {
+        let times = (0..5)
+            .map(|_| {
+                let start = Instant::now();
+                client.request(method, params.clone()).expect("an answer");
+                start.elapsed()
+            })
+            .collect();
+        report(label, times);
+    }
     client.finish(true);
 }

@@ -26,7 +26,7 @@ pub fn actions(document: &Document, uri: &Uri, range: lsp_types::Range, only: Op
     let mut actions = Vec::new();
     if wanted(&CodeActionKind::QUICKFIX) {
         for record in document.records().iter().filter(|record| record.range.start <= bytes.end && bytes.start <= record.range.end) {
-            for diagnostic in &record.state.analysis.diagnostics {
+            for diagnostic in &record.state.diagnostics {
                 // A diagnostic anchored at the `[` of a tag line is also found from the text its
                 // fix changes (the tag name, say), where the cursor usually is.
                 let mut places = std::iter::once(&diagnostic.range).chain(diagnostic.fixes.iter().flat_map(|fix| fix.edits.iter().map(|edit| &edit.range)));
@@ -72,7 +72,7 @@ fn quick_fix(document: &Document, record: &Record, uri: &Uri, diagnostic: &Diagn
 fn fix_all(document: &Document, uri: &Uri, encoding: PositionEncoding) -> Option<CodeActionOrCommand> {
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     for record in document.records() {
-        for diagnostic in &record.state.analysis.diagnostics {
+        for diagnostic in &record.state.diagnostics {
             let [fix] = diagnostic.fixes.as_slice() else { continue };
             let placed: Vec<(Range<usize>, String)> = fix.edits.iter().map(|edit| (record.in_document(edit.range.clone()), edit.text.clone())).collect();
             let overlaps = placed.iter().any(|(new, _)| edits.iter().any(|(old, _)| new.start < old.end && old.start < new.end || new == old));

@@ -16,8 +16,8 @@ pub fn items(document: &Document, position: Position, negotiated: Negotiated) ->
     let rope = document.rope();
     let offset = convert::offset(rope, position, negotiated.encoding);
     let Some(record) = document.record_at(offset) else { return Vec::new() };
-    let state = &record.state;
-    completion::complete(&state.text, &state.syntax, &state.analysis, offset - record.range.start)
+    let parsed = document.parsed(record);
+    completion::complete(&record.state.text, &parsed.syntax, &parsed.analysis, offset - record.range.start)
         .into_iter()
         .enumerate()
         .map(|(index, suggestion)| {

@@ -24,8 +24,8 @@ pub fn kinds() -> [CodeActionKind; 2] {
 pub fn actions(document: &Document, uri: &Uri, range: lsp_types::Range, wanted: impl Fn(&CodeActionKind) -> bool, encoding: PositionEncoding) -> Vec<CodeActionOrCommand> {
     let offset = convert::offset(document.rope(), range.start, encoding);
     let Some(record) = document.record_at(offset) else { return Vec::new() };
-    let state = &record.state;
-    let (text, syntax, analysis) = (state.text.as_str(), &state.syntax, &state.analysis);
+    let parsed = document.parsed(record);
+    let (text, syntax, analysis) = (record.state.text.as_str(), &parsed.syntax, &parsed.analysis);
     let [rewrite, extract] = kinds();
     let mut actions = Vec::new();
     if wanted(&rewrite) {
@@ -86,6 +86,6 @@ fn action(title: &str, kind: CodeActionKind, edit: lsp_types::WorkspaceEdit) -> 
 pub fn pdtl_at(document: &Document, position: lsp_types::Position, encoding: PositionEncoding) -> Option<String> {
     let offset = convert::offset(document.rope(), position, encoding);
     let record = document.record_at(offset)?;
-    let state = &record.state;
-    conversion::pdtl_at(&state.text, &state.syntax, &state.analysis, offset - record.range.start)
+    let parsed = document.parsed(record);
+    conversion::pdtl_at(&record.state.text, &parsed.syntax, &parsed.analysis, offset - record.range.start)
 }

@@ -15,9 +15,9 @@ pub fn of_document(document: &Document, encoding: PositionEncoding, rules: bool)
         .records()
         .iter()
         .flat_map(|record| {
-            let analysis = &record.state.analysis;
-            let rule_warnings = if rules { analysis.rule_warnings.as_slice() } else { &[] };
-            analysis.diagnostics.iter().chain(rule_warnings).map(move |diagnostic| {
+            let state = &record.state;
+            let rule_warnings = if rules { state.rule_warnings.as_slice() } else { &[] };
+            state.diagnostics.iter().chain(rule_warnings).map(move |diagnostic| {
                 let range = convert::range(document.rope(), record.in_document(diagnostic.range.clone()), encoding);
                 encode(diagnostic, range)
             })

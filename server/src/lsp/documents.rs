@@ -1,17 +1,25 @@
 //! The open documents: each one's text as a rope, its version, and its records, each record
-//! with its own tree, lowered syntax and analysis.
+//! with its text and the findings of its analysis; the tree, the lowered syntax and the
+//! replayed positions of a record are derived again when a request needs them.
 //!
 //! A file can hold thousands of records and a keystroke touches one, so a change re-splits the
-//! text into records and keeps the parse and analysis of every record whose text is unchanged:
-//! records are matched by their text (first the unchanged run at the start, then the one at
-//! the end, then by a hash of the text for records that moved), and only the others are
-//! parsed, incrementally from the tree of the record they replace when the edit stayed inside
-//! one record, and analysed. On a 2,000-record file (2 MB) the whole keystroke costs about
-//! 3 ms, most of it copying and re-splitting the text, so the work is done at once, under the
-//! lock: a document's text, records and analyses then always describe the same version, and
-//! every request reads one consistent state without waiting.
+//! text into records and keeps the state of every record whose text is unchanged: records are
+//! matched by their text (first the unchanged run at the start, then the one at the end, then
+//! by a hash of the text for records that moved), and only the others are parsed,
+//! incrementally from the tree of the record they replace when that one is at hand and the
+//! edit stayed inside one record, and analysed. On a 2,000-record file (2 MB) the whole
+//! keystroke costs about 4 ms, most of it copying and re-splitting the text, so the work is
+//! done at once, under the lock: a document's text, records and findings then always describe
+//! the same version, and every request reads one consistent state without waiting.
+//!
+//! Keeping every record's tree, syntax and a position per half-move would cost about 100
+//! times the file's size (measured: 225 MB for a 2 MB file). A request is about one record
+//! (a hover, a completion, a code action), and parsing and analysing a record again takes a
+//! fraction of a millisecond, so only the records asked about last keep their parse, in a
+//! small cache; requests over the whole document (folding, symbols, semantic tokens) parse
+//! the records again on every core, outside the lock, from a snapshot of the document.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::ops::Range;
 use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -22,45 +30,83 @@ use tower_lsp_server::lsp_types::{TextDocumentContentChangeEvent, Uri};
 
 use super::convert::{self, PositionEncoding};
 use crate::analysis::{analyse_syntax, RecordAnalysis};
+use crate::diagnostics::Diagnostic;
 use crate::syntax::{self, RecordSyntax};
 
-/// Everything derived from one record's text. It never changes once built: a record whose
-/// text changes gets a new state.
+/// How many records keep their parse between requests: enough for the records around the
+/// cursor and a few more, a few hundred kilobytes.
+const PARSES_KEPT: usize = 32;
+
+/// What the server keeps of a record. It never changes once built: a record whose text
+/// changes gets a new state.
 #[derive(Debug)]
 pub struct RecordState {
     /// The record's text, exactly as it stands in the document.
     pub text: String,
-    /// The tree of `text`, parsed on its own (a record parses alone as inside its file).
+    /// The analysis's findings, with byte ranges relative to `text` and their fixes: every
+    /// change publishes them.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The optional rule checks' warnings, shown when the settings ask for them.
+    pub rule_warnings: Vec<Diagnostic>,
+}
+
+/// Everything derived from one record's text.
+#[derive(Debug)]
+pub struct Parsed {
+    /// The tree of the record's text, parsed on its own (a record parses alone as inside its
+    /// file).
     pub tree: tree_sitter::Tree,
     /// `tree` lowered to values; `analysis` was derived from it.
     pub syntax: RecordSyntax,
-    /// Diagnostics and replayed positions, with byte ranges relative to `text`.
+    /// Diagnostics and replayed positions, with byte ranges relative to the text.
     pub analysis: RecordAnalysis,
 }
 
-impl RecordState {
-    /// Parses and analyses a record's text; with the state of the record's previous text, the
-    /// parse is incremental (the edit between the two texts applied to the old tree).
-    fn new(parser: &mut tree_sitter::Parser, text: String, previous: Option<&RecordState>) -> RecordState {
-        let tree = match previous {
-            Some(previous) => {
-                let mut old_tree = previous.tree.clone();
-                old_tree.edit(&edit_between(&previous.text, &text));
-                parser.parse(&text, Some(&old_tree)).unwrap_or_else(|| syntax::parse(parser, &text))
-            }
-            None => syntax::parse(parser, &text),
-        };
+impl Parsed {
+    /// Parses and analyses a record's text; with the text and parse it had before, the parse
+    /// is incremental (the edit between the two texts applied to the old tree).
+    fn new(parser: &mut tree_sitter::Parser, text: &str, previous: Option<(&str, &Parsed)>) -> Parsed {
+        let tree = parse(parser, text, previous);
         let syntax = syntax::lower_record(&tree);
         // A panic in the analysis is a bug, but one record's bug must not take the editor's
         // server down with it: the record then shows no findings, and the default panic hook
         // has already reported the panic on standard error.
-        let analysis = std::panic::catch_unwind(AssertUnwindSafe(|| analyse_syntax(&text, &syntax))).unwrap_or_else(|_| {
+        let analysis = std::panic::catch_unwind(AssertUnwindSafe(|| analyse_syntax(text, &syntax))).unwrap_or_else(|_| {
             let mut nothing = analyse_syntax("", &RecordSyntax::default());
             nothing.diagnostics.clear();
             nothing
         });
-        RecordState { text, tree, syntax, analysis }
+        Parsed { tree, syntax, analysis }
     }
+}
+
+/// The tree of a text, incrementally from a previous text's tree when there is one.
+fn parse(parser: &mut tree_sitter::Parser, text: &str, previous: Option<(&str, &Parsed)>) -> tree_sitter::Tree {
+    match previous {
+        Some((previous_text, previous)) => {
+            let mut old_tree = previous.tree.clone();
+            old_tree.edit(&edit_between(previous_text, text));
+            parser.parse(text, Some(&old_tree)).unwrap_or_else(|| syntax::parse(parser, text))
+        }
+        None => syntax::parse(parser, text),
+    }
+}
+
+impl RecordState {
+    /// The state of a parsed record.
+    fn new(text: String, parsed: &Parsed) -> RecordState {
+        RecordState { text, diagnostics: parsed.analysis.diagnostics.clone(), rule_warnings: parsed.analysis.rule_warnings.clone() }
+    }
+}
+
+thread_local! {
+    /// One parser per thread: requests and the bulk parses of several threads never share one.
+    static PARSER: std::cell::RefCell<tree_sitter::Parser> = std::cell::RefCell::new(syntax::new_parser());
+}
+
+/// Runs `work` with this thread's parser.
+fn with_parser<T>(work: impl FnOnce(&mut tree_sitter::Parser) -> T) -> T {
+    PARSER.with(|parser| work(&mut parser.borrow_mut()))
 }
 
 /// The edit that turns `old` into `new`: the run between their common prefix and their
@@ -126,12 +172,22 @@ pub struct Document {
     /// The records of the text, in order, as `syntax::split_records` finds them: ranges are
     /// increasing and disjoint, and the text of `records[i].range` is `records[i].state.text`.
     records: Vec<Record>,
+    /// The parses of the records asked about last, the latest first.
+    parses: Mutex<VecDeque<(Arc<RecordState>, Arc<Parsed>)>>,
+}
+
+impl Clone for Document {
+    /// A snapshot for a request that works outside the lock: the rope and the records are
+    /// shared, not copied; the cache of parses starts empty.
+    fn clone(&self) -> Document {
+        Document { rope: self.rope.clone(), version: self.version, records: self.records.clone(), parses: Mutex::default() }
+    }
 }
 
 impl Document {
     /// A document opened with `text`, every record analysed.
     pub fn new(text: &str, version: i32) -> Document {
-        let mut document = Document { rope: Rope::from_str(text), version, records: Vec::new() };
+        let mut document = Document { rope: Rope::from_str(text), version, records: Vec::new(), parses: Mutex::default() };
         document.split_and_analyse(text);
         document
     }
@@ -156,6 +212,46 @@ impl Document {
         (offset <= record.range.end).then_some(record)
     }
 
+    /// The parse of a record: from the cache when it was asked about lately, else parsed and
+    /// analysed again (and kept in the cache).
+    pub fn parsed(&self, record: &Record) -> Arc<Parsed> {
+        if let Some(parsed) = self.cached(&record.state) {
+            return parsed;
+        }
+        let parsed = Arc::new(with_parser(|parser| Parsed::new(parser, &record.state.text, None)));
+        self.keep(record.state.clone(), parsed.clone());
+        parsed
+    }
+
+    /// `work` applied to every record's tree and syntax, in record order, on every core: the
+    /// records are parsed again (the cached ones are not) and each parse is dropped as soon
+    /// as `work` has seen it, so that the whole document's trees never live at once.
+    pub fn map_syntax<T: Send>(&self, work: impl Fn(&Record, &tree_sitter::Tree, &RecordSyntax) -> T + Sync) -> Vec<T> {
+        let one = |record: &Record| match self.cached(&record.state) {
+            Some(parsed) => work(record, &parsed.tree, &parsed.syntax),
+            None => {
+                let tree = with_parser(|parser| syntax::parse(parser, &record.state.text));
+                work(record, &tree, &syntax::lower_record(&tree))
+            }
+        };
+        in_parallel(&self.records, |part: &[Record]| part.iter().map(one).collect())
+    }
+
+    fn cached(&self, state: &Arc<RecordState>) -> Option<Arc<Parsed>> {
+        let mut parses = self.parses.lock().unwrap_or_else(PoisonError::into_inner);
+        let index = parses.iter().position(|(kept, _)| Arc::ptr_eq(kept, state))?;
+        let entry = parses.remove(index)?;
+        let parsed = entry.1.clone();
+        parses.push_front(entry);
+        Some(parsed)
+    }
+
+    fn keep(&self, state: Arc<RecordState>, parsed: Arc<Parsed>) {
+        let mut parses = self.parses.lock().unwrap_or_else(PoisonError::into_inner);
+        parses.push_front((state, parsed));
+        parses.truncate(PARSES_KEPT);
+    }
+
     /// Applies the client's changes in order (each one's range refers to the text the previous
     /// one left), then brings the records up to date.
     pub fn apply(&mut self, version: i32, changes: &[TextDocumentContentChangeEvent], encoding: PositionEncoding) {
@@ -175,26 +271,52 @@ impl Document {
     }
 
     /// Re-splits `text` (the rope's text) into records, reusing every unchanged record's state.
+    /// A record edited in place is parsed from its predecessor's tree when that one is cached,
+    /// and its own parse is cached: the next request is most likely about it.
     fn split_and_analyse(&mut self, text: &str) {
         let ranges = syntax::split_records(text);
         let reuse = reuse_unchanged(text, &ranges, &self.records);
-        let jobs = reuse.iter().zip(&ranges).filter_map(|(reuse, range)| match reuse {
-            Reuse::Same(_) => None,
-            Reuse::Edited(previous) => Some((text[range.clone()].to_string(), Some(previous.clone()))),
-            Reuse::New => Some((text[range.clone()].to_string(), None)),
-        });
-        let mut analysed = analyse_all(jobs.collect()).into_iter();
+        let jobs: Vec<(String, Option<(Arc<RecordState>, Arc<Parsed>)>)> = reuse
+            .iter()
+            .zip(&ranges)
+            .filter_map(|(reuse, range)| match reuse {
+                Reuse::Same(_) => None,
+                Reuse::Edited(previous) => Some((text[range.clone()].to_string(), self.cached(previous).map(|parsed| (previous.clone(), parsed)))),
+                Reuse::New => Some((text[range.clone()].to_string(), None)),
+            })
+            .collect();
+        // A keystroke analyses one record; opening a file, all of them.
+        let keep_parses = jobs.len() <= PARSES_KEPT;
+        let mut analysed = in_parallel(&jobs, |part| {
+            part.iter()
+                .map(|(text, previous)| {
+                    let previous = previous.as_ref().map(|(state, parsed)| (state.text.as_str(), &**parsed));
+                    let parsed = with_parser(|parser| Parsed::new(parser, text, previous));
+                    let state = Arc::new(RecordState::new(text.clone(), &parsed));
+                    (state, keep_parses.then(|| Arc::new(parsed)))
+                })
+                .collect()
+        })
+        .into_iter();
+        let mut kept = Vec::new();
         self.records = ranges
             .into_iter()
             .zip(reuse)
             .filter_map(|(range, reuse)| {
                 let state = match reuse {
                     Reuse::Same(state) => state,
-                    Reuse::Edited(_) | Reuse::New => analysed.next()?,
+                    Reuse::Edited(_) | Reuse::New => {
+                        let (state, parsed) = analysed.next()?;
+                        kept.extend(parsed.map(|parsed| (state.clone(), parsed)));
+                        state
+                    }
                 };
                 Some(Record { range, state })
             })
             .collect();
+        for (state, parsed) in kept {
+            self.keep(state, parsed);
+        }
         debug_assert!(self.records.windows(2).all(|pair| pair[0].range.end <= pair[1].range.start));
         debug_assert!(self.records.iter().all(|record| text[record.range.clone()] == record.state.text));
     }
@@ -242,28 +364,17 @@ fn reuse_unchanged(text: &str, ranges: &[Range<usize>], old: &[Record]) -> Vec<R
         .collect()
 }
 
-/// Parses and analyses records, each from its text and the state of its previous text when
-/// there is one, on every core when there are many (opening a large file): records are
-/// independent, so they are shared out in contiguous chunks, one parser each.
-fn analyse_all(jobs: Vec<(String, Option<Arc<RecordState>>)>) -> Vec<Arc<RecordState>> {
-    let run = |part: Vec<(String, Option<Arc<RecordState>>)>| {
-        let mut parser = syntax::new_parser();
-        part.into_iter()
-            .map(|(text, previous)| Arc::new(RecordState::new(&mut parser, text, previous.as_deref())))
-            .collect::<Vec<_>>()
-    };
+/// `work` applied to contiguous chunks of `items`, one chunk per core when there are many
+/// items (records are independent), the results put back in order.
+fn in_parallel<I: Sync, T: Send>(items: &[I], work: impl Fn(&[I]) -> Vec<T> + Sync) -> Vec<T> {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    if threads <= 1 || jobs.len() < 16 {
-        return run(jobs);
+    if threads <= 1 || items.len() < 16 {
+        return work(items);
     }
-    let chunk = jobs.len().div_ceil(threads);
-    let mut chunks: Vec<Vec<_>> = Vec::new();
-    let mut rest = jobs.into_iter().peekable();
-    while rest.peek().is_some() {
-        chunks.push(rest.by_ref().take(chunk).collect());
-    }
+    let chunk = items.len().div_ceil(threads);
+    let work = &work;
     std::thread::scope(|scope| {
-        let handles: Vec<_> = chunks.into_iter().map(|part| scope.spawn(move || run(part))).collect();
+        let handles: Vec<_> = items.chunks(chunk).map(|part| scope.spawn(move || work(part))).collect();
         handles.into_iter().flat_map(|handle| handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
     })
 }
@@ -301,6 +412,11 @@ impl Documents {
     /// The open documents and their versions.
     pub fn versions(&self) -> Vec<(Uri, i32)> {
         self.lock().iter().map(|(uri, document)| (uri.clone(), document.version())).collect()
+    }
+
+    /// A snapshot of an open document, for work that should not hold the lock.
+    pub fn snapshot(&self, uri: &Uri) -> Option<Document> {
+        self.lock().get(uri).cloned()
     }
 
     /// Reads an open document under the lock; `None` when it is not open.
@@ -378,12 +494,35 @@ mod tests {
     #[test]
     fn an_incremental_parse_gives_the_fresh_tree() {
         let mut parser = syntax::new_parser();
-        let old = RecordState::new(&mut parser, GAME.to_string(), None);
+        let old = Parsed::new(&mut parser, GAME, None);
         for new in [GAME.replace("K4-K6", "K4×K6…"), GAME.replace("E21", "🩐"), GAME.replace("1. ", ""), format!("{GAME}2. A5-A7")] {
-            let edited = RecordState::new(&mut parser, new.clone(), Some(&old));
+            let edited = Parsed::new(&mut parser, &new, Some((GAME, &old)));
             let fresh = syntax::parse(&mut parser, &new);
             assert_eq!(edited.tree.root_node().to_sexp(), fresh.root_node().to_sexp(), "{new}");
             assert_eq!(edited.analysis.diagnostics, analyse_syntax(&new, &syntax::lower_record(&fresh)).diagnostics);
         }
+    }
+
+    #[test]
+    fn parses_are_cached_for_the_records_asked_about_and_the_record_being_edited() {
+        let text = GAME.repeat(3);
+        let mut document = Document::new(&text, 1);
+        let first = document.records()[0].clone();
+        let parsed = document.parsed(&first);
+        assert!(Arc::ptr_eq(&parsed, &document.parsed(&first)), "asked twice, parsed once");
+        document.apply(2, &[edit(7, 3, 5, "B4")], PositionEncoding::Utf16);
+        let edited = document.records()[1].clone();
+        assert!(document.cached(&edited.state).is_some(), "the edited record keeps its parse");
+        assert_eq!(document.parsed(&edited).analysis.diagnostics, edited.state.diagnostics);
+        let lines: Vec<usize> = document.map_syntax(|record, _, syntax| record.range.start + syntax.items.len());
+        assert_eq!(lines.len(), 3);
+        for extra in 0..PARSES_KEPT + 5 {
+            let more = format!("{text}{}", GAME.replace("K4-K6", &format!("K4-K{}", 6 + 2 * (extra % 3))));
+            document = Document::new(&more, 1);
+            for record in document.records().to_vec() {
+                document.parsed(&record);
+            }
+        }
+        assert!(document.parses.lock().map(|parses| parses.len()).unwrap_or(0) <= PARSES_KEPT);
     }
 }

@@ -26,7 +26,8 @@ pub fn definition(document: &Document, position: Position, uri: &Uri, encoding: 
     let offset = convert::offset(document.rope(), position, encoding);
     let record = document.record_at(offset)?;
     let at = offset - record.range.start;
-    let reference = record.state.analysis.references.iter().find(|r| r.range.start <= at && at <= r.range.end)?;
+    let parsed = document.parsed(record);
+    let reference = parsed.analysis.references.iter().find(|r| r.range.start <= at && at <= r.range.end)?;
     Some(location(document, record, target_range(&reference.target), uri, encoding))
 }
 
@@ -36,7 +37,8 @@ pub fn references(document: &Document, position: Position, uri: &Uri, encoding: 
     let offset = convert::offset(document.rope(), position, encoding);
     let Some(record) = document.record_at(offset) else { return Vec::new() };
     let at = offset - record.range.start;
-    let resolved = &record.state.analysis.references;
+    let parsed = document.parsed(record);
+    let resolved = &parsed.analysis.references;
     let target = resolved
         .iter()
         .find(|r| r.range.start <= at && at <= r.range.end)

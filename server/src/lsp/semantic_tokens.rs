@@ -21,7 +21,7 @@ use tower_lsp_server::lsp_types::{
 };
 
 use super::convert::{self, PositionEncoding};
-use super::documents::Document;
+use super::documents::{Document, Record};
 use classify::{classify, Highlight, TokenType, CAPTURE, CHECK, DECLARATION, DEFAULT_LIBRARY, PROMOTION};
 
 /// The standard protocol type a token is sent as.
@@ -78,16 +78,22 @@ pub fn capability() -> SemanticTokensServerCapabilities {
 /// the protocol: tokens split at line ends, positions relative to the previous token.
 pub fn encode(document: &Document, range: Option<Range<usize>>, encoding: PositionEncoding) -> Vec<SemanticToken> {
     let mut encoder = Encoder { tokens: Vec::new(), previous: (0, 0) };
-    for record in document.records() {
-        if let Some(range) = &range {
-            if record.range.end < range.start || record.range.start > range.end {
-                continue;
-            }
-        }
+    // The whole document's records are parsed again on every core; a range's few records
+    // come from the document's cache of parses.
+    let classified: Vec<(&Record, Vec<Highlight>)> = match &range {
+        None => document.records().iter().zip(document.map_syntax(|record, tree, _| classify(&record.state.text, tree))).collect(),
+        Some(range) => document
+            .records()
+            .iter()
+            .filter(|record| record.range.end >= range.start && record.range.start <= range.end)
+            .map(|record| (record, classify(&record.state.text, &document.parsed(record).tree)))
+            .collect(),
+    };
+    for (record, highlights) in classified {
         let state = &record.state;
         let start = convert::position(document.rope(), record.range.start, encoding);
         let mut columns = Columns { text: &state.text, encoding, offset: 0, line: start.line, column: start.character };
-        for highlight in classify(&state.text, &state.tree) {
+        for highlight in highlights {
             if let Some(range) = &range {
                 let in_document = record.in_document(highlight.range.clone());
                 if in_document.end <= range.start || in_document.start >= range.end {
@@ -205,7 +211,7 @@ mod tests {
         let rope = document.rope();
         let mut placed = Vec::new();
         for record in document.records() {
-            for highlight in classify(&record.state.text, &record.state.tree) {
+            for highlight in classify(&record.state.text, &document.parsed(record).tree) {
                 let range = record.in_document(highlight.range);
                 let (start, end) = (convert::position(rope, range.start, encoding), convert::position(rope, range.end, encoding));
                 for line in start.line..=end.line {

@@ -31,7 +31,7 @@ use super::completion_items;
 use super::conversions;
 use super::convert;
 use super::diagnostics;
-use super::documents::Documents;
+use super::documents::{Document, Documents};
 use super::formatting;
 use super::hover;
 use super::navigation;
@@ -69,6 +69,15 @@ impl Server {
 
     fn negotiated(&self) -> Negotiated {
         self.negotiated.get().copied().unwrap_or_default()
+    }
+
+    /// Runs `work` on a snapshot of a document on the blocking pool: a request over a whole
+    /// large document (folding, symbols, semantic tokens, formatting) then holds neither the
+    /// documents' lock, which every keystroke needs, nor an async worker. `None` when the
+    /// document is not open, or when `work` panicked (the request then answers nothing).
+    async fn on_snapshot<T: Send + 'static>(&self, uri: &Uri, work: impl FnOnce(&Document) -> T + Send + 'static) -> Option<T> {
+        let document = self.documents.snapshot(uri)?;
+        tokio::task::spawn_blocking(move || work(&document)).await.ok()
     }
 
     fn settings(&self) -> Settings {
@@ -188,8 +197,8 @@ impl LanguageServer for Server {
         let found = self.documents.read(&at.text_document.uri, |document| {
             let offset = convert::offset(document.rope(), at.position, negotiated.encoding);
             let record = document.record_at(offset)?;
-            let state = &record.state;
-            let found = hover::hover(&state.text, &state.syntax, &state.analysis, offset - record.range.start)?;
+            let parsed = document.parsed(record);
+            let found = hover::hover(&record.state.text, &parsed.syntax, &parsed.analysis, offset - record.range.start)?;
             let range = convert::range(document.rope(), record.in_document(found.range), negotiated.encoding);
             let kind = if negotiated.markdown_hover { MarkupKind::Markdown } else { MarkupKind::PlainText };
             Some(Hover { contents: HoverContents::Markup(MarkupContent { kind, value: found.markdown }), range: Some(range) })
@@ -228,24 +237,24 @@ impl LanguageServer for Server {
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
-        Ok(self.documents.read(&params.text_document.uri, structure::folding_ranges))
+        Ok(self.on_snapshot(&params.text_document.uri, structure::folding_ranges).await)
     }
 
     async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<Option<DocumentSymbolResponse>> {
         let encoding = self.negotiated().encoding;
-        let symbols = self.documents.read(&params.text_document.uri, |document| structure::document_symbols(document, encoding));
+        let symbols = self.on_snapshot(&params.text_document.uri, move |document| structure::document_symbols(document, encoding)).await;
         Ok(symbols.map(DocumentSymbolResponse::Nested))
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
         let (encoding, options) = (self.negotiated().encoding, self.settings().format);
-        Ok(self.documents.read(&params.text_document.uri, |document| formatting::edits(document, None, &options, encoding)))
+        Ok(self.on_snapshot(&params.text_document.uri, move |document| formatting::edits(document, None, &options, encoding)).await)
     }
 
     async fn range_formatting(&self, params: DocumentRangeFormattingParams) -> Result<Option<Vec<TextEdit>>> {
         let (encoding, options) = (self.negotiated().encoding, self.settings().format);
         let range = params.range;
-        Ok(self.documents.read(&params.text_document.uri, |document| formatting::edits(document, Some(range), &options, encoding)))
+        Ok(self.on_snapshot(&params.text_document.uri, move |document| formatting::edits(document, Some(range), &options, encoding)).await)
     }
 
     async fn goto_definition(&self, params: GotoDefinitionParams) -> Result<Option<GotoDefinitionResponse>> {
@@ -266,7 +275,7 @@ impl LanguageServer for Server {
 
     async fn semantic_tokens_full(&self, params: SemanticTokensParams) -> Result<Option<SemanticTokensResult>> {
         let encoding = self.negotiated().encoding;
-        let data = self.documents.read(&params.text_document.uri, |document| semantic_tokens::encode(document, None, encoding));
+        let data = self.on_snapshot(&params.text_document.uri, move |document| semantic_tokens::encode(document, None, encoding)).await;
         Ok(data.map(|data| SemanticTokensResult::Tokens(SemanticTokens { result_id: None, data })))
     }
 

@@ -12,12 +12,9 @@ pub fn folding_ranges(document: &Document) -> Vec<FoldingRange> {
     // Folds are whole lines, which every encoding numbers alike.
     let line = |offset| convert::position(document.rope(), offset, PositionEncoding::Utf8).line;
     document
-        .records()
-        .iter()
-        .flat_map(|record| {
-            let state = &record.state;
-            outline::folds(&state.text, &state.syntax).into_iter().map(move |fold| (record.in_document(fold.range), fold.kind))
-        })
+        .map_syntax(|record, _, syntax| outline::folds(&record.state.text, syntax).into_iter().map(|fold| (record.in_document(fold.range), fold.kind)).collect::<Vec<_>>())
+        .into_iter()
+        .flatten()
         .filter_map(|(range, kind)| {
             let (start_line, end_line) = (line(range.start), line(range.end));
             (start_line < end_line).then(|| FoldingRange {
@@ -55,24 +52,27 @@ pub fn document_symbols(document: &Document, encoding: PositionEncoding) -> Vec<
             children,
         }
     };
-    let move_lines: usize = document.records().iter().map(|record| outline::main_line(&record.state.syntax).count()).sum();
-    let list_moves = move_lines <= MOST_MOVE_SYMBOLS;
-    document
-        .records()
-        .iter()
-        .enumerate()
-        .map(|(index, record)| {
-            let (text, syntax) = (&record.state.text, &record.state.syntax);
-            let outline = outline::outline(text, syntax, index);
-            let moves = outline::main_line(syntax)
-                .filter(|_| list_moves)
-                .map(|line| {
-                    let range = record.in_document(line.range.clone());
-                    symbol(outline::move_line_name(text, line), SymbolKind::EVENT, range.clone(), range, None)
-                })
-                .collect();
-            let (range, selection) = (record.in_document(outline.range), record.in_document(outline.selection));
-            symbol(outline.name, SymbolKind::NAMESPACE, range, selection, Some(moves))
+    // Each record's outline and main-line move lines, in byte ranges of the document, from one
+    // parse of every record.
+    let outlines = document.map_syntax(|record, _, syntax| {
+        let text = &record.state.text;
+        let index = document.records().partition_point(|earlier| earlier.range.start < record.range.start);
+        let outline = outline::outline(text, syntax, index);
+        let moves: Vec<(String, std::ops::Range<usize>)> =
+            outline::main_line(syntax).map(|line| (outline::move_line_name(text, line), record.in_document(line.range.clone()))).collect();
+        (outline, record.range.start, moves)
+    });
+    let list_moves = outlines.iter().map(|(_, _, moves)| moves.len()).sum::<usize>() <= MOST_MOVE_SYMBOLS;
+    outlines
+        .into_iter()
+        .map(|(outline, record_start, moves)| {
+            let moves = if list_moves {
+                moves.into_iter().map(|(name, range)| symbol(name, SymbolKind::EVENT, range.clone(), range, None)).collect()
+            } else {
+                Vec::new()
+            };
+            let in_document = |range: std::ops::Range<usize>| record_start + range.start..record_start + range.end;
+            symbol(outline.name, SymbolKind::NAMESPACE, in_document(outline.range), in_document(outline.selection), Some(moves))
         })
         .collect()
 }
