@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use super::read_input;
+use super::{is_option, read_inputs, Arguments, ReadFailure};
 use crate::conversion::{minimal_file, reletter_file, LetterTarget, RecordFailure};
 use crate::text::LineIndex;
 
@@ -39,20 +39,13 @@ pub fn run_convert(arguments: &[String]) -> i32 {
             return 2;
         }
     };
-    let mut inputs = Vec::with_capacity(request.paths.len());
-    for path in &request.paths {
-        match read_input(path) {
-            Ok(Ok(input)) => inputs.push(input),
-            Ok(Err((name, valid_up_to))) => {
-                eprintln!("ctlpgn convert: {name}: the file is not valid UTF-8 (S000, first bad byte at offset {valid_up_to}); CTL-PGN files are UTF-8. Nothing was written.");
-                return 1;
-            }
-            Err(message) => {
-                eprintln!("ctlpgn convert: {message}. Nothing was written.");
-                return 2;
-            }
+    let inputs = match read_inputs(&request.paths) {
+        Ok(inputs) => inputs,
+        Err(failure) => {
+            eprintln!("ctlpgn convert: {failure}. Nothing was written.");
+            return if matches!(failure, ReadFailure::NotUtf8 { .. }) { 1 } else { 2 };
         }
-    }
+    };
     let mut outputs = Vec::with_capacity(inputs.len());
     let mut refused = false;
     for input in &inputs {
@@ -114,28 +107,20 @@ fn read_request(arguments: &[String]) -> Result<Request, String> {
     let mut conversion = None;
     let mut in_place = false;
     let mut paths = Vec::new();
-    let mut iter = arguments.iter();
-    while let Some(argument) = iter.next() {
-        let (flag, inline_value) = match argument.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value)),
-            _ => (argument.as_str(), None),
-        };
+    let mut arguments = Arguments::new(arguments);
+    while let Some((flag, inline_value)) = arguments.next_argument() {
         match flag {
             "--minimal" if inline_value.is_none() => choose(Conversion::Minimal, &mut conversion)?,
             "--letters" if inline_value.is_none() => choose(Conversion::Identifiers(LetterTarget::Standard), &mut conversion)?,
             "--fan" if inline_value.is_none() => choose(Conversion::Identifiers(LetterTarget::Fan), &mut conversion)?,
             "--redefine" => {
-                let value = inline_value
-                    .or_else(|| iter.next().map(String::as_str))
-                    .ok_or("--redefine needs a value such as \"B@J, Q@D, W@V\"")?;
+                let value = arguments.value(flag, inline_value).map_err(|_| "--redefine needs a value such as \"B@J, Q@D, W@V\"")?;
                 let target = LetterTarget::redefine(value).map_err(|message| format!("--redefine {value:?}: {message}"))?;
                 choose(Conversion::Identifiers(target), &mut conversion)?;
             }
             "--in-place" | "-i" if inline_value.is_none() => in_place = true,
-            _ if flag.starts_with("--") || (flag.starts_with('-') && flag != "-") => {
-                return Err(format!("unknown option {flag}"));
-            }
-            _ => paths.push(argument.clone()),
+            _ if is_option(flag) => return Err(format!("unknown option {flag}")),
+            _ => paths.push(flag.to_string()),
         }
     }
     let conversion = conversion.ok_or("say what to convert to: --minimal, --letters, --fan or --redefine VALUE")?;

@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use super::read_input;
+use super::{read_inputs, Arguments};
 use crate::format::{format_text, EllipsisStyle, FormatOptions, Separators};
 
 const USAGE: &str = "usage: ctlpgn fmt [--check] [--separators keep|unicode|ascii] [--ellipsis keep|unicode|ascii] FILE... (- reads standard input)";
@@ -28,22 +28,13 @@ pub fn run_fmt(arguments: &[String]) -> i32 {
             return 2;
         }
     };
-    // Every input is read before anything is written, so that an unreadable or non-UTF-8 file
-    // leaves all the files as they were.
-    let mut inputs = Vec::with_capacity(request.paths.len());
-    for path in &request.paths {
-        match read_input(path) {
-            Ok(Ok(input)) => inputs.push(input),
-            Ok(Err((name, valid_up_to))) => {
-                eprintln!("ctlpgn fmt: {name}: the file is not valid UTF-8 (first bad byte at offset {valid_up_to}); CTL-PGN files are UTF-8. Nothing was written.");
-                return 2;
-            }
-            Err(message) => {
-                eprintln!("ctlpgn fmt: {message}. Nothing was written.");
-                return 2;
-            }
+    let inputs = match read_inputs(&request.paths) {
+        Ok(inputs) => inputs,
+        Err(failure) => {
+            eprintln!("ctlpgn fmt: {failure}. Nothing was written.");
+            return 2;
         }
-    }
+    };
     let mut status = 0;
     for input in inputs {
         let formatted = format_text(&input.text, &request.options);
@@ -71,27 +62,22 @@ pub fn run_fmt(arguments: &[String]) -> i32 {
 
 fn read_request(arguments: &[String]) -> Result<Request, String> {
     let mut request = Request { check: false, options: FormatOptions::default(), paths: Vec::new() };
-    let mut iter = arguments.iter();
-    while let Some(argument) = iter.next() {
-        let (flag, inline_value) = match argument.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value)),
-            _ => (argument.as_str(), None),
-        };
-        let mut value = || inline_value.or_else(|| iter.next().map(String::as_str)).ok_or(format!("{flag} needs a value"));
+    let mut arguments = Arguments::new(arguments);
+    while let Some((flag, inline_value)) = arguments.next_argument() {
         match flag {
             "--check" if inline_value.is_none() => request.check = true,
             "--separators" => {
-                let name = value()?;
+                let name = arguments.value(flag, inline_value)?;
                 request.options.separators =
                     Separators::from_name(name).ok_or(format!("--separators takes keep, unicode or ascii, not {name}"))?;
             }
             "--ellipsis" => {
-                let name = value()?;
+                let name = arguments.value(flag, inline_value)?;
                 request.options.ellipsis =
                     EllipsisStyle::from_name(name).ok_or(format!("--ellipsis takes keep, unicode or ascii, not {name}"))?;
             }
             _ if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
-            _ => request.paths.push(argument.clone()),
+            _ => request.paths.push(flag.to_string()),
         }
     }
     if request.paths.is_empty() {

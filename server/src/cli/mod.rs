@@ -42,6 +42,71 @@ pub fn read_input(path: &str) -> Result<Result<Input, (String, usize)>, String> 
     })
 }
 
+/// Why a file could not be read as CTL-PGN text.
+#[derive(Debug)]
+pub enum ReadFailure {
+    /// The bytes are not UTF-8 (S000).
+    NotUtf8 { name: String, valid_up_to: usize },
+    /// The file could not be read at all.
+    Unreadable(String),
+}
+
+impl std::fmt::Display for ReadFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadFailure::NotUtf8 { name, valid_up_to } => {
+                write!(f, "{name}: the file is not valid UTF-8 (S000, first bad byte at offset {valid_up_to}); CTL-PGN files are UTF-8")
+            }
+            ReadFailure::Unreadable(message) => f.write_str(message),
+        }
+    }
+}
+
+/// Reads every file a command names before it writes anything, so that an unreadable or
+/// non-UTF-8 file leaves all the files as they were.
+pub fn read_inputs(paths: &[String]) -> Result<Vec<Input>, ReadFailure> {
+    paths
+        .iter()
+        .map(|path| match read_input(path) {
+            Ok(Ok(input)) => Ok(input),
+            Ok(Err((name, valid_up_to))) => Err(ReadFailure::NotUtf8 { name, valid_up_to }),
+            Err(message) => Err(ReadFailure::Unreadable(message)),
+        })
+        .collect()
+}
+
+/// A command's arguments, one at a time: `--name value` and `--name=value` alike.
+#[derive(Debug)]
+pub struct Arguments<'a> {
+    rest: std::slice::Iter<'a, String>,
+}
+
+impl<'a> Arguments<'a> {
+    pub fn new(arguments: &'a [String]) -> Arguments<'a> {
+        Arguments { rest: arguments.iter() }
+    }
+
+    /// The next argument: a flag with the value written after its `=`, or a word (a path)
+    /// with none.
+    pub fn next_argument(&mut self) -> Option<(&'a str, Option<&'a str>)> {
+        let argument = self.rest.next()?;
+        Some(match argument.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value)),
+            _ => (argument.as_str(), None),
+        })
+    }
+
+    /// The value of `flag`: the one written after its `=`, else the next argument.
+    pub fn value(&mut self, flag: &str, inline: Option<&'a str>) -> Result<&'a str, String> {
+        inline.or_else(|| self.rest.next().map(String::as_str)).ok_or(format!("{flag} needs a value"))
+    }
+}
+
+/// Whether an argument is an option (`--name`, `-i`) rather than a path (`-` is standard input).
+pub fn is_option(argument: &str) -> bool {
+    argument.starts_with('-') && argument != "-"
+}
+
 /// A diagnostic placed in its file: 1-based line and character column of both ends.
 #[derive(Debug)]
 pub struct Placed<'a> {

@@ -3,7 +3,7 @@
 //! place is a line and column of the file (the half-move there, in any line of play), or a
 //! ply of a record's main line.
 
-use super::read_input;
+use super::{is_option, read_inputs, Arguments, ReadFailure};
 use crate::conversion::{parse_records, position_after_ply, position_at, ParsedRecord};
 use crate::diagnostics::Severity;
 use crate::identifiers::IdentifierSet;
@@ -42,15 +42,11 @@ pub fn run_pdtl(arguments: &[String]) -> i32 {
             return 2;
         }
     };
-    let input = match read_input(&request.path) {
-        Ok(Ok(input)) => input,
-        Ok(Err((name, valid_up_to))) => {
-            eprintln!("ctlpgn pdtl: {name}: the file is not valid UTF-8 (S000, first bad byte at offset {valid_up_to}); CTL-PGN files are UTF-8");
-            return 1;
-        }
-        Err(message) => {
-            eprintln!("ctlpgn pdtl: {message}");
-            return 2;
+    let input = match read_inputs(std::slice::from_ref(&request.path)) {
+        Ok(mut inputs) => inputs.remove(0),
+        Err(failure) => {
+            eprintln!("ctlpgn pdtl: {failure}");
+            return if matches!(failure, ReadFailure::NotUtf8 { .. }) { 1 } else { 2 };
         }
     };
     let text = &input.text;
@@ -142,13 +138,9 @@ fn read_request(arguments: &[String]) -> Result<Request, String> {
     let mut ply = None;
     let mut record = None;
     let mut letters = false;
-    let mut iter = arguments.iter();
-    while let Some(argument) = iter.next() {
-        let (flag, inline_value) = match argument.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value)),
-            _ => (argument.as_str(), None),
-        };
-        let mut value = || inline_value.or_else(|| iter.next().map(String::as_str)).ok_or(format!("{flag} needs a value"));
+    let mut arguments = Arguments::new(arguments);
+    while let Some((flag, inline_value)) = arguments.next_argument() {
+        let mut value = || arguments.value(flag, inline_value);
         match flag {
             "--at" => {
                 let written = value()?;
@@ -168,9 +160,9 @@ fn read_request(arguments: &[String]) -> Result<Request, String> {
                 record = Some(written.parse::<usize>().map_err(|_| format!("--record takes a record number from 1, not {written}"))?);
             }
             "--letters" if inline_value.is_none() => letters = true,
-            _ if flag.starts_with("--") || (flag.starts_with('-') && flag != "-") => return Err(format!("unknown option {flag}")),
-            _ if path.is_none() => path = Some(argument.clone()),
-            _ => return Err(format!("one file only, not {argument} as well")),
+            _ if is_option(flag) => return Err(format!("unknown option {flag}")),
+            _ if path.is_none() => path = Some(flag.to_string()),
+            _ => return Err(format!("one file only, not {flag} as well")),
         }
     }
     let path = path.ok_or("no file given")?;

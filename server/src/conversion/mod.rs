@@ -32,6 +32,8 @@ pub use relettering::{reletter_edits, reletter_record};
 use crate::analysis::RecordAnalysis;
 use crate::diagnostics::{Diagnostic, Severity};
 use crate::format::TextEdit;
+/// The line ending a record mostly uses, kept by every conversion.
+use crate::format::dominant_line_ending as line_ending;
 use crate::identifiers::IdentifierSet;
 
 /// The identifiers a record is rewritten to.
@@ -147,17 +149,6 @@ fn rewrite(text: &str, range: Range<usize>, edits: &[TextEdit]) -> String {
     out
 }
 
-/// The line ending a record mostly uses: `\r\n` when more of its lines end with it than with a
-/// bare `\n`.
-fn line_ending(text: &str) -> &'static str {
-    let line_feeds = text.bytes().filter(|&b| b == b'\n').count();
-    let carriage_returns = text.as_bytes().windows(2).filter(|pair| pair == b"\r\n").count();
-    if carriage_returns * 2 > line_feeds {
-        "\r\n"
-    } else {
-        "\n"
-    }
-}
 
 #[cfg(test)]
 mod tests;

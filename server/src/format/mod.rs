@@ -18,6 +18,7 @@ use std::ops::Range;
 
 pub use edits::TextEdit;
 pub use options::{EllipsisStyle, FormatOptions, Separators};
+pub use records::dominant_line_ending;
 
 /// The whole file in canonical layout. The line ending is the file's dominant one.
 pub fn format_text(text: &str, options: &FormatOptions) -> String {

@@ -7,8 +7,8 @@ use super::layout::{is_formattable, lay_out_record};
 use super::options::FormatOptions;
 use crate::syntax;
 
-/// The line ending a file mostly uses: `\r\n` when more lines end with it than with `\n`.
-pub(super) fn dominant_line_ending(text: &str) -> &'static str {
+/// The line ending a text mostly uses: `\r\n` when more lines end with it than with `\n`.
+pub fn dominant_line_ending(text: &str) -> &'static str {
     let line_feeds = text.bytes().filter(|&b| b == b'\n').count();
     let carriage_returns = text.as_bytes().windows(2).filter(|pair| pair == b"\r\n").count();
     if carriage_returns * 2 > line_feeds {

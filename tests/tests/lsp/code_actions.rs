@@ -8,7 +8,7 @@ use crate::apply;
 use crate::client::{uri, utf16_client, utf8_client, Client};
 
 /// A record with one problem of each fixable kind, after non-ASCII text on the same lines.
-const BROKEN: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-Q01\"]\n[Annotator \"Pérez, Núria\"]\n[Date \"2024.05.01\"]\n[Result \"1-1\"]\n[TLPD \"/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1\"]\n\n1. E7‐E13, D22-D16 $1\n{#: «Núria» ♘}\n3. E13-E15, F20-F18\n4. E15-E17, F18xE17^+\n*\n";
+const BROKEN: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-Q01\"]\n[Annotator \"Pérez, Núria\"]\n[Anotator \"Núria\"]\n[Date \"2024.05.01\"]\n[Result \"1-1\"]\n[TLPD \"/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1\"]\n\n1. E7‐E13, D22-D16 $1\n{#: «Núria» ♘}\n3. E13-E15, F20-F18\n4. E15-E17, F18xE17^+\n*\n";
 
 /// The code actions at a position, with the diagnostics there as the client would send them.
 fn actions_at(client: &mut Client, name: &str, line: u32, character: u32) -> Vec<Value> {
@@ -34,14 +34,15 @@ fn each_fixable_diagnostic_offers_its_fix_in_both_encodings() {
         // The units of a column after non-ASCII text differ; the fixed text must not.
         let column = |text: &str| -> u32 { text.chars().map(|c| if utf8 { c.len_utf8() } else { c.len_utf16() }).sum::<usize>() as u32 };
         let cases = [
-            (3, column("[Date \"20"), "Write 2024-05-01", "[Date \"2024.05.01\"]", "[Date \"2024-05-01\"]"),
-            (5, 2, "Rename to PDTL", "[TLPD ", "[PDTL "),
-            (7, column("1. E7‐E13, D22-D16 $"), "Write !", "D22-D16 $1\n", "D22-D16!\n"),
-            (8, 1, "Write {:", "{#: «Núria»", "{: «Núria»"),
-            (9, 1, "Renumber the moves from 3 as 2", "3. E13-E15, F20-F18\n4. E15", "2. E13-E15, F20-F18\n3. E15"),
-            (10, column("4. E15-E17, F18x"), "Write ×", "F18xE17", "F18×E17"),
-            (10, column("4. E15-E17, F18xE17^"), "Write +^", "E17^+", "E17+^"),
-            (10, column("4. E15-E17, F18xE"), "Add the end mark :", "E17^+\n", "E17^+:\n"),
+            (4, column("[Date \"20"), "Write 2024-05-01", "[Date \"2024.05.01\"]", "[Date \"2024-05-01\"]"),
+            (3, 3, "Rename to Annotator", "[Anotator ", "[Annotator "),
+            (6, 2, "Rename to PDTL", "[TLPD ", "[PDTL "),
+            (8, column("1. E7‐E13, D22-D16 $"), "Write !", "D22-D16 $1\n", "D22-D16!\n"),
+            (9, 1, "Write {:", "{#: «Núria»", "{: «Núria»"),
+            (10, 1, "Renumber the moves from 3 as 2", "3. E13-E15, F20-F18\n4. E15", "2. E13-E15, F20-F18\n3. E15"),
+            (11, column("4. E15-E17, F18x"), "Write ×", "F18xE17", "F18×E17"),
+            (11, column("4. E15-E17, F18xE17^"), "Write +^", "E17^+", "E17+^"),
+            (11, column("4. E15-E17, F18xE"), "Add the end mark :", "E17^+\n", "E17^+:\n"),
         ];
         for (line, character, title, before, fixed) in cases {
             let actions = actions_at(&mut client, "broken", line, character);

@@ -2,7 +2,7 @@
 //! twice (T003, W), and tags that belong to one kind of record only (T019).
 
 use super::TagLine;
-use crate::diagnostics::{Code, Diagnostic, Severity};
+use crate::diagnostics::{Code, Diagnostic, Fix, Severity};
 
 /// What the handbook says about one tag of the catalogue (§10.2, §10.3), in words a hover or a
 /// completion can show: what it records, the values it takes, and where it stands.
@@ -242,7 +242,11 @@ const MODEL_ONLY: [&str; 2] = ["Revisited", "Example"];
 pub(super) fn check_names(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnostic>) {
     for (index, line) in tags.iter().enumerate() {
         if !is_known(line.name) {
-            diagnostics.push(Diagnostic::new(Code::T004, line.line_range(), unknown_name_message(line.name)));
+            let mut diagnostic = Diagnostic::new(Code::T004, line.line_range(), unknown_name_message(line.name));
+            if let Some(known) = suggestion(line.name) {
+                diagnostic = diagnostic.with_fix(Fix::replace(format!("Rename to {known}"), line.tag.name.range.clone(), known));
+            }
+            diagnostics.push(diagnostic);
         } else if is_duplicate(tags, index) {
             diagnostics.push(
                 Diagnostic::new(
