@@ -5,6 +5,7 @@
 mod common;
 
 use common::{corpus_file, measure};
+use ctlpgn::analysis::Keep;
 
 fn peak_memory_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -17,9 +18,9 @@ fn main() {
     println!("2,000-record file: {:.2} MB, {} cores available", bytes as f64 / 1e6, std::thread::available_parallelism().map_or(1, usize::from));
     let before = peak_memory_kib();
     measure("check, one core (parse + replay + diagnostics)", bytes, 7, || {
-        ctlpgn::analysis::analyse_file(&file).len()
+        ctlpgn::analysis::analyse_file(&file, Keep::Findings).len()
     });
-    measure("check, all cores", bytes, 7, || ctlpgn::analysis::analyse_file_parallel(&file).len());
+    measure("check, all cores", bytes, 7, || ctlpgn::analysis::analyse_file_parallel(&file, Keep::Findings).len());
     if let (Some(before), Some(after)) = (before, peak_memory_kib()) {
         println!(
             "peak resident memory of check: {:.1} MiB (before: {:.1} MiB; file {:.1} MiB)",

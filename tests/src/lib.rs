@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use ctlpgn::analysis::{analyse_file, AnalysedRecord};
+use ctlpgn::analysis::{analyse_file, AnalysedRecord, Keep};
 use ctlpgn::diagnostics::Severity;
 use ctlpgn::text::LineIndex;
 
@@ -38,9 +38,10 @@ pub struct Found {
     pub message: String,
 }
 
-/// Analyses a file and places its diagnostics, in file order.
+/// Analyses a file and places its diagnostics, in file order; the analyses keep their replayed
+/// positions for the tests that compare them.
 pub fn diagnostics_of(text: &str) -> (Vec<AnalysedRecord>, Vec<Found>) {
-    let records = analyse_file(text);
+    let records = analyse_file(text, Keep::Everything);
     let lines = LineIndex::new(text);
     let found = records
         .iter()

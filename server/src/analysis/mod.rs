@@ -103,44 +103,50 @@ pub struct AnalysedRecord {
     pub analysis: RecordAnalysis,
 }
 
-/// Analyses every record of a file, one tree per record.
-pub fn analyse_file(text: &str) -> Vec<AnalysedRecord> {
+/// What a file's analysis keeps of each record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// The whole analysis, with the position after every half-move.
+    Everything,
+    /// The findings alone: all `check` prints. The positions are most of an analysis's
+    /// memory (about 40 times the record's text), and are dropped as each record is done.
+    Findings,
+}
+
+/// Analyses every record of a file on this thread, one tree per record.
+pub fn analyse_file(text: &str, keep: Keep) -> Vec<AnalysedRecord> {
+    analyse_records(text, &syntax::split_records(text), keep)
+}
+
+/// Analyses the records of a file at `ranges`, with one parser.
+fn analyse_records(text: &str, ranges: &[Range<usize>], keep: Keep) -> Vec<AnalysedRecord> {
     let mut parser = syntax::new_parser();
-    syntax::split_records(text)
-        .into_iter()
+    ranges
+        .iter()
         .map(|range| {
             let record_text = &text[range.clone()];
             let tree = syntax::parse(&mut parser, record_text);
-            AnalysedRecord { range, analysis: analyse_tree(record_text, &tree) }
+            let mut analysis = analyse_tree(record_text, &tree);
+            if keep == Keep::Findings {
+                analysis.played = Vec::new();
+                analysis.references = Vec::new();
+            }
+            AnalysedRecord { range: range.clone(), analysis }
         })
         .collect()
 }
 
 /// Analyses every record of a file using every core: records are independent, so they are
 /// shared out in contiguous chunks, one parser per thread, and put back in file order.
-pub fn analyse_file_parallel(text: &str) -> Vec<AnalysedRecord> {
+pub fn analyse_file_parallel(text: &str, keep: Keep) -> Vec<AnalysedRecord> {
     let ranges = syntax::split_records(text);
     let threads = std::thread::available_parallelism().map_or(1, usize::from).min(ranges.len().max(1));
     if threads <= 1 || ranges.len() < 8 {
-        return analyse_file(text);
+        return analyse_records(text, &ranges, keep);
     }
     let chunk = ranges.len().div_ceil(threads);
     std::thread::scope(|scope| {
-        let handles: Vec<_> = ranges
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    let mut parser = syntax::new_parser();
-                    part.iter()
-                        .map(|range| {
-                            let record_text = &text[range.clone()];
-                            let tree = syntax::parse(&mut parser, record_text);
-                            AnalysedRecord { range: range.clone(), analysis: analyse_tree(record_text, &tree) }
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
+        let handles: Vec<_> = ranges.chunks(chunk).map(|part| scope.spawn(move || analyse_records(text, part, keep))).collect();
         handles.into_iter().flat_map(|handle| handle.join().expect("record analysis does not panic")).collect()
     })
 }

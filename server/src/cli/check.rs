@@ -5,6 +5,7 @@
 use serde_json::json;
 
 use super::{place, read_input, Placed};
+use crate::analysis::Keep;
 use crate::diagnostics::{Code, Severity};
 use crate::text::LineIndex;
 
@@ -54,7 +55,7 @@ pub fn run_check(arguments: &[String]) -> i32 {
             Ok(Ok(input)) => input,
         };
         let lines = LineIndex::new(&input.text);
-        let records = super::analyse(&input.text);
+        let records = super::analyse(&input.text, Keep::Findings);
         let placed = place(&input.text, &lines, &records, rules);
         for item in &placed {
             any_error |= item.diagnostic.severity == Severity::Error;

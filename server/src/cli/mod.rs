@@ -10,7 +10,7 @@ mod replay;
 
 use std::io::Read;
 
-use crate::analysis::{self, AnalysedRecord};
+use crate::analysis::{self, AnalysedRecord, Keep};
 use crate::diagnostics::Diagnostic;
 use crate::text::LineIndex;
 
@@ -118,8 +118,8 @@ pub struct Placed<'a> {
 }
 
 /// Analyses a file and places every diagnostic in it, in file order.
-pub fn analyse(text: &str) -> Vec<AnalysedRecord> {
-    analysis::analyse_file_parallel(text)
+pub fn analyse(text: &str, keep: Keep) -> Vec<AnalysedRecord> {
+    analysis::analyse_file_parallel(text, keep)
 }
 
 /// Places the diagnostics of analysed records in the file's lines and columns, in file order;

@@ -4,6 +4,7 @@
 use serde_json::json;
 
 use super::{place, read_input};
+use crate::analysis::Keep;
 use crate::pdtl;
 use crate::text::LineIndex;
 
@@ -28,7 +29,7 @@ pub fn run_replay(arguments: &[String]) -> i32 {
     };
     let text = &input.text;
     let lines = LineIndex::new(text);
-    let records = super::analyse(text);
+    let records = super::analyse(text, Keep::Everything);
     let placed = place(text, &lines, &records, false);
     let mut any_error = false;
     for (index, record) in records.iter().enumerate() {
