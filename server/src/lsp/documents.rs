@@ -525,4 +525,42 @@ mod tests {
         }
         assert!(document.parses.lock().map(|parses| parses.len()).unwrap_or(0) <= PARSES_KEPT);
     }
+
+    /// Pieces of text that edits insert: record starts, move lines, comments, non-ASCII
+    /// characters, line breaks of every kind.
+    const PIECES: [&str; 12] = ["[Variant \"C'escacs\"]\n", "\n", "\r\n", "2. JF6-B18, EE23-D20:", "×", "…", "🩐", "{ ~F6 }", "(", ")", "*\n", "E"];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// However a document is edited, its records, texts and findings are the ones a fresh
+        /// document of the same text has: reusing unchanged records never keeps a stale one.
+        #[test]
+        fn an_edited_document_equals_a_fresh_one(edits in proptest::collection::vec((0usize..10_000, 0usize..4, 0usize..PIECES.len()), 1..24)) {
+            let mut document = Document::new(&GAME.repeat(3), 1);
+            for (index, (at, removed, piece)) in edits.into_iter().enumerate() {
+                let text = document.rope().to_string();
+                let boundaries: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
+                let start = boundaries[at % boundaries.len()];
+                let end = boundaries[(boundaries.iter().position(|&b| b == start).unwrap_or(0) + removed).min(boundaries.len() - 1)];
+                let rope = document.rope();
+                let range = LspRange::new(
+                    convert::position(rope, start, PositionEncoding::Utf8),
+                    convert::position(rope, end, PositionEncoding::Utf8),
+                );
+                let change = TextDocumentContentChangeEvent { range: Some(range), range_length: None, text: PIECES[piece].to_string() };
+                document.apply(index as i32 + 2, &[change], PositionEncoding::Utf8);
+                let fresh = Document::new(&document.rope().to_string(), 0);
+                let summary = |document: &Document| -> Vec<(Range<usize>, String, Vec<Diagnostic>)> {
+                    document.records().iter().map(|record| (record.range.clone(), record.state.text.clone(), record.state.diagnostics.clone())).collect()
+                };
+                proptest::prop_assert_eq!(summary(&document), summary(&fresh));
+                for record in document.records() {
+                    let parsed = document.parsed(record);
+                    let fresh_parse = syntax::parse(&mut syntax::new_parser(), &record.state.text);
+                    proptest::prop_assert_eq!(parsed.tree.root_node().to_sexp(), fresh_parse.root_node().to_sexp());
+                }
+            }
+        }
+    }
 }
