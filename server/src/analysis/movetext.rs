@@ -61,7 +61,7 @@ fn renumbering(text: &str, line: &MoveLine, following: &[Item], written: u32, ex
     let shift = i64::from(expected) - i64::from(written);
     let mut edits = Vec::new();
     let mut renumber = |number: &Token| {
-        let digits = number.range.start..number.range.end - 1;
+        let digits = number.range.start..number.range.end.saturating_sub(1).max(number.range.start);
         if let Some(old) = text.get(digits.clone()).and_then(|digits| digits.parse::<i64>().ok()) {
             edits.push(Replacement { range: digits, text: (old + shift).max(1).to_string() });
         }
@@ -267,7 +267,8 @@ impl<'a> Walker<'a> {
     ) -> u32 {
         let written = line.number.text(self.text);
         let unknown_start = written.ends_with('?');
-        let number: u32 = written[..written.len() - 1].parse().unwrap_or(u32::MAX);
+        // The number without its `.` or `?`; a number the parser had to invent is empty.
+        let number: u32 = written.get(..written.len().saturating_sub(1)).and_then(|digits| digits.parse().ok()).unwrap_or(u32::MAX);
         let range = line.number.range.clone();
         match kind {
             LineKind::Main if first => {

@@ -24,6 +24,9 @@ mod server;
 mod settings;
 mod structure;
 
+#[cfg(test)]
+mod robustness_tests;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 

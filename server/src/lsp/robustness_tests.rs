@@ -1,0 +1,53 @@
+//! Whatever the text and wherever the cursor, the features that read one record answer
+//! without panicking, and their ranges lie on character boundaries of the record: broken
+//! input is the normal input of an editor.
+
+use proptest::prelude::*;
+
+use super::completion::complete;
+use super::hover::hover;
+use crate::analysis::analyse_syntax;
+use crate::conversion;
+use crate::syntax;
+
+/// Fragments records are made of, broken ones included, with non-ASCII characters.
+const FRAGMENTS: [&str; 24] = [
+    "[Variant \"C'escacs\"]\n", "[Núria \"x", "[Result \"", "[PDTL \"/28:v/ w", "[Redefine \"FAN\"]\n", "\n", "\r\n", "1. ", "2. …, ",
+    "JF6-B18", "E7‐E13", "F18×E17^+", "♘G3-F6", "🩐", "{ @W: ~J[d] #1@B ", "}", "($[1] 3. …, ", ")", "#3.1", ":", "*", "$24", " ", "[",
+];
+
+fn record_text() -> impl Strategy<Value = String> {
+    proptest::collection::vec(0..FRAGMENTS.len(), 0..40).prop_map(|indices| indices.into_iter().map(|i| FRAGMENTS[i]).collect())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn every_place_of_any_record_answers_hover_completion_and_positions(text in record_text()) {
+        let tree = syntax::parse(&mut syntax::new_parser(), &text);
+        let record = syntax::lower_record(&tree);
+        let analysis = analyse_syntax(&text, &record);
+        for offset in (0..=text.len()).filter(|&offset| text.is_char_boundary(offset)) {
+            if let Some(found) = hover(&text, &record, &analysis, offset) {
+                prop_assert!(found.range.start <= found.range.end && found.range.end <= text.len());
+                prop_assert!(text.is_char_boundary(found.range.start) && text.is_char_boundary(found.range.end));
+            }
+            for suggestion in complete(&text, &record, &analysis, offset) {
+                let replace = suggestion.replace;
+                prop_assert!(replace.start <= offset && offset <= replace.end, "{:?} around {}", replace, offset);
+                prop_assert!(text.is_char_boundary(replace.start) && text.is_char_boundary(replace.end));
+                prop_assert!(!text[replace].contains(['\n', '\r']), "a completion edit stays on its line");
+            }
+            let _ = conversion::pdtl_at(&text, &record, &analysis, offset);
+            let _ = conversion::continuation_at(&text, &record, &analysis, offset);
+        }
+        for diagnostic in &analysis.diagnostics {
+            for fix in &diagnostic.fixes {
+                for edit in &fix.edits {
+                    prop_assert!(edit.range.end <= text.len() && text.is_char_boundary(edit.range.start) && text.is_char_boundary(edit.range.end));
+                }
+            }
+        }
+    }
+}
