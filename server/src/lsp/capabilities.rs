@@ -94,6 +94,7 @@ impl Negotiated {
             document_formatting_provider: Some(OneOf::Left(true)),
             definition_provider: Some(OneOf::Left(true)),
             references_provider: Some(OneOf::Left(true)),
+            document_highlight_provider: Some(OneOf::Left(true)),
             document_range_formatting_provider: Some(OneOf::Left(true)),
             semantic_tokens_provider: Some(semantic_tokens::capability()),
             diagnostic_provider: self.pull_diagnostics.then_some(DiagnosticServerCapabilities::Options(diagnostics)),

@@ -11,6 +11,7 @@ use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::lsp_types::{
+    DocumentHighlight, DocumentHighlightParams,
     ExecuteCommandParams, LSPAny, Position,
     CodeActionParams, CodeActionResponse,
     ConfigurationItem, DidChangeConfigurationParams, InitializedParams,
@@ -263,6 +264,13 @@ impl LanguageServer for Server {
         let uri = at.text_document.uri;
         let found = self.documents.read(&uri, |document| navigation::definition(document, at.position, &uri, encoding));
         Ok(found.flatten().map(GotoDefinitionResponse::Scalar))
+    }
+
+    async fn document_highlight(&self, params: DocumentHighlightParams) -> Result<Option<Vec<DocumentHighlight>>> {
+        let at = params.text_document_position_params;
+        let encoding = self.negotiated().encoding;
+        let found = self.documents.read(&at.text_document.uri, |document| navigation::highlights(document, at.position, encoding));
+        Ok(found.filter(|highlights| !highlights.is_empty()))
     }
 
     async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {

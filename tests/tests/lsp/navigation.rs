@@ -46,3 +46,15 @@ fn off_a_reference_there_is_no_definition() {
     assert_eq!(client.at("textDocument/definition", &uri("game"), 3, 4), Ok(Value::Null));
     assert_eq!(client.at("textDocument/definition", &uri("absent"), 0, 0), Ok(Value::Null));
 }
+
+#[test]
+fn a_reference_highlights_its_target_and_the_other_references() {
+    let mut client = Client::start(utf16_client());
+    client.open(&uri("game"), GAME);
+    // From the second `#3@W`, after `…`.
+    let highlights = client.at("textDocument/documentHighlight", &uri("game"), 6, 36).expect("highlights");
+    let found: Vec<_> = highlights.as_array().expect("highlights").iter().map(|h| (span(h), h["kind"].as_u64().unwrap_or(0))).collect();
+    // The target is text (1), the references reads (2).
+    assert_eq!(found, [((5, 3, 10), 1), ((6, 20, 24), 2), ((6, 35, 39), 2)]);
+    assert_eq!(client.at("textDocument/documentHighlight", &uri("game"), 1, 3), Ok(Value::Null));
+}
