@@ -158,13 +158,40 @@ impl Client {
         }
     }
 
-    /// Whether any notification is waiting or arrives within `wait`.
-    pub fn anything_published_within(&mut self, wait: Duration) -> bool {
-        if !self.notifications.is_empty() {
-            return true;
+    /// The diagnostics pushed for any document within `wait`, queued ones included: every
+    /// message that arrives in that time is read, requests answered and notifications kept,
+    /// so that a late request of the server's (`workspace/configuration`) counts as nothing.
+    pub fn published_within(&mut self, wait: Duration) -> Vec<Value> {
+        self.read_for(wait, |_| false);
+        let is_published = |message: &Value| message["method"] == "textDocument/publishDiagnostics";
+        self.notifications.iter().filter(|message| is_published(message)).map(|message| message["params"].clone()).collect()
+    }
+
+    /// Whether the server sent a request with `method` to the client, waiting up to `wait`
+    /// for it to arrive.
+    pub fn received_request(&mut self, method: &str, wait: Duration) -> bool {
+        let asked = |client: &Client| client.requests_received.iter().any(|request| request["method"] == method);
+        self.read_for(wait, asked);
+        asked(self)
+    }
+
+    /// Reads the server's messages for up to `wait`, until `enough` holds: requests are
+    /// answered and recorded, everything else queued. A message is only read once its first
+    /// bytes are there, so that the deadline never cuts one in half.
+    fn read_for(&mut self, wait: Duration, enough: impl Fn(&Client) -> bool) {
+        let deadline = tokio::time::Instant::now() + wait;
+        while !enough(self) {
+            let reader = &mut self.reader;
+            let arrived = self.runtime.block_on(async {
+                tokio::time::timeout_at(deadline, reader.fill_buf()).await.is_ok_and(|read| read.is_ok_and(|bytes| !bytes.is_empty()))
+            });
+            if !arrived {
+                return;
+            }
+            if let Some(message) = self.receive_one() {
+                self.notifications.push_back(message);
+            }
         }
-        let reader = &mut self.reader;
-        self.runtime.block_on(async { tokio::time::timeout(wait, reader.fill_buf()).await.is_ok_and(|read| read.is_ok_and(|bytes| !bytes.is_empty())) })
     }
 
     /// Shuts the server down and lets it exit; returns what `serve` returned (whether the
@@ -189,23 +216,31 @@ impl Client {
         .expect("the server reads its input");
     }
 
-    /// The next message from the server that is not a request to the client: requests are
-    /// answered at once, `workspace/configuration` with `settings` for every item asked, and
-    /// every other request with `null`, and kept in `requests_received`.
+    /// The next message from the server that is not a request to the client.
     fn receive(&mut self) -> Value {
         loop {
-            let message = self.receive_any();
-            let (Some(id), Some(method)) = (message.get("id"), message.get("method").and_then(Value::as_str)) else { return message };
-            let result = match method {
-                "workspace/configuration" => {
-                    let asked = message["params"]["items"].as_array().map_or(0, Vec::len);
-                    Value::Array(vec![self.settings.clone(); asked])
-                }
-                _ => Value::Null,
-            };
-            self.send(json!({"jsonrpc": "2.0", "id": id, "result": result}));
-            self.requests_received.push(message);
+            if let Some(message) = self.receive_one() {
+                return message;
+            }
         }
+    }
+
+    /// The next message from the server, or `None` when it was a request to the client:
+    /// requests are answered at once, `workspace/configuration` with `settings` for every
+    /// item asked, and every other request with `null`, and kept in `requests_received`.
+    fn receive_one(&mut self) -> Option<Value> {
+        let message = self.receive_any();
+        let (Some(id), Some(method)) = (message.get("id"), message.get("method").and_then(Value::as_str)) else { return Some(message) };
+        let result = match method {
+            "workspace/configuration" => {
+                let asked = message["params"]["items"].as_array().map_or(0, Vec::len);
+                Value::Array(vec![self.settings.clone(); asked])
+            }
+            _ => Value::Null,
+        };
+        self.send(json!({"jsonrpc": "2.0", "id": id, "result": result}));
+        self.requests_received.push(message);
+        None
     }
 
     fn receive_any(&mut self) -> Value {

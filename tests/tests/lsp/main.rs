@@ -3,6 +3,7 @@
 //! beside the text they describe.
 
 mod client;
+mod clients;
 mod code_actions;
 mod completion;
 mod conversions;

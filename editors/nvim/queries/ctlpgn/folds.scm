@@ -1,0 +1,4 @@
+(record) @fold
+(tag_section) @fold
+(variation) @fold
+(comment) @fold

@@ -1,0 +1,46 @@
+// A language server that only listens: it writes every message it receives to the file
+// named by CTLPGN_FAKE_LOG (one JSON message a line), answers `initialize` with the few
+// capabilities the extension relies on, and answers `ctlpgn.positionAt` with CTLPGN_FAKE_PDTL.
+// The extension's tests start it in place of `ctlpgn lsp` to see what the extension sends.
+
+'use strict';
+
+const fs = require('fs');
+
+const log = process.env.CTLPGN_FAKE_LOG;
+let buffered = Buffer.alloc(0);
+
+function send(message) {
+  const body = Buffer.from(JSON.stringify({ jsonrpc: '2.0', ...message }), 'utf8');
+  process.stdout.write(`Content-Length: ${body.length}\r\n\r\n`);
+  process.stdout.write(body);
+}
+
+function answer(message) {
+  switch (message.method) {
+    case 'initialize':
+      return {
+        capabilities: { textDocumentSync: 2, executeCommandProvider: { commands: ['ctlpgn.positionAt'] } },
+        serverInfo: { name: 'fake ctlpgn' },
+      };
+    case 'workspace/executeCommand':
+      return process.env.CTLPGN_FAKE_PDTL ?? null;
+    default:
+      return null;
+  }
+}
+
+process.stdin.on('data', (chunk) => {
+  buffered = Buffer.concat([buffered, chunk]);
+  for (;;) {
+    const end = buffered.indexOf('\r\n\r\n');
+    if (end < 0) return;
+    const length = Number(/Content-Length: (\d+)/i.exec(buffered.subarray(0, end).toString('ascii'))[1]);
+    if (buffered.length < end + 4 + length) return;
+    const message = JSON.parse(buffered.subarray(end + 4, end + 4 + length).toString('utf8'));
+    buffered = buffered.subarray(end + 4 + length);
+    if (log) fs.appendFileSync(log, JSON.stringify(message) + '\n');
+    if (message.method === 'exit') process.exit(0);
+    if (message.id !== undefined && message.method !== undefined) send({ id: message.id, result: answer(message) });
+  }
+});

@@ -1,0 +1,208 @@
+// A stand-in for the `vscode` module, so that the compiled extension and the real
+// vscode-languageclient run under Node: settings come from a plain object, messages and the
+// clipboard are recorded, and the language client talks to a real child process. Whatever
+// the client touches that matters to no test is a universal object that accepts any use.
+
+'use strict';
+
+const Module = require('module');
+const path = require('path');
+
+/** An object that can be called, constructed, read and awaited-over without effect. */
+function universal() {
+  const target = function () {};
+  return new Proxy(target, {
+    get(_, property) {
+      if (property === 'then') return undefined;
+      if (property === Symbol.toPrimitive) return () => '';
+      if (property === Symbol.iterator) return function* () {};
+      if (property === 'dispose') return () => {};
+      return universal();
+    },
+    apply: () => universal(),
+    construct: () => universal(),
+  });
+}
+
+class Disposable {
+  constructor(callback) {
+    this.callback = callback;
+  }
+  static from(...disposables) {
+    return new Disposable(() => disposables.forEach((d) => d && d.dispose && d.dispose()));
+  }
+  dispose() {
+    if (this.callback) this.callback();
+  }
+}
+
+class EventEmitter {
+  constructor() {
+    this.listeners = [];
+    this.event = (listener) => {
+      this.listeners.push(listener);
+      return new Disposable(() => (this.listeners = this.listeners.filter((l) => l !== listener)));
+    };
+  }
+  fire(value) {
+    this.listeners.forEach((listener) => listener(value));
+  }
+  dispose() {
+    this.listeners = [];
+  }
+}
+
+class Uri {
+  constructor(scheme, fsPath) {
+    this.scheme = scheme;
+    this.fsPath = fsPath;
+    this.path = fsPath;
+  }
+  static file(fsPath) {
+    return new Uri('file', fsPath);
+  }
+  static parse(text) {
+    return new Uri('file', text.replace(/^file:\/\//, ''));
+  }
+  toString() {
+    // As VS Code prints URIs: each path segment percent-encoded.
+    return `${this.scheme}://${this.path.split('/').map(encodeURIComponent).join('/')}`;
+  }
+}
+
+class Position {
+  constructor(line, character) {
+    this.line = line;
+    this.character = character;
+  }
+}
+
+const event = () => new Disposable();
+
+/**
+ * The folder of the extension under test: this one, or the `extension` folder of an unpacked
+ * .vsix named by CTLPGN_EXTENSION_ROOT, to check that the package holds all it needs.
+ */
+const root = process.env.CTLPGN_EXTENSION_ROOT ? path.resolve(process.env.CTLPGN_EXTENSION_ROOT) : path.join(__dirname, '..');
+
+/** The defaults of the settings the extension contributes, by full key. */
+function contributedDefaults() {
+  const manifest = require(path.join(root, 'package.json'));
+  const properties = manifest.contributes.configuration.properties;
+  return Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, property.default]));
+}
+
+/**
+ * Installs the stand-in. `settings` maps full keys (`ctlpgn.server.path`) to the values the
+ * user set; the others keep their contributed defaults, as in VS Code. The returned record
+ * collects what the extension showed and did.
+ */
+function install(settings) {
+  const record = { errors: [], informations: [], clipboard: undefined, commands: new Map() };
+  const values = { ...contributedDefaults(), ...settings };
+  // A key names a value, or an object of every value under it (`ctlpgn` → the whole section).
+  const lookup = (full) => {
+    if (Object.prototype.hasOwnProperty.call(values, full)) return values[full];
+    const inside = Object.keys(values).filter((key) => key.startsWith(`${full}.`));
+    if (inside.length === 0) return undefined;
+    const object = {};
+    for (const key of inside) {
+      const parts = key.slice(full.length + 1).split('.');
+      let at = object;
+      parts.slice(0, -1).forEach((part) => (at = at[part] ??= {}));
+      at[parts[parts.length - 1]] = values[key];
+    }
+    return object;
+  };
+  const configuration = (section) => ({
+    get(key, fallback) {
+      const found = lookup(section ? `${section}.${key}` : key);
+      return found === undefined ? fallback : found;
+    },
+    has: (key) => lookup(section ? `${section}.${key}` : key) !== undefined,
+    inspect: () => undefined,
+    update: async () => {},
+  });
+  const outputChannel = () =>
+    new Proxy(
+      { name: 'CTL-PGN', logLevel: 0, onDidChangeLogLevel: event, dispose() {} },
+      { get: (target, property) => (property in target ? target[property] : () => {}) },
+    );
+  const vscode = {
+    version: '1.82.0',
+    env: {
+      appName: 'Visual Studio Code',
+      appRoot: '',
+      language: 'en',
+      machineId: 'someValue.machineId',
+      uiKind: 1,
+      clipboard: { writeText: async (text) => void (record.clipboard = text) },
+    },
+    Disposable,
+    EventEmitter,
+    Uri,
+    Position,
+    workspace: {
+      getConfiguration: configuration,
+      onDidChangeConfiguration: event,
+      onDidOpenTextDocument: event,
+      onDidChangeTextDocument: event,
+      onDidCloseTextDocument: event,
+      onDidSaveTextDocument: event,
+      onWillSaveTextDocument: event,
+      onDidChangeWorkspaceFolders: event,
+      onDidOpenNotebookDocument: event,
+      onDidChangeNotebookDocument: event,
+      onDidCloseNotebookDocument: event,
+      onDidSaveNotebookDocument: event,
+      onDidCreateFiles: event,
+      onDidRenameFiles: event,
+      onDidDeleteFiles: event,
+      onWillCreateFiles: event,
+      onWillRenameFiles: event,
+      onWillDeleteFiles: event,
+      textDocuments: [],
+      notebookDocuments: [],
+      workspaceFolders: undefined,
+      createFileSystemWatcher: () => ({ onDidCreate: event, onDidChange: event, onDidDelete: event, dispose() {} }),
+    },
+    window: {
+      showErrorMessage: async (message) => void record.errors.push(message),
+      showWarningMessage: async (message) => void record.errors.push(message),
+      showInformationMessage: async (message) => void record.informations.push(message),
+      createOutputChannel: outputChannel,
+      activeTextEditor: undefined,
+      visibleTextEditors: [],
+      onDidChangeActiveTextEditor: event,
+      onDidChangeVisibleTextEditors: event,
+    },
+    commands: {
+      registerCommand: (name, callback) => {
+        record.commands.set(name, callback);
+        return new Disposable(() => record.commands.delete(name));
+      },
+      executeCommand: async () => undefined,
+    },
+  };
+  const stand_in = new Proxy(vscode, { get: (target, property) => (property in target ? target[property] : universal()) });
+  const load = Module._load;
+  Module._load = function (request, ...rest) {
+    return request === 'vscode' ? stand_in : load.call(this, request, ...rest);
+  };
+  record.vscode = vscode;
+  record.uninstall = () => (Module._load = load);
+  return record;
+}
+
+/** The compiled extension, loaded afresh so that each test starts from nothing. */
+function loadExtension() {
+  const main = path.join(root, 'out', 'extension.js');
+  for (const cached of Object.keys(require.cache)) {
+    if (cached.includes(`${path.sep}vscode-languageclient${path.sep}`) || cached === main) {
+      delete require.cache[cached];
+    }
+  }
+  return require(main);
+}
+
+module.exports = { install, loadExtension, Uri, Position };

@@ -1,0 +1,149 @@
+//! Real editors' `initialize` requests replayed: the capabilities and initialization options
+//! recorded from VS Code (vscode-languageclient 9) and Neovim 0.7 and 0.11 through the
+//! shipped extension and plugin (tests/fixtures/initialize, whose README says how each was
+//! recorded), and what the server negotiates with each: the position encoding, pushed or
+//! pulled diagnostics, Markdown hovers, snippets in completion, and whether it may ask for
+//! the settings.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::client::{uri, Client};
+use crate::{annotated, compact};
+
+/// A record with its one error after a `×`, and a half-move after a `‐` (two and three
+/// bytes in UTF-8, one code unit in UTF-16), so that a column in the wrong unit shows.
+const GAME: &str = "[Variant \"C'escacs\"]
+[Event \"Torneig de Sant Jordi\"]
+[Site \"Barcelona, Catalunya ESP\"]
+[Date \"2024-05-01\"]
+[Round \"-\"]
+[White \"Puig, Anna\"]
+[Black \"Vidàl, Marc\"]
+[Result \"*\"]
+
+1. E7‐E13, E21‐E15
+2. F8-F12, F20-F16
+3. E13×F16, NE15×F12
+            ^^^^^^^^ K003
+4. EG5-F8, EG23-F20:
+*
+";
+
+/// A record whose tags lack most of the roster, with a `[` just typed on line 2.
+const TAGS: &str = "[Variant \"C'escacs\"]\n[Event \"Obert de Moià\"]\n[\n\n1. E7-E13, E21-E15:\n*\n";
+
+/// What one editor is expected to negotiate.
+struct Editor {
+    fixture: &'static str,
+    encoding: &'static str,
+    pulls_diagnostics: bool,
+    takes_snippets: bool,
+    answers_configuration: bool,
+}
+
+const VSCODE: Editor =
+    Editor { fixture: "vscode.json", encoding: "utf-16", pulls_diagnostics: true, takes_snippets: true, answers_configuration: true };
+const NEOVIM_0_7: Editor = Editor {
+    fixture: "neovim-0.7.json",
+    encoding: "utf-16",
+    pulls_diagnostics: false,
+    takes_snippets: false,
+    answers_configuration: false,
+};
+const NEOVIM_0_11: Editor =
+    Editor { fixture: "neovim-0.11.json", encoding: "utf-8", pulls_diagnostics: true, takes_snippets: true, answers_configuration: true };
+
+/// The recorded `initialize` request of an editor.
+fn recorded(fixture: &str) -> Value {
+    let path = format!("{}/fixtures/initialize/{fixture}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
+    let message: Value = serde_json::from_str(&text).expect("a JSON message");
+    assert_eq!(message["method"], "initialize", "{fixture} holds an initialize request");
+    message
+}
+
+/// Starts a server with an editor's recorded capabilities and initialization options; the
+/// client answers `workspace/configuration` with the options, as both editors do.
+fn start(editor: &Editor) -> Client {
+    let params = &recorded(editor.fixture)["params"];
+    let options = params["initializationOptions"].clone();
+    assert_eq!(options, json!({"rules": {"enable": false}, "format": {"separators": "keep", "ellipsis": "keep"}}), "{}", editor.fixture);
+    Client::start_with(params["capabilities"].clone(), options.clone(), options)
+}
+
+/// The diagnostics of a document as the editor gets them: pulled, or pushed after opening.
+fn diagnostics(client: &mut Client, editor: &Editor, document: &str) -> Value {
+    if editor.pulls_diagnostics {
+        let report = client.about("textDocument/diagnostic", document).expect("a diagnostic report");
+        assert_eq!(report["kind"], "full");
+        report["items"].clone()
+    } else {
+        let published = client.published(document);
+        assert_eq!(published["version"], 1);
+        published["diagnostics"].clone()
+    }
+}
+
+fn check(editor: &Editor) {
+    let name = editor.fixture;
+    let utf8 = editor.encoding == "utf-8";
+    let mut client = start(editor);
+    let capabilities = client.initialized["capabilities"].clone();
+    assert_eq!(capabilities["positionEncoding"], editor.encoding, "{name}: position encoding");
+    assert_eq!(capabilities["diagnosticProvider"].is_object(), editor.pulls_diagnostics, "{name}: diagnostics pulled, else pushed");
+    assert_eq!(capabilities["textDocumentSync"]["change"], 2, "{name}: incremental sync");
+    let commands = capabilities["executeCommandProvider"]["commands"].as_array().cloned().unwrap_or_default();
+    assert!(commands.contains(&json!("ctlpgn.positionAt")), "{name}: the copy commands need ctlpgn.positionAt, got {capabilities}");
+
+    let (text, expected) = annotated(GAME, utf8);
+    let game = uri(&format!("client-{name}"));
+    client.open(&game, &text);
+    assert_eq!(compact(&diagnostics(&mut client, editor, &game)), expected, "{name}: diagnostics in {} units", editor.encoding);
+    if editor.pulls_diagnostics {
+        assert!(client.published_within(Duration::from_millis(300)).is_empty(), "{name}: nothing is pushed to a client that pulls");
+    }
+
+    // Hover on the destination of Black's first half-move, `E15` in `E21‐E15`: the hover of
+    // the hex, within the half-move's.
+    let units = |text: &str| -> u32 { text.chars().map(|c| if utf8 { c.len_utf8() } else { c.len_utf16() }).sum::<usize>() as u32 };
+    let start = units("1. E7‐E13, E21‐");
+    let hover = client.at("textDocument/hover", &game, 9, start).expect("a hover");
+    assert_eq!(hover["contents"]["kind"], "markdown", "{name}: hovers in Markdown");
+    let markdown = hover["contents"]["value"].as_str().unwrap_or_default();
+    assert!(markdown.contains("1. …, E21‐E15"), "{name}: the hover names the half-move:\n{markdown}");
+    assert!(markdown.contains("PDTL `"), "{name}: the hover gives the PDTL:\n{markdown}");
+    assert_eq!(
+        hover["range"],
+        json!({"start": {"line": 9, "character": start}, "end": {"line": 9, "character": start + 3}}),
+        "{name}: the hover's range, the hex E15, in {} units",
+        editor.encoding
+    );
+
+    let tags = uri(&format!("tags-{name}"));
+    client.open(&tags, TAGS);
+    let items = client.at("textDocument/completion", &tags, 2, 1).expect("completion");
+    let items = items.get("items").unwrap_or(&items).as_array().cloned().unwrap_or_default();
+    let site = items.iter().find(|item| item["label"] == "Site").unwrap_or_else(|| panic!("{name}: Site among {items:?}"));
+    assert_eq!(site["insertTextFormat"], if editor.takes_snippets { 2 } else { 1 }, "{name}: snippets only where the client takes them");
+
+    // The server asks after `initialized`, so the request may still be on its way.
+    let asked_settings = client.received_request("workspace/configuration", Duration::from_millis(300));
+    assert_eq!(asked_settings, editor.answers_configuration, "{name}: workspace/configuration only to a client that declares it");
+}
+
+#[test]
+fn vscode_pulls_diagnostics_and_counts_utf16() {
+    check(&VSCODE);
+}
+
+#[test]
+fn neovim_0_7_gets_pushed_diagnostics_in_utf16_and_no_snippets() {
+    check(&NEOVIM_0_7);
+}
+
+#[test]
+fn neovim_0_11_pulls_diagnostics_and_counts_utf8() {
+    check(&NEOVIM_0_11);
+}
