@@ -118,18 +118,11 @@ local function text_of(bufnr)
   return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n') .. '\n'
 end
 
-local function get_query(name)
-  if vim.treesitter.query and vim.treesitter.query.get then
-    return vim.treesitter.query.get('ctlpgn', name)
-  end
-  return vim.treesitter.get_query('ctlpgn', name)
-end
-
 -- The highlight captures over the first character of `needle`.
 local function captures_at(bufnr, needle)
   local parser = vim.treesitter.get_parser(bufnr, 'ctlpgn')
   local root = parser:parse()[1]:root()
-  local query = get_query('highlights')
+  local query = require('ctlpgn.treesitter').query('highlights')
   for row, line in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
     local column = string.find(line, needle, 1, true)
     if column then

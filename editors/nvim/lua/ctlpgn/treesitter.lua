@@ -9,12 +9,14 @@
 
 local M = {}
 
+-- The query `name` of the language, with the function of this Neovim's version (renamed in 0.9).
 local function get_query(name)
   if vim.treesitter.query and vim.treesitter.query.get then
     return vim.treesitter.query.get('ctlpgn', name)
   end
   return vim.treesitter.get_query('ctlpgn', name)
 end
+M.query = get_query
 
 -- The buffer's parser, or nil when `ctlpgn.so` is not installed.
 local function parser_of(bufnr)
