@@ -1,8 +1,8 @@
 //! `ctlpgn`: the core of the CTL-PGN language server and toolkit.
 //!
 //! The crate is layered so that every capability stands on one pure core:
-//! * `geometry`, `pieces`, `identifiers`, `position`, `notation`, `pdtl`, `castling`, `replay`:
-//!   the chess of C'escacs, with no knowledge of text layout;
+//! * `geometry`, `pieces`, `identifiers`, `position`, `notation`, `pdtl`, `castling`, `replay`,
+//!   `movement`: the chess of C'escacs, with no knowledge of text layout;
 //! * `syntax`: the tree-sitter tree of one record turned into values with byte ranges;
 //! * `analysis`: one record checked and replayed into diagnostics and positions;
 //! * `cli`: the command line, which prints the core's results.
@@ -15,6 +15,7 @@ pub mod geometry;
 pub mod notation;
 pub mod pieces;
 pub mod position;
+pub mod movement;
 pub mod castling;
 pub mod identifiers;
 pub mod pdtl;

@@ -19,6 +19,8 @@ pub struct ReadHalfMove {
     /// Whether the half-move ends its line of play (`:` or `#`).
     pub end_mark: bool,
     pub mate: bool,
+    /// The check suffix as written (`^+` read as `+^`).
+    pub check: Option<Check>,
     /// S and C findings, reported whether or not the line is replayed.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -32,7 +34,7 @@ pub fn read_half_move(text: &str, half_move: &HalfMoveText, ids: &IdentifierSet,
     let end_mark = mate
         || half_move.indicator.as_ref().is_some_and(|token| token.text(text).ends_with(':'));
     let reading = read_move(text, half_move, ids, mover, &mut diagnostics);
-    ReadHalfMove { reading, end_mark, mate, diagnostics }
+    ReadHalfMove { reading, end_mark, mate, check, diagnostics }
 }
 
 fn read_check(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) -> Check {

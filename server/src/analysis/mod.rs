@@ -3,6 +3,7 @@
 //! and a language server can keep the analysis of every record whose text did not change.
 
 pub mod comments;
+mod check_suffix;
 mod half_move;
 mod line_of_play;
 mod movetext;

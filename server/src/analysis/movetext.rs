@@ -5,6 +5,7 @@
 
 use std::ops::Range;
 
+use super::check_suffix::check_suffix_diagnostic;
 use super::half_move::read_half_move;
 use crate::diagnostics::{Code, Diagnostic, Fix, Replacement};
 use crate::identifiers::IdentifierSet;
@@ -416,8 +417,12 @@ impl<'a> Walker<'a> {
         };
         match replay::apply_with_identifiers(before, &mv, self.ids) {
             Ok(applied) => {
-                for (code, message) in replay::rule_warnings(before, &mv) {
+                let warnings = replay::rule_warnings(before, &mv).into_iter().chain(replay::legality_warnings(before, &mv, &applied.position));
+                for (code, message) in warnings {
                     self.rule_warnings.push(Diagnostic::new(code, move_range.clone(), message));
+                }
+                if let Some(mismatch) = replay::check_suffix_warning(&applied.position, read.check) {
+                    self.rule_warnings.push(check_suffix_diagnostic(half_move, read.check, mismatch));
                 }
                 let check_end = half_move.check.as_ref().map_or(half_move.move_end(), |check| check.range.end);
                 self.played.push(PlayedHalfMove {

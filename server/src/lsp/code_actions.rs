@@ -18,15 +18,23 @@ pub fn fix_all_kind() -> CodeActionKind {
     CodeActionKind::new("source.fixAll.ctlpgn")
 }
 
-/// The quick fixes of the diagnostics that touch `range`, then the document-wide fix-all when
-/// any fix exists; `only` narrows the kinds as the client asks.
-pub fn actions(document: &Document, uri: &Uri, range: lsp_types::Range, only: Option<&[CodeActionKind]>, encoding: PositionEncoding) -> Vec<CodeActionOrCommand> {
+/// The quick fixes of the diagnostics that touch `range` (with `rules`, of the optional rule
+/// checks' warnings too), then the document-wide fix-all when any fix exists; `only` narrows
+/// the kinds as the client asks.
+pub fn actions(
+    document: &Document,
+    uri: &Uri,
+    range: lsp_types::Range,
+    only: Option<&[CodeActionKind]>,
+    rules: bool,
+    encoding: PositionEncoding,
+) -> Vec<CodeActionOrCommand> {
     let wanted = |kind: &CodeActionKind| only.is_none_or(|only| only.iter().any(|asked| kind.as_str().starts_with(asked.as_str())));
     let bytes = convert::byte_range(document.rope(), range, encoding);
     let mut actions = Vec::new();
     if wanted(&CodeActionKind::QUICKFIX) {
         for record in document.records().iter().filter(|record| record.range.start <= bytes.end && bytes.start <= record.range.end) {
-            for diagnostic in &record.state.diagnostics {
+            for diagnostic in record.state.shown(rules) {
                 // A diagnostic anchored at the `[` of a tag line is also found from the text its
                 // fix changes (the tag name, say), where the cursor usually is.
                 let mut places = std::iter::once(&diagnostic.range).chain(diagnostic.fixes.iter().flat_map(|fix| fix.edits.iter().map(|edit| &edit.range)));
@@ -43,7 +51,7 @@ pub fn actions(document: &Document, uri: &Uri, range: lsp_types::Range, only: Op
         }
     }
     if wanted(&fix_all_kind()) {
-        if let Some(fix_all) = fix_all(document, uri, encoding) {
+        if let Some(fix_all) = fix_all(document, uri, rules, encoding) {
             actions.push(fix_all);
         }
     }
@@ -69,10 +77,10 @@ fn quick_fix(document: &Document, record: &Record, uri: &Uri, diagnostic: &Diagn
 /// Every fix of the document that is the only one of its diagnostic, skipping any whose
 /// edits would overlap an earlier one (two renumberings of one line, say); `None` when there
 /// is nothing to fix.
-fn fix_all(document: &Document, uri: &Uri, encoding: PositionEncoding) -> Option<CodeActionOrCommand> {
+fn fix_all(document: &Document, uri: &Uri, rules: bool, encoding: PositionEncoding) -> Option<CodeActionOrCommand> {
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     for record in document.records() {
-        for diagnostic in &record.state.diagnostics {
+        for diagnostic in record.state.shown(rules) {
             let [fix] = diagnostic.fixes.as_slice() else { continue };
             let placed: Vec<(Range<usize>, String)> = fix.edits.iter().map(|edit| (record.in_document(edit.range.clone()), edit.text.clone())).collect();
             let overlaps = placed.iter().any(|(new, _)| edits.iter().any(|(old, _)| new.start < old.end && old.start < new.end || new == old));

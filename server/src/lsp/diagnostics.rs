@@ -15,9 +15,7 @@ pub fn of_document(document: &Document, encoding: PositionEncoding, rules: bool)
         .records()
         .iter()
         .flat_map(|record| {
-            let state = &record.state;
-            let rule_warnings = if rules { state.rule_warnings.as_slice() } else { &[] };
-            state.diagnostics.iter().chain(rule_warnings).map(move |diagnostic| {
+            record.state.shown(rules).map(move |diagnostic| {
                 let range = convert::range(document.rope(), record.in_document(diagnostic.range.clone()), encoding);
                 encode(diagnostic, range)
             })

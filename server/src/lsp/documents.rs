@@ -97,6 +97,13 @@ impl RecordState {
     fn new(text: String, parsed: &Parsed) -> RecordState {
         RecordState { text, diagnostics: parsed.analysis.diagnostics.clone(), rule_warnings: parsed.analysis.rule_warnings.clone() }
     }
+
+    /// The findings the user sees, with their fixes: with `rules`, the optional rule checks'
+    /// warnings too.
+    pub fn shown(&self, rules: bool) -> impl Iterator<Item = &Diagnostic> {
+        let rule_warnings = if rules { self.rule_warnings.as_slice() } else { &[] };
+        self.diagnostics.iter().chain(rule_warnings)
+    }
 }
 
 thread_local! {
@@ -316,7 +323,7 @@ impl Document {
     fn resplit(&mut self, replaced: Range<usize>, region_start: usize, region_text: &str) -> usize {
         let ranges = syntax::split_records(region_text);
         let reuse = reuse_unchanged(region_text, &ranges, &self.records[replaced.clone()]);
-        let jobs: Vec<(String, Option<(Arc<RecordState>, Arc<Parsed>)>)> = reuse
+        let jobs: Vec<Job> = reuse
             .iter()
             .zip(&ranges)
             .filter_map(|(reuse, range)| match reuse {
@@ -371,6 +378,10 @@ impl Document {
         debug_assert!(self.records.iter().all(|record| self.rope.byte_slice(record.range.clone()) == record.state.text.as_str()));
     }
 }
+
+/// A record to parse and analyse: its text, and the state and parse of the record it replaces
+/// when that one is the base of an incremental parse.
+type Job = (String, Option<(Arc<RecordState>, Arc<Parsed>)>);
 
 /// What a new record takes from the old ones.
 enum Reuse {

@@ -1,6 +1,7 @@
 //! The shared corpus (`<workspace>/../shared/corpus`) replayed ply by ply. The 40 valid games,
 //! played by the game author's own engine: after every half-move the canonical PDTL must equal
-//! the sidecar's, and no optional rule warning may be raised (the games are legal). The 40
+//! the sidecar's, no optional rule warning may be raised (the games are legal), and the check
+//! suffix the engine wrote must be the one the position after the half-move calls for. The 40
 //! incoherent copies: every ply before the bad one replays to the sidecar's positions, and the
 //! bad one fails with the K-code of its kind.
 //!
@@ -8,9 +9,10 @@
 //! because the core does no IO, not even in its tests; a missing corpus therefore fails the
 //! test build, naming the missing file.
 
-use super::test_notation::read;
+use super::test_notation::{check_suffix, read};
 use super::tests::pdtl;
-use super::{apply, rule_warnings};
+use super::{apply, check_given, check_suffix_warning, legality_warnings, rule_warnings};
+use crate::notation::Check;
 use crate::diagnostics::Code;
 use crate::position::Position;
 
@@ -40,8 +42,9 @@ const INCOHERENT: [(&str, &str); 40] = corpus!("incoherent/m":
     "0031" "0032" "0033" "0034" "0035" "0036" "0037" "0038" "0039" "0040"
 );
 
-/// Replays the `plies` of a sidecar from the initial position, comparing every PDTL.
-fn replay_plies(name: &str, plies: &[serde_json::Value]) -> Position {
+/// Replays the `plies` of a sidecar from the initial position, comparing every PDTL; the checks
+/// the half-moves give are added to `checks`.
+fn replay_plies(name: &str, plies: &[serde_json::Value], checks: &mut Vec<Check>) -> Position {
     let mut position = Position::initial();
     for ply in plies {
         let written = ply["move"].as_str().expect("a move");
@@ -49,10 +52,15 @@ fn replay_plies(name: &str, plies: &[serde_json::Value]) -> Position {
         let mv = read(written);
         let warnings = rule_warnings(&position, &mv);
         assert_eq!(warnings, vec![], "{name} ply {}: {written}", ply["ply"]);
-        position = match apply(&position, &mv) {
+        let after = match apply(&position, &mv) {
             Ok(applied) => applied.position,
             Err(e) => panic!("{name} ply {} {written}: {} {}", ply["ply"], e.code.as_str(), e.message),
         };
+        // The engine plays legal moves and writes the check suffix of every check.
+        assert_eq!(legality_warnings(&position, &mv, &after), vec![], "{name} ply {}: {written}", ply["ply"]);
+        assert_eq!(check_suffix_warning(&after, check_suffix(written)), None, "{name} ply {}: {written}", ply["ply"]);
+        checks.extend(check_given(&after));
+        position = after;
         assert_eq!(pdtl(&position), expected, "{name} ply {}: {written}", ply["ply"]);
     }
     position
@@ -61,15 +69,20 @@ fn replay_plies(name: &str, plies: &[serde_json::Value]) -> Position {
 #[test]
 fn every_valid_corpus_game_replays_to_the_expected_positions() {
     let mut plies = 0;
+    let mut checks = Vec::new();
     for (number, text) in SIDECARS {
         let game: serde_json::Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("g{number}: {e}"));
         assert_eq!(Some(pdtl(&Position::initial()).as_str()), game["initial_pdtl"].as_str(), "g{number}");
         let moves = game["plies"].as_array().unwrap_or_else(|| panic!("g{number} has plies"));
         assert_eq!(Some(moves.len() as u64), game["ply_count"].as_u64(), "g{number}");
-        replay_plies(&format!("g{number}"), moves);
+        replay_plies(&format!("g{number}"), moves, &mut checks);
         plies += moves.len();
     }
     assert_eq!(plies, 3287, "every ply of the 40 games was replayed");
+    // The engine wrote 179 `+^`, 91 `+∞`, 2 `++` and 7 `#`: every one was found, and matched.
+    let count = |check: Check| checks.iter().filter(|&&given| given == check).count();
+    let counts = [Check::Adjoining, Check::FromAfar, Check::Double, Check::Mate].map(count);
+    assert_eq!(counts, [179, 91, 2, 7], "checks given: adjoining, from afar, double, mate");
 }
 
 #[test]
@@ -84,7 +97,7 @@ fn every_incoherent_corpus_game_fails_at_its_bad_ply_with_the_expected_code() {
         }
         let name = format!("m{number}");
         let plies = game["plies"].as_array().expect("plies");
-        let before = replay_plies(&name, plies);
+        let before = replay_plies(&name, plies, &mut Vec::new());
         assert_eq!(Some(pdtl(&before).as_str()), game["pdtl_before"].as_str(), "{name}");
         let written = game["move"].as_str().expect("the bad move");
         // `x` is the recoverable S005: the half-move is read as if `×` had been written (§13.1).

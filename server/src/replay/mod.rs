@@ -5,14 +5,20 @@
 //! in the order of §13 item 7 and §13.1 — K001, K002, K003, then those of the move's kind — and
 //! only the first failure is reported, so that one slip gives one diagnostic. A minimum reader
 //! does not check the rules of play; the optional rule checks (R-codes) live in
-//! [`rule_warnings`] and never stop a replay.
+//! [`rule_warnings`], [`legality_warnings`] and [`check_suffix_warning`], and never stop a
+//! replay.
 //!
 //! The work is split by what it is about: `piece_move` (displacements and captures, K001-K014),
 //! `promotion` (K015-K019), `castling_move` (K020-K023), `state` (castling status, special
-//! field, clocks: §8.3-§8.5), `effect` (the English account of a half-move) and `rules` (R-codes).
+//! field, clocks: §8.3-§8.5), `effect` (the English account of a half-move), `rules` (R-codes
+//! judged on the board before the half-move) and `legality` (R-codes that need the movement of
+//! the pieces).
 
 mod castling_move;
 mod effect;
+mod legality;
+#[cfg(test)]
+mod legality_tests;
 mod piece_move;
 mod promotion;
 mod rules;
@@ -29,6 +35,7 @@ mod tests;
 mod trace_tests;
 
 pub use effect::{Captured, EffectKind, MoveEffect, PawnStep};
+pub use legality::{check_given, check_suffix_warning, legality_warnings, SuffixMismatch};
 pub use rules::rule_warnings;
 
 use crate::diagnostics::Code;

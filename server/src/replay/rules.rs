@@ -1,11 +1,8 @@
-//! Optional rule checks (§14.4) that need no move generation: en passant and scornful capture
-//! availability (R001, R002), castling rights and Rook paths (R003, R004), `=&` although a
-//! piece is regainable (R005), and a scornful capture written with `×` (R007).
-//!
-//! R006 (a pending forced promotion skipped) is left out on purpose: a player in check may
-//! answer the check first, and telling whether a side is in check needs the attack rules of
-//! every piece, which this crate does not evaluate. The author's games do skip a pending
-//! promotion to answer a check (corpus game g0022, ply 101).
+//! Optional rule checks (§14.4) judged on the board before the half-move, with no move
+//! generation: en passant and scornful capture availability (R001, R002), castling rights and
+//! Rook paths (R003, R004), `=&` although a piece is regainable (R005), and a scornful capture
+//! written with `×` (R007). Those that need the movement of the pieces (R006, R008, R009) are
+//! in `legality`.
 //!
 //! They are warnings about the game, not about the record: they never stop a replay. They are
 //! judged on the position before the half-move and say nothing about a half-move that is
@@ -101,7 +98,7 @@ fn piece_move_warnings(position: &Position, mv: &PieceMove, warnings: &mut Vec<(
 }
 
 /// The first piece kind `side` may regain on `hex`, if any.
-fn suitable(position: &Position, side: Side, hex: Hex) -> Option<PieceKind> {
+pub(super) fn suitable(position: &Position, side: Side, hex: Hex) -> Option<PieceKind> {
     REGAINABLE_KINDS.into_iter().find(|&kind| position.is_regainable(side, kind, hex.colour()))
 }
 

@@ -9,8 +9,16 @@
 
 use crate::castling;
 use crate::geometry::{parse_coordinate, Hex};
-use crate::notation::{Move, PieceMove, Promotion, Separator};
+use crate::notation::{Check, Move, PieceMove, Promotion, Separator};
 use crate::pieces::PieceKind;
+
+/// The check suffix of a move string, `^+` read as `+^` (S010).
+pub(super) fn check_suffix(text: &str) -> Option<Check> {
+    let body = text.trim().trim_end_matches(':');
+    [("+\u{221E}", Check::FromAfar), ("+^", Check::Adjoining), ("^+", Check::Adjoining), ("++", Check::Double), ("+", Check::Plain), ("#", Check::Mate)]
+        .into_iter()
+        .find_map(|(suffix, check)| body.ends_with(suffix).then_some(check))
+}
 
 /// Reads one move string; panics with the text when it is not one the scaffolding knows.
 pub(super) fn read(text: &str) -> Move {

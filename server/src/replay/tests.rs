@@ -27,7 +27,7 @@ pub(super) fn after(moves: &str) -> Position {
     play(&Position::initial(), moves)
 }
 
-fn applied(position: &Position, text: &str) -> Applied {
+pub(super) fn applied(position: &Position, text: &str) -> Applied {
     apply(position, &read(text)).unwrap_or_else(|e| panic!("{text}: {} {}", e.code.as_str(), e.message))
 }
 
@@ -53,7 +53,7 @@ pub(super) fn state(position: &Position) -> String {
 
 /// A constructed position: `side` to move, no castling rights, move 1, pieces written as a
 /// standard letter (upper case White, lower case Black) and a hex: `KG1 PE7 pE21 jF22`.
-fn board(side: Side, pieces: &str) -> Position {
+pub(super) fn board(side: Side, pieces: &str) -> Position {
     let mut position = Position::empty();
     position.turn = side;
     for item in pieces.split_whitespace() {

@@ -109,3 +109,21 @@ fn unknown_documents_and_clean_places_have_no_quick_fixes() {
     assert!(actions.iter().all(|action| action["kind"] != "quickfix" && action["kind"] != "source.fixAll.ctlpgn"), "{actions:#?}");
     assert!(actions_at(&mut client, "not-open", 0, 0).is_empty());
 }
+
+#[test]
+fn a_wrong_check_suffix_is_fixed_when_the_rule_checks_are_on() {
+    // The Rook checks the King on F20 from afar: `+^` should be `+∞`. The line holds a `‐`.
+    let text = "[Variant \"C'escacs\"]\n[Id \"Demo-Q03\"]\n[Annotator \"Vidàl\"]\n[PDTL \"/20:3k3/3:R3/1:1K/ w -- - 0 1\"]\n\n1. RC3‐F6+^, KF20-E21:\n*\n";
+    for (rules, offered) in [(true, true), (false, false)] {
+        let settings = json!({"rules": {"enable": rules}});
+        let mut client = Client::start_with(utf16_client(), settings.clone(), settings);
+        client.open(&uri("suffix"), text);
+        let actions = actions_at(&mut client, "suffix", 5, "1. RC3‐F6+".chars().count() as u32);
+        let fix = actions.iter().find(|action| action["title"] == "Write +∞");
+        assert_eq!(fix.is_some(), offered, "rules {rules}: {actions:#?}");
+        if let Some(fix) = fix {
+            assert_eq!(fix["diagnostics"][0]["code"], "R008");
+            assert_eq!(after(text, fix, "suffix", false), text.replace("F6+^", "F6+∞"));
+        }
+    }
+}

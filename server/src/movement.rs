@@ -1,0 +1,360 @@
+//! How the pieces move and take (handbook §3.4 and §4.2), for the optional rule checks: the
+//! hexes a piece can reach from where it stands, the pieces that attack a hex, and where a
+//! side's King stands. A minimum reader needs none of this (§13), and the replay's coherence
+//! checks never call it.
+//!
+//! The rules are written twice on purpose. [`destinations`] walks out from a piece, which is
+//! what judging one half-move and searching the replies to a check need. [`attackers`] walks
+//! out from the attacked hex, which is what every half-move's check test needs, without
+//! looking at every piece on the board. A property test holds the two to the same rules.
+
+use crate::geometry::Hex;
+use crate::pieces::{Piece, PieceKind, Side};
+use crate::position::Position;
+
+/// `(Δcolumn, Δline)` of the six orthogonal steps.
+pub const ORTHOGONAL: [(i16, i16); 6] = [(0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// The six diagonal steps; `(±2, 0)` run along a transversal line.
+pub const DIAGONAL: [(i16, i16); 6] = [(2, 0), (-2, 0), (1, 3), (1, -3), (-1, 3), (-1, -3)];
+
+/// The four diagonal steps that leave the transversal line, the Elephant's sideways moves.
+const NON_TRANSVERSAL_DIAGONAL: [(i16, i16); 4] = [(1, 3), (1, -3), (-1, 3), (-1, -3)];
+
+/// The twelve knight jumps: an orthogonal step and a diagonal step next to it.
+pub const KNIGHT_JUMPS: [(i16, i16); 12] =
+    [(3, 1), (3, -1), (-3, 1), (-3, -1), (2, 4), (2, -4), (-2, 4), (-2, -4), (1, 5), (1, -5), (-1, 5), (-1, -5)];
+
+/// White's hexes a pawn may make a triple step from; Black's are their mirror images.
+const TRIPLE_STEP_HEXES: [(char, u8); 8] =
+    [('B', 4), ('C', 5), ('D', 6), ('E', 7), ('G', 7), ('H', 6), ('I', 5), ('K', 4)];
+
+/// What a move does on the hex it goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reach {
+    /// The hex is empty.
+    Quiet,
+    /// An opponent's piece stands there and is taken.
+    Capture,
+}
+
+/// Every hex the `piece` on `from` can go to by its own movement, onto an empty hex or an
+/// opponent's piece. Castling, en passant and the scornful-pawn capture are not here (they
+/// depend on the game, not on the board), nor the King's leap unless `king_may_leap`; whether
+/// the mover's King is left in check is not judged.
+pub fn destinations(position: &Position, from: Hex, piece: Piece, king_may_leap: bool) -> Vec<(Hex, Reach)> {
+    use PieceKind::*;
+    let mut moves = Moves { position, from, side: piece.side, found: Vec::new() };
+    let forward = piece.side.forward();
+    match piece.kind {
+        Queen => {
+            moves.ride(&ORTHOGONAL);
+            moves.ride(&DIAGONAL);
+        }
+        Rook => moves.ride(&ORTHOGONAL),
+        Bishop => moves.ride(&DIAGONAL),
+        Wyvern => {
+            moves.ride(&ORTHOGONAL);
+            moves.steps(&KNIGHT_JUMPS);
+        }
+        Pegasus => {
+            moves.ride(&DIAGONAL);
+            moves.steps(&KNIGHT_JUMPS);
+        }
+        Knight => {
+            moves.steps(&KNIGHT_JUMPS);
+            // Two identical jumps over an empty hex: a ride that never takes.
+            for (column, line) in KNIGHT_JUMPS {
+                if moves.is_empty(column, line) {
+                    moves.quiet(2 * column, 2 * line);
+                }
+            }
+        }
+        King => {
+            moves.steps(&ORTHOGONAL);
+            moves.steps(&DIAGONAL);
+            if king_may_leap {
+                moves.steps(&KNIGHT_JUMPS);
+            }
+        }
+        Elephant => {
+            moves.steps(&[(0, 2 * forward)]);
+            if moves.is_empty(0, 2 * forward) {
+                moves.steps(&[(0, 4 * forward)]);
+            }
+            moves.steps(&NON_TRANSVERSAL_DIAGONAL);
+        }
+        Pawn => {
+            let longest = if is_triple_step_hex(from, piece.side) { 3 } else { 2 };
+            for steps in 1..=longest {
+                if !moves.is_empty(0, 2 * steps * forward) {
+                    break;
+                }
+                moves.quiet(0, 2 * steps * forward);
+            }
+            for column in [-1, 1] {
+                moves.quiet(column, forward);
+                moves.capture(column, 3 * forward);
+            }
+        }
+    }
+    moves.found
+}
+
+/// Whether a pawn of `side` on `hex` may make a triple step (§4.2).
+fn is_triple_step_hex(hex: Hex, side: Side) -> bool {
+    let line = match side {
+        Side::White => hex.line(),
+        Side::Black => 28 - hex.line(),
+    };
+    TRIPLE_STEP_HEXES.contains(&(hex.column_letter(), line))
+}
+
+/// The moves of one piece being gathered.
+struct Moves<'a> {
+    position: &'a Position,
+    from: Hex,
+    side: Side,
+    found: Vec<(Hex, Reach)>,
+}
+
+impl Moves<'_> {
+    /// Whether the hex `(Δcolumn, Δline)` away is on the board and empty.
+    fn is_empty(&self, column: i16, line: i16) -> bool {
+        self.from.offset(column, line).is_some_and(|hex| self.position.get(hex).is_none())
+    }
+
+    /// What a single step or jump onto `hex` does, if the piece may go there.
+    fn reach(&self, hex: Hex) -> Option<Reach> {
+        match self.position.get(hex) {
+            None => Some(Reach::Quiet),
+            Some(piece) if piece.side != self.side => Some(Reach::Capture),
+            Some(_) => None,
+        }
+    }
+
+    /// Single steps or jumps, which move or take.
+    fn steps(&mut self, vectors: &[(i16, i16)]) {
+        for &(column, line) in vectors {
+            if let Some(hex) = self.from.offset(column, line) {
+                if let Some(reach) = self.reach(hex) {
+                    self.found.push((hex, reach));
+                }
+            }
+        }
+    }
+
+    /// A step onto an empty hex only.
+    fn quiet(&mut self, column: i16, line: i16) {
+        if self.is_empty(column, line) {
+            self.found.extend(self.from.offset(column, line).map(|hex| (hex, Reach::Quiet)));
+        }
+    }
+
+    /// A step that only takes.
+    fn capture(&mut self, column: i16, line: i16) {
+        if let Some(hex) = self.from.offset(column, line) {
+            if self.reach(hex) == Some(Reach::Capture) {
+                self.found.push((hex, Reach::Capture));
+            }
+        }
+    }
+
+    /// Rides: each vector repeated over empty hexes, up to and including the first piece
+    /// when it is the opponent's.
+    fn ride(&mut self, vectors: &[(i16, i16)]) {
+        for &(column, line) in vectors {
+            let mut hex = self.from;
+            while let Some(next) = hex.offset(column, line) {
+                hex = next;
+                match self.reach(hex) {
+                    Some(Reach::Quiet) => self.found.push((hex, Reach::Quiet)),
+                    Some(Reach::Capture) => {
+                        self.found.push((hex, Reach::Capture));
+                        break;
+                    }
+                    None => break,
+                }
+            }
+        }
+    }
+}
+
+/// The hexes of `side`'s pieces that attack `target`, that is, could take a piece of the other
+/// side standing there. A King's leap is not an attack: the King only leaps as its first move,
+/// and never onto a King.
+pub fn attackers(position: &Position, target: Hex, side: Side) -> Vec<Hex> {
+    use PieceKind::*;
+    let mut found = Vec::new();
+    let ours = |hex: Option<Hex>, kinds: &[PieceKind]| {
+        hex.filter(|&hex| position.get(hex).is_some_and(|piece| piece.side == side && kinds.contains(&piece.kind)))
+    };
+    // Along the twelve lines through the target: the first piece met rides there, or is a
+    // King one step away.
+    for (vectors, riders) in [(ORTHOGONAL, [Queen, Rook, Wyvern]), (DIAGONAL, [Queen, Bishop, Pegasus])] {
+        for (column, line) in vectors {
+            let mut hex = target;
+            let mut distance = 0;
+            while let Some(next) = hex.offset(column, line) {
+                hex = next;
+                distance += 1;
+                if let Some(piece) = position.get(hex) {
+                    if piece.side == side && (riders.contains(&piece.kind) || (distance == 1 && piece.kind == King)) {
+                        found.push(hex);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    for (column, line) in KNIGHT_JUMPS {
+        found.extend(ours(target.offset(column, line), &[Knight, Wyvern, Pegasus]));
+    }
+    // A pawn takes diagonally forward, an Elephant steps forward (twice over an empty hex) or
+    // along a non-transversal diagonal: seen from the target, backwards.
+    let forward = side.forward();
+    for column in [-1, 1] {
+        found.extend(ours(target.offset(column, -3 * forward), &[Pawn]));
+    }
+    let one_step_back = target.offset(0, -2 * forward);
+    found.extend(ours(one_step_back, &[Elephant]));
+    if one_step_back.is_some_and(|hex| position.get(hex).is_none()) {
+        found.extend(ours(target.offset(0, -4 * forward), &[Elephant]));
+    }
+    for (column, line) in NON_TRANSVERSAL_DIAGONAL {
+        found.extend(ours(target.offset(column, line), &[Elephant]));
+    }
+    found
+}
+
+/// Where `side`'s King stands; `None` on a board without one (a PDTL with P009).
+pub fn king_hex(position: &Position, side: Side) -> Option<Hex> {
+    position.pieces().find(|(_, piece)| *piece == Piece::new(side, PieceKind::King)).map(|(hex, _)| hex)
+}
+
+/// The pieces that give check to `side`'s King: empty when it is not in check, or when there
+/// is no King.
+pub fn checkers(position: &Position, side: Side) -> Vec<Hex> {
+    king_hex(position, side).map(|king| attackers(position, king, side.opponent())).unwrap_or_default()
+}
+
+/// Whether the step from `from` to `to` is a single orthogonal or diagonal step or a knight
+/// jump: a check from there cannot be shielded (`+^`, §6.7).
+pub fn is_adjoining_or_jump(from: Hex, to: Hex) -> bool {
+    let delta = (i16::from(to.column()) - i16::from(from.column()), i16::from(to.line()) - i16::from(from.line()));
+    ORTHOGONAL.contains(&delta) || DIAGONAL.contains(&delta) || KNIGHT_JUMPS.contains(&delta)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::ALL_HEXES;
+
+    fn hex(name: &str) -> Hex {
+        crate::geometry::parse_coordinate(name).expect("a hex")
+    }
+
+    fn named(hexes: impl IntoIterator<Item = (Hex, Reach)>) -> Vec<String> {
+        let mut names: Vec<String> = hexes
+            .into_iter()
+            .map(|(hex, reach)| format!("{hex}{}", if reach == Reach::Capture { "x" } else { "" }))
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// A board holding only these pieces.
+    fn board(pieces: &[(&str, Side, PieceKind)]) -> Position {
+        let mut position = Position::empty();
+        for &(name, side, kind) in pieces {
+            position.set(hex(name), Some(Piece::new(side, kind)));
+        }
+        position
+    }
+
+    #[test]
+    fn the_steps_from_f14_are_the_handbook_s() {
+        let names = |vectors: &[(i16, i16)]| -> Vec<String> {
+            vectors.iter().filter_map(|&(c, l)| hex("F14").offset(c, l)).map(|h| h.to_string()).collect()
+        };
+        assert_eq!(names(&ORTHOGONAL), ["F16", "F12", "G15", "G13", "E15", "E13"]);
+        assert_eq!(names(&DIAGONAL), ["H14", "D14", "G17", "G11", "E17", "E11"]);
+        let mut jumps = names(&KNIGHT_JUMPS);
+        jumps.sort();
+        assert_eq!(jumps, ["C13", "C15", "D10", "D18", "E19", "E9", "G19", "G9", "H10", "H18", "I13", "I15"]);
+    }
+
+    #[test]
+    fn pawns_step_forward_and_take_diagonally() {
+        use PieceKind::*;
+        // E7 is a triple-step hex; E11 is not.
+        let position = board(&[("E7", Side::White, Pawn), ("D10", Side::Black, Knight), ("F10", Side::White, Rook)]);
+        let moves = destinations(&position, hex("E7"), Piece::new(Side::White, Pawn), false);
+        assert_eq!(named(moves), ["D10x", "D8", "E11", "E13", "E9", "F8"]);
+        let position = board(&[("E11", Side::White, Pawn), ("E15", Side::Black, Pawn)]);
+        assert_eq!(named(destinations(&position, hex("E11"), Piece::new(Side::White, Pawn), false)), ["D12", "E13", "F12"]);
+        // Black's forward is down the board.
+        let position = board(&[("E21", Side::Black, Pawn)]);
+        assert_eq!(named(destinations(&position, hex("E21"), Piece::new(Side::Black, Pawn), false)), ["D20", "E15", "E17", "E19", "F20"]);
+    }
+
+    #[test]
+    fn knights_ride_two_jumps_without_taking_and_kings_leap_only_when_allowed() {
+        use PieceKind::*;
+        let position = board(&[("F14", Side::White, Knight), ("F24", Side::Black, Rook), ("G19", Side::White, Pawn)]);
+        let moves = destinations(&position, hex("F14"), Piece::new(Side::White, Knight), false);
+        // F14 to E19 to D24 is a ride; G19 is White's own, so the ride to H24 is blocked.
+        assert!(moves.contains(&(hex("D24"), Reach::Quiet)));
+        assert!(!moves.iter().any(|&(h, _)| h == hex("H24") || h == hex("G19")));
+        let king = Piece::new(Side::White, King);
+        let position = board(&[("G1", Side::White, King)]);
+        assert!(!destinations(&position, hex("G1"), king, false).iter().any(|&(h, _)| h == hex("H6")));
+        assert!(destinations(&position, hex("G1"), king, true).contains(&(hex("H6"), Reach::Quiet)));
+    }
+
+    #[test]
+    fn elephants_step_forward_twice_only_over_an_empty_hex() {
+        use PieceKind::*;
+        let position = board(&[("E5", Side::White, Elephant), ("E7", Side::Black, Pawn)]);
+        assert_eq!(named(destinations(&position, hex("E5"), Piece::new(Side::White, Elephant), false)), ["D2", "D8", "E7x", "F2", "F8"]);
+        assert_eq!(attackers(&position, hex("E7"), Side::White), [hex("E5")]);
+        let position = board(&[("E5", Side::White, Elephant), ("E9", Side::Black, King)]);
+        assert_eq!(attackers(&position, hex("E9"), Side::White), [hex("E5")]);
+    }
+
+    /// A small deterministic random sequence.
+    struct Sequence(u64);
+
+    impl Sequence {
+        fn below(&mut self, bound: usize) -> usize {
+            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((self.0 >> 33) as usize) % bound
+        }
+    }
+
+    proptest::proptest! {
+        /// On random boards, the pieces `attackers` finds from a target are exactly those whose
+        /// `destinations` take on it.
+        #[test]
+        fn attackers_are_the_pieces_whose_moves_take_there(seed in 0u64..u64::MAX, count in 2usize..40) {
+            let mut random = Sequence(seed);
+            let mut position = Position::empty();
+            for _ in 0..count {
+                let side = if random.below(2) == 0 { Side::White } else { Side::Black };
+                let kind = PieceKind::ALL[random.below(PieceKind::ALL.len())];
+                position.set(ALL_HEXES[random.below(ALL_HEXES.len())], Some(Piece::new(side, kind)));
+            }
+            for (target, victim) in position.pieces() {
+                let side = victim.side.opponent();
+                let mut found = attackers(&position, target, side);
+                found.sort_by_key(|hex| hex.index());
+                let expected: Vec<Hex> = position
+                    .pieces()
+                    .filter(|(from, piece)| piece.side == side && destinations(&position, *from, *piece, false).contains(&(target, Reach::Capture)))
+                    .map(|(from, _)| from)
+                    .collect();
+                proptest::prop_assert_eq!(found, expected, "attackers of {}", target);
+            }
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! Optional rule checks that need the movement of the pieces (§4.2, §14.4): a half-move its
+//! piece cannot make, or that leaves its own King in check (R009); a pawn awaiting promotion
+//! that could promote but does not, while its side is not in check (R006); and a check suffix
+//! that does not say what the half-move does to the opponent's King (R008), checkmate found by
+//! trying every reply.
+//!
+//! Castling is judged by R003 and R004 only: whether the King passes or lands on an attacked
+//! hex is not checked by the handbook (§8.6). En passant and scornful captures are judged by
+//! K011, R001, R002 and R007.
+
+use super::rules::suitable;
+use super::words::a;
+use crate::diagnostics::Code;
+use crate::geometry::Hex;
+use crate::movement::{attackers, checkers, destinations, is_adjoining_or_jump, king_hex, Reach, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL};
+use crate::notation::{Check, Move, PieceMove, Separator};
+use crate::pieces::{Piece, PieceKind, Side};
+use crate::position::{Position, SpecialCapture};
+
+/// R006 and R009 of a half-move played from `before`, which gave `after`.
+pub fn legality_warnings(before: &Position, mv: &Move, after: &Position) -> Vec<(Code, String)> {
+    let mover = before.turn;
+    let in_check = !checkers(before, mover).is_empty();
+    let mut warnings = Vec::new();
+    warnings.extend(skipped_promotion(before, mv, in_check).map(|message| (Code::R006, message)));
+    let impossible = match mv {
+        Move::Piece(piece_move) => impossible_piece_move(before, piece_move, in_check),
+        Move::Castling(_) => return warnings,
+        Move::ForcedPromotion { .. } => None,
+    };
+    warnings.extend(impossible.or_else(|| own_king_left_in_check(after, mover)).map(|message| (Code::R009, message)));
+    warnings
+}
+
+/// R006: a pawn of the mover awaits promotion and a suitable piece is regainable, so this
+/// half-move had to be its promotion (§8.7); a player in check may answer the check first.
+fn skipped_promotion(before: &Position, mv: &Move, in_check: bool) -> Option<String> {
+    if in_check || matches!(mv, Move::ForcedPromotion { .. }) {
+        return None;
+    }
+    let mover = before.turn;
+    let (hex, kind) = before
+        .pieces()
+        .filter(|(hex, piece)| *piece == Piece::new(mover, PieceKind::Pawn) && hex.is_promotion_hex(mover))
+        .find_map(|(hex, _)| suitable(before, mover, hex).map(|kind| (hex, kind)))?;
+    // Moving the awaiting pawn on to a neighbouring promotion hex promotes it there.
+    if matches!(mv, Move::Piece(piece_move) if piece_move.origin == hex) {
+        return None;
+    }
+    Some(format!(
+        "the pawn awaiting promotion on {hex} must promote now that {} is regainable: this half-move should be the forced promotion {hex}=…",
+        a(kind)
+    ))
+}
+
+/// R009 for a piece move: the piece cannot go there, by its own movement.
+fn impossible_piece_move(before: &Position, mv: &PieceMove, in_check: bool) -> Option<String> {
+    let piece = before.get(mv.origin)?;
+    let (delta_column, delta_line) = delta(mv.origin, mv.destination);
+    let reach = match mv.separator {
+        Separator::Move => Reach::Quiet,
+        // A pawn's oblique step onto a piece is a scornful capture, which R002 and R007 judge.
+        Separator::Capture if piece.kind == PieceKind::Pawn && delta_column.abs() == 1 && delta_line == piece.side.forward() => {
+            return None
+        }
+        Separator::Capture => Reach::Capture,
+        Separator::At | Separator::DoubleAt => return None,
+    };
+    let may_leap = before.castling[piece.side.index()].king && !in_check;
+    if destinations(before, mv.origin, piece, piece.kind == PieceKind::King && may_leap).contains(&(mv.destination, reach)) {
+        return None;
+    }
+    let cannot = format!("{} cannot go from {} to {}", a(piece.kind), mv.origin, mv.destination);
+    if piece.kind == PieceKind::King && destinations(before, mv.origin, piece, true).contains(&(mv.destination, reach)) {
+        let why = if in_check { "it may not leap out of check" } else { "the King's leap is only the King's first move" };
+        return Some(format!("{cannot}: {why}"));
+    }
+    // On a board with nothing else (but what it takes), would the piece get there? Then
+    // something stands in the way.
+    let mut alone = Position::empty();
+    alone.set(mv.origin, Some(piece));
+    if reach == Reach::Capture {
+        alone.set(mv.destination, before.get(mv.destination));
+    }
+    if destinations(&alone, mv.origin, piece, true).contains(&(mv.destination, reach)) {
+        if let Some(blocker) = in_the_way(before, mv.origin, mv.destination) {
+            return Some(format!("{cannot}: {blocker} is in the way"));
+        }
+    }
+    Some(format!("{cannot}: {}", movement_rule(piece.kind)))
+}
+
+/// How a piece moves, in a few words, for the messages of R009.
+fn movement_rule(kind: PieceKind) -> &'static str {
+    match kind {
+        PieceKind::Queen => "it rides along orthogonal and diagonal lines",
+        PieceKind::Rook => "it rides along orthogonal lines",
+        PieceKind::Bishop => "it rides along diagonal lines",
+        PieceKind::Wyvern => "it rides along orthogonal lines or makes a knight jump",
+        PieceKind::Pegasus => "it rides along diagonal lines or makes a knight jump",
+        PieceKind::Knight => "it makes a knight jump, and takes only so; or two identical jumps over an empty hex",
+        PieceKind::King => "it steps to one of the twelve hexes around it, or leaps like a knight as its first move",
+        PieceKind::Elephant => "it steps once or twice straight forward, or once along a diagonal off its transversal line",
+        PieceKind::Pawn => {
+            "it steps straight forward once or twice (three times from its triple-step hexes) or obliquely forward once onto an empty hex, and takes diagonally forward"
+        }
+    }
+}
+
+/// The first occupied hex strictly between `from` and `to`, when they lie on one line of
+/// repeated steps (a ride, or a Knight's two jumps).
+fn in_the_way(position: &Position, from: Hex, to: Hex) -> Option<Hex> {
+    let (column, line) = delta(from, to);
+    let (step, steps) = ORTHOGONAL.iter().chain(&DIAGONAL).chain(&KNIGHT_JUMPS).find_map(|&(step_column, step_line)| {
+        let steps = if step_column != 0 { column / step_column } else { line / step_line };
+        (steps >= 2 && (step_column * steps, step_line * steps) == (column, line)).then_some(((step_column, step_line), steps))
+    })?;
+    (1..steps).filter_map(|k| from.offset(k * step.0, k * step.1)).find(|&hex| position.get(hex).is_some())
+}
+
+fn delta(from: Hex, to: Hex) -> (i16, i16) {
+    (i16::from(to.column()) - i16::from(from.column()), i16::from(to.line()) - i16::from(from.line()))
+}
+
+/// R009 for any half-move: the mover's King is attacked after it.
+fn own_king_left_in_check(after: &Position, mover: Side) -> Option<String> {
+    let king = king_hex(after, mover)?;
+    let attacker = *attackers(after, king, mover.opponent()).first()?;
+    let piece = after.get(attacker)?;
+    Some(format!("this half-move leaves {}'s King on {king} in check from the {} on {attacker}", mover.name(), piece.kind.name()))
+}
+
+/// A check suffix that does not fit the position after the half-move (R008).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SuffixMismatch {
+    /// What is wrong and what is expected.
+    pub message: String,
+    /// The suffix that fits: `None` when the half-move gives no check.
+    pub expected: Option<Check>,
+}
+
+/// What a half-move did to the King of the side now to move, as the most precise check suffix
+/// (§6.7): `None` when the King is not in check.
+pub fn check_given(after: &Position) -> Option<Check> {
+    let king = king_hex(after, after.turn)?;
+    let checking = attackers(after, king, after.turn.opponent());
+    let first = *checking.first()?;
+    Some(if !has_reply(after) {
+        Check::Mate
+    } else if checking.len() > 1 {
+        Check::Double
+    } else if is_adjoining_or_jump(first, king) {
+        Check::Adjoining
+    } else {
+        Check::FromAfar
+    })
+}
+
+/// R008: the `written` check suffix of a half-move against what it did; `+` stands for any
+/// check but mate.
+pub fn check_suffix_warning(after: &Position, written: Option<Check>) -> Option<SuffixMismatch> {
+    let given = check_given(after);
+    let fits = written == given || (written == Some(Check::Plain) && given.is_some_and(|check| check != Check::Mate));
+    if fits {
+        return None;
+    }
+    let defender = after.turn;
+    let king = king_hex(after, defender)?;
+    let what = match given {
+        None => format!("{}'s King on {king} is not in check", defender.name()),
+        Some(check) => describe_check(after, king, check),
+    };
+    let message = match (written, given) {
+        (Some(written), None) => format!("{} but {what}: no check suffix", written.as_str()),
+        (None, Some(given)) => format!("the check suffix is missing: {what}; write {}", given.as_str()),
+        (Some(written), Some(given)) => format!("{} but {what}; write {}", written.as_str(), given.as_str()),
+        (None, None) => return None,
+    };
+    Some(SuffixMismatch { message, expected: given })
+}
+
+/// The check on `king`, in words.
+fn describe_check(position: &Position, king: Hex, check: Check) -> String {
+    let defender = position.turn;
+    let checking: Vec<String> = attackers(position, king, defender.opponent())
+        .into_iter()
+        .filter_map(|hex| position.get(hex).map(|piece| format!("the {} on {hex}", piece.kind.name())))
+        .collect();
+    let checkers = checking.join(" and ");
+    let owner = defender.name();
+    match check {
+        Check::Mate => format!("{owner}'s King on {king} is checkmated by {checkers}"),
+        Check::Double => format!("{owner}'s King on {king} is in double check from {checkers}"),
+        Check::Adjoining => format!("{owner}'s King on {king} is in check from {checkers}, adjoining or a knight jump away"),
+        Check::FromAfar | Check::Plain => format!("{owner}'s King on {king} is in check from afar by {checkers}"),
+    }
+}
+
+/// Whether the side to move, in check, has a half-move that leaves its King out of check:
+/// every move of every piece, en passant and scornful captures included, tried on the board.
+/// Castling and the King's leap are not allowed in check, and a forced promotion leaves the
+/// board as it was, so none of them can answer a check.
+fn has_reply(position: &Position) -> bool {
+    let side = position.turn;
+    let forward = side.forward();
+    let mut replies: Vec<(Hex, Hex, Option<Hex>)> = position
+        .pieces()
+        .filter(|(_, piece)| piece.side == side)
+        .flat_map(|(from, piece)| destinations(position, from, piece, false).into_iter().map(move |(to, _)| (from, to, None)))
+        .collect();
+    let own_pawn_at = |hex: Option<Hex>| hex.filter(|&hex| position.get(hex) == Some(Piece::new(side, PieceKind::Pawn)));
+    match &position.special {
+        SpecialCapture::EnPassant { piece, crossed } => {
+            for &landing in crossed.iter().filter(|&&hex| position.get(hex).is_none()) {
+                for column in [-1, 1] {
+                    replies.extend(own_pawn_at(landing.offset(column, -3 * forward)).map(|from| (from, landing, Some(*piece))));
+                }
+            }
+        }
+        SpecialCapture::Scornful { piece, .. } => {
+            for column in [-1, 1] {
+                replies.extend(own_pawn_at(piece.offset(column, -forward)).map(|from| (from, *piece, None)));
+            }
+        }
+        SpecialCapture::None => {}
+    }
+    replies.into_iter().any(|(from, to, taken)| {
+        let mut board = position.clone();
+        board.set(to, board.get(from));
+        board.set(from, None);
+        if let Some(taken) = taken {
+            board.set(taken, None);
+        }
+        checkers(&board, side).is_empty()
+    })
+}
