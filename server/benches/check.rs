@@ -5,7 +5,7 @@
 mod common;
 
 use common::{corpus_file, measure};
-use ctlpgn::analysis::Keep;
+use ctlpgn::analysis::{Keep, RuleChecks};
 
 fn peak_memory_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -18,9 +18,13 @@ fn main() {
     println!("2,000-record file: {:.2} MB, {} cores available", bytes as f64 / 1e6, std::thread::available_parallelism().map_or(1, usize::from));
     let before = peak_memory_kib();
     measure("check, one core (parse + replay + diagnostics)", bytes, 7, || {
-        ctlpgn::analysis::analyse_file(&file, Keep::Findings).len()
+        ctlpgn::analysis::analyse_file(&file, Keep::Findings, RuleChecks::Skip).len()
     });
-    measure("check, all cores", bytes, 7, || ctlpgn::analysis::analyse_file_parallel(&file, Keep::Findings).len());
+    measure("check, all cores", bytes, 7, || ctlpgn::analysis::analyse_file_parallel(&file, Keep::Findings, RuleChecks::Skip).len());
+    measure("check --rules, one core", bytes, 7, || ctlpgn::analysis::analyse_file(&file, Keep::Findings, RuleChecks::Judge).len());
+    measure("check --rules, all cores", bytes, 7, || {
+        ctlpgn::analysis::analyse_file_parallel(&file, Keep::Findings, RuleChecks::Judge).len()
+    });
     if let (Some(before), Some(after)) = (before, peak_memory_kib()) {
         println!(
             "peak resident memory of check: {:.1} MiB (before: {:.1} MiB; file {:.1} MiB)",
@@ -36,6 +40,10 @@ fn main() {
     });
     let trees: Vec<_> = ranges.iter().map(|r| ctlpgn::syntax::parse(&mut parser, &file[r.clone()])).collect();
     measure("analysis of parsed trees only, one core", bytes, 7, || {
-        ranges.iter().zip(&trees).map(|(r, t)| ctlpgn::analysis::analyse_tree(&file[r.clone()], t).played.len()).sum()
+        ranges
+            .iter()
+            .zip(&trees)
+            .map(|(r, t)| ctlpgn::analysis::analyse_syntax_with(&file[r.clone()], &ctlpgn::syntax::lower_record(t), RuleChecks::Skip).played.len())
+            .sum()
     });
 }

@@ -44,7 +44,7 @@ pub enum Reach {
 /// the mover's King is left in check is not judged.
 pub fn destinations(position: &Position, from: Hex, piece: Piece, king_may_leap: bool) -> Vec<(Hex, Reach)> {
     use PieceKind::*;
-    let mut moves = Moves { position, from, side: piece.side, found: Vec::new() };
+    let mut moves = Moves { position, from, side: piece.side, found: Vec::with_capacity(64) };
     let forward = piece.side.forward();
     match piece.kind {
         Queen => {
@@ -184,8 +184,28 @@ impl Moves<'_> {
 /// side standing there. A King's leap is not an attack: the King only leaps as its first move,
 /// and never onto a King.
 pub fn attackers(position: &Position, target: Hex, side: Side) -> Vec<Hex> {
-    use PieceKind::*;
     let mut found = Vec::new();
+    visit_attackers(position, target, side, |hex| {
+        found.push(hex);
+        false
+    });
+    found
+}
+
+/// Whether any of `side`'s pieces attacks `target`: [`attackers`] without the list, stopping at
+/// the first, for the tests that run on every half-move.
+pub fn is_attacked(position: &Position, target: Hex, side: Side) -> bool {
+    let mut attacked = false;
+    visit_attackers(position, target, side, |_| {
+        attacked = true;
+        true
+    });
+    attacked
+}
+
+/// Calls `visit` with each attacker of `target` among `side`'s pieces until it returns `true`.
+fn visit_attackers(position: &Position, target: Hex, side: Side, mut visit: impl FnMut(Hex) -> bool) {
+    use PieceKind::*;
     let ours = |hex: Option<Hex>, kinds: &[PieceKind]| {
         hex.filter(|&hex| position.get(hex).is_some_and(|piece| piece.side == side && kinds.contains(&piece.kind)))
     };
@@ -199,43 +219,41 @@ pub fn attackers(position: &Position, target: Hex, side: Side) -> Vec<Hex> {
                 hex = next;
                 distance += 1;
                 if let Some(piece) = position.get(hex) {
-                    if piece.side == side && (riders.contains(&piece.kind) || (distance == 1 && piece.kind == King)) {
-                        found.push(hex);
+                    if piece.side == side && (riders.contains(&piece.kind) || (distance == 1 && piece.kind == King)) && visit(hex) {
+                        return;
                     }
                     break;
                 }
             }
         }
     }
-    for (column, line) in KNIGHT_JUMPS {
-        found.extend(ours(target.offset(column, line), &[Knight, Wyvern, Pegasus]));
-    }
-    // A pawn takes diagonally forward, an Elephant steps forward (twice over an empty hex) or
-    // along a non-transversal diagonal: seen from the target, backwards.
     let forward = side.forward();
-    for column in [-1, 1] {
-        found.extend(ours(target.offset(column, -3 * forward), &[Pawn]));
-    }
     let one_step_back = target.offset(0, -2 * forward);
-    found.extend(ours(one_step_back, &[Elephant]));
-    if one_step_back.is_some_and(|hex| position.get(hex).is_none()) {
-        found.extend(ours(target.offset(0, -4 * forward), &[Elephant]));
+    let two_steps_back = one_step_back.filter(|&hex| position.get(hex).is_none()).and_then(|_| target.offset(0, -4 * forward));
+    // Jumps (Knights take with a single one, Wyverns, Pegasi); a pawn takes diagonally
+    // forward; an Elephant steps forward (twice over an empty hex) or along a non-transversal
+    // diagonal: seen from the target, backwards.
+    let jumpers = KNIGHT_JUMPS.iter().filter_map(|&(column, line)| ours(target.offset(column, line), &[Knight, Wyvern, Pegasus]));
+    let pawns = [-1, 1].into_iter().filter_map(|column| ours(target.offset(column, -3 * forward), &[Pawn]));
+    let elephants = [one_step_back, two_steps_back]
+        .into_iter()
+        .chain(NON_TRANSVERSAL_DIAGONAL.iter().map(|&(column, line)| target.offset(column, line)))
+        .filter_map(|hex| ours(hex, &[Elephant]));
+    for hex in jumpers.chain(pawns).chain(elephants) {
+        if visit(hex) {
+            return;
+        }
     }
-    for (column, line) in NON_TRANSVERSAL_DIAGONAL {
-        found.extend(ours(target.offset(column, line), &[Elephant]));
-    }
-    found
 }
 
 /// Where `side`'s King stands; `None` on a board without one (a PDTL with P009).
 pub fn king_hex(position: &Position, side: Side) -> Option<Hex> {
-    position.pieces().find(|(_, piece)| *piece == Piece::new(side, PieceKind::King)).map(|(hex, _)| hex)
+    position.find(Piece::new(side, PieceKind::King))
 }
 
-/// The pieces that give check to `side`'s King: empty when it is not in check, or when there
-/// is no King.
-pub fn checkers(position: &Position, side: Side) -> Vec<Hex> {
-    king_hex(position, side).map(|king| attackers(position, king, side.opponent())).unwrap_or_default()
+/// Whether `side`'s King is in check; `false` when there is no King.
+pub fn is_in_check(position: &Position, side: Side) -> bool {
+    king_hex(position, side).is_some_and(|king| is_attacked(position, king, side.opponent()))
 }
 
 /// Whether the step from `from` to `to` is a single orthogonal or diagonal step or a knight
@@ -334,7 +352,7 @@ mod tests {
 
     proptest::proptest! {
         /// On random boards, the pieces `attackers` finds from a target are exactly those whose
-        /// `destinations` take on it.
+        /// `destinations` take on it, and `is_attacked` says whether there is one.
         #[test]
         fn attackers_are_the_pieces_whose_moves_take_there(seed in 0u64..u64::MAX, count in 2usize..40) {
             let mut random = Sequence(seed);
@@ -353,6 +371,7 @@ mod tests {
                     .filter(|(from, piece)| piece.side == side && destinations(&position, *from, *piece, false).contains(&(target, Reach::Capture)))
                     .map(|(from, _)| from)
                     .collect();
+                proptest::prop_assert_eq!(is_attacked(&position, target, side), !expected.is_empty(), "{} attacked", target);
                 proptest::prop_assert_eq!(found, expected, "attackers of {}", target);
             }
         }

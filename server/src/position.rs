@@ -107,7 +107,13 @@ impl Position {
 
     /// Every occupied hex with its piece, in PDTL order.
     pub fn pieces(&self) -> impl Iterator<Item = (Hex, Piece)> + '_ {
-        ALL_HEXES.iter().filter_map(|&hex| self.get(hex).map(|piece| (hex, piece)))
+        // The board is stored in the order of `ALL_HEXES`.
+        ALL_HEXES.iter().zip(&self.board).filter_map(|(&hex, piece)| piece.map(|piece| (hex, piece)))
+    }
+
+    /// The first hex, in PDTL order, holding `piece`.
+    pub fn find(&self, piece: Piece) -> Option<Hex> {
+        self.board.iter().position(|&on| on == Some(piece)).map(|index| ALL_HEXES[index])
     }
 
     /// How many pieces of a kind a side has on the board.

@@ -72,3 +72,17 @@ fn replay_prints_one_json_object_per_record() {
     let origin_empty = diagnostics.iter().find(|d| d["code"] == "K001").expect("a K001 for E9-E13");
     assert_eq!((origin_empty["line"].as_u64(), origin_empty["column"].as_u64()), (Some(6), Some(4)));
 }
+
+#[test]
+fn check_reports_the_rule_checks_only_with_rules() {
+    // A Rook checks from afar, written +^ after a `‐`; the warnings leave the status at 0.
+    let text = "[Variant \"C'escacs\"]\n[Id \"Demo-X02\"]\n[Annotator \"Vidàl\"]\n[PDTL \"/20:3k3/3:R3/1:1K/ w -- - 0 1\"]\n\n1. RC3‐F6+^, KF20-E21:\n*\n";
+    assert_eq!(ctlpgn(&["check", "-"], Some(text)), (0, String::new()));
+    let (status, output) = ctlpgn(&["check", "--rules", "-"], Some(text));
+    assert_eq!(status, 0);
+    let first = output.lines().next().unwrap_or_default();
+    assert_eq!(
+        first,
+        "-:6:10: warning[R008]: +^ but Black's King on F20 is in check from afar by the Rook on F6; write +∞ [check-suffix-inconsistent]"
+    );
+}

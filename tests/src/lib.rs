@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use ctlpgn::analysis::{analyse_file, AnalysedRecord, Keep};
+use ctlpgn::analysis::{analyse_file, AnalysedRecord, Keep, RuleChecks};
 use ctlpgn::diagnostics::Severity;
 use ctlpgn::text::LineIndex;
 
@@ -41,7 +41,7 @@ pub struct Found {
 /// Analyses a file and places its diagnostics, in file order; the analyses keep their replayed
 /// positions for the tests that compare them.
 pub fn diagnostics_of(text: &str) -> (Vec<AnalysedRecord>, Vec<Found>) {
-    let records = analyse_file(text, Keep::Everything);
+    let records = analyse_file(text, Keep::Everything, RuleChecks::Judge);
     let lines = LineIndex::new(text);
     let found = records
         .iter()

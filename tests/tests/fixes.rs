@@ -2,13 +2,13 @@
 //! and brings no new error — on hand-written cases, on the handbook's invalid examples and on
 //! the corrupted corpus games.
 
-use ctlpgn::analysis::{analyse_file, Keep};
+use ctlpgn::analysis::{analyse_file, Keep, RuleChecks};
 use ctlpgn::diagnostics::{Code, Diagnostic, Fix, Severity};
 use ctlpgn_tests::shared_files;
 
 /// Every diagnostic of a file, with ranges in the file.
 fn diagnostics(text: &str) -> Vec<Diagnostic> {
-    analyse_file(text, Keep::Findings)
+    analyse_file(text, Keep::Findings, RuleChecks::Judge)
         .into_iter()
         .flat_map(|record| {
             let start = record.range.start;

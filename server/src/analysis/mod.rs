@@ -51,13 +51,29 @@ impl RecordAnalysis {
     }
 }
 
-/// Analyses one record from its tree.
+/// Whether an analysis judges the optional rule checks (R-codes). Finding checks and
+/// checkmates costs about as much as the replay itself, so a batch that will not show the
+/// warnings skips them; the language server judges them always, so that switching them on
+/// shows them at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleChecks {
+    Judge,
+    Skip,
+}
+
+/// Analyses one record from its tree, rule checks included.
 pub fn analyse_tree(text: &str, tree: &tree_sitter::Tree) -> RecordAnalysis {
     analyse_syntax(text, &syntax::lower_record(tree))
 }
 
-/// Analyses one record from its lowered syntax.
+/// Analyses one record from its lowered syntax, rule checks included.
 pub fn analyse_syntax(text: &str, record: &RecordSyntax) -> RecordAnalysis {
+    analyse_syntax_with(text, record, RuleChecks::Judge)
+}
+
+/// Analyses one record from its lowered syntax; `rule_warnings` stays empty with
+/// [`RuleChecks::Skip`].
+pub fn analyse_syntax_with(text: &str, record: &RecordSyntax, rule_checks: RuleChecks) -> RecordAnalysis {
     let lines = LineIndex::new(text);
     let mut diagnostics = Vec::new();
     check_tags_are_well_formed(text, &record.items, &mut diagnostics);
@@ -69,7 +85,7 @@ pub fn analyse_syntax(text: &str, record: &RecordSyntax) -> RecordAnalysis {
     let setup = setup::read_setup(text, &record.items, &mut diagnostics);
     tags::check_tags(text, &record.items, &mut diagnostics);
     let movetext = &record.items[setup.first_movetext_item..];
-    let mut walker = movetext::Walker::new(text, &setup.identifiers, &lines, setup.has_pdtl);
+    let mut walker = movetext::Walker::new(text, &setup.identifiers, &lines, setup.has_pdtl, rule_checks);
     let end = walker.walk_main(movetext, setup.start.clone());
     let result_tag_start = record.items.iter().find_map(|item| match item {
         Item::Tag(tag) if tag.name.text(text) == "Result" => Some(tag.range.start),
@@ -115,19 +131,19 @@ pub enum Keep {
 }
 
 /// Analyses every record of a file on this thread, one tree per record.
-pub fn analyse_file(text: &str, keep: Keep) -> Vec<AnalysedRecord> {
-    analyse_records(text, &syntax::split_records(text), keep)
+pub fn analyse_file(text: &str, keep: Keep, rule_checks: RuleChecks) -> Vec<AnalysedRecord> {
+    analyse_records(text, &syntax::split_records(text), keep, rule_checks)
 }
 
 /// Analyses the records of a file at `ranges`, with one parser.
-fn analyse_records(text: &str, ranges: &[Range<usize>], keep: Keep) -> Vec<AnalysedRecord> {
+fn analyse_records(text: &str, ranges: &[Range<usize>], keep: Keep, rule_checks: RuleChecks) -> Vec<AnalysedRecord> {
     let mut parser = syntax::new_parser();
     ranges
         .iter()
         .map(|range| {
             let record_text = &text[range.clone()];
             let tree = syntax::parse(&mut parser, record_text);
-            let mut analysis = analyse_tree(record_text, &tree);
+            let mut analysis = analyse_syntax_with(record_text, &syntax::lower_record(&tree), rule_checks);
             if keep == Keep::Findings {
                 analysis.played = Vec::new();
                 analysis.references = Vec::new();
@@ -139,15 +155,15 @@ fn analyse_records(text: &str, ranges: &[Range<usize>], keep: Keep) -> Vec<Analy
 
 /// Analyses every record of a file using every core: records are independent, so they are
 /// shared out in contiguous chunks, one parser per thread, and put back in file order.
-pub fn analyse_file_parallel(text: &str, keep: Keep) -> Vec<AnalysedRecord> {
+pub fn analyse_file_parallel(text: &str, keep: Keep, rule_checks: RuleChecks) -> Vec<AnalysedRecord> {
     let ranges = syntax::split_records(text);
     let threads = std::thread::available_parallelism().map_or(1, usize::from).min(ranges.len().max(1));
     if threads <= 1 || ranges.len() < 8 {
-        return analyse_records(text, &ranges, keep);
+        return analyse_records(text, &ranges, keep, rule_checks);
     }
     let chunk = ranges.len().div_ceil(threads);
     std::thread::scope(|scope| {
-        let handles: Vec<_> = ranges.chunks(chunk).map(|part| scope.spawn(move || analyse_records(text, part, keep))).collect();
+        let handles: Vec<_> = ranges.chunks(chunk).map(|part| scope.spawn(move || analyse_records(text, part, keep, rule_checks))).collect();
         handles.into_iter().flat_map(|handle| handle.join().expect("record analysis does not panic")).collect()
     })
 }

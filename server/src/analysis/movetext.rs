@@ -7,6 +7,7 @@ use std::ops::Range;
 
 use super::check_suffix::check_suffix_diagnostic;
 use super::half_move::read_half_move;
+use super::RuleChecks;
 use crate::diagnostics::{Code, Diagnostic, Fix, Replacement};
 use crate::identifiers::IdentifierSet;
 use crate::pieces::Side;
@@ -105,11 +106,12 @@ pub struct Walker<'a> {
     pub rule_warnings: Vec<Diagnostic>,
     pub played: Vec<PlayedHalfMove>,
     has_pdtl: bool,
+    rule_checks: RuleChecks,
 }
 
 impl<'a> Walker<'a> {
-    pub fn new(text: &'a str, ids: &'a IdentifierSet, lines: &'a LineIndex, has_pdtl: bool) -> Walker<'a> {
-        Walker { text, ids, lines, diagnostics: Vec::new(), rule_warnings: Vec::new(), played: Vec::new(), has_pdtl }
+    pub fn new(text: &'a str, ids: &'a IdentifierSet, lines: &'a LineIndex, has_pdtl: bool, rule_checks: RuleChecks) -> Walker<'a> {
+        Walker { text, ids, lines, diagnostics: Vec::new(), rule_warnings: Vec::new(), played: Vec::new(), has_pdtl, rule_checks }
     }
 
     fn report(&mut self, code: Code, range: Range<usize>, message: impl Into<String>) {
@@ -417,12 +419,14 @@ impl<'a> Walker<'a> {
         };
         match replay::apply_with_identifiers(before, &mv, self.ids) {
             Ok(applied) => {
-                let warnings = replay::rule_warnings(before, &mv).into_iter().chain(replay::legality_warnings(before, &mv, &applied.position));
-                for (code, message) in warnings {
-                    self.rule_warnings.push(Diagnostic::new(code, move_range.clone(), message));
-                }
-                if let Some(mismatch) = replay::check_suffix_warning(&applied.position, read.check) {
-                    self.rule_warnings.push(check_suffix_diagnostic(half_move, read.check, mismatch));
+                if self.rule_checks == RuleChecks::Judge {
+                    let warnings = replay::rule_warnings(before, &mv).into_iter().chain(replay::legality_warnings(before, &mv, &applied.position));
+                    for (code, message) in warnings {
+                        self.rule_warnings.push(Diagnostic::new(code, move_range.clone(), message));
+                    }
+                    if let Some(mismatch) = replay::check_suffix_warning(&applied.position, read.check) {
+                        self.rule_warnings.push(check_suffix_diagnostic(half_move, read.check, mismatch));
+                    }
                 }
                 let check_end = half_move.check.as_ref().map_or(half_move.move_end(), |check| check.range.end);
                 self.played.push(PlayedHalfMove {

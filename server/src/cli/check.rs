@@ -55,7 +55,7 @@ pub fn run_check(arguments: &[String]) -> i32 {
             Ok(Ok(input)) => input,
         };
         let lines = LineIndex::new(&input.text);
-        let records = super::analyse(&input.text, Keep::Findings);
+        let records = super::analyse(&input.text, Keep::Findings, rules);
         let placed = place(&input.text, &lines, &records, rules);
         for item in &placed {
             any_error |= item.diagnostic.severity == Severity::Error;

@@ -10,7 +10,7 @@ mod replay;
 
 use std::io::Read;
 
-use crate::analysis::{self, AnalysedRecord, Keep};
+use crate::analysis::{self, AnalysedRecord, Keep, RuleChecks};
 use crate::diagnostics::Diagnostic;
 use crate::text::LineIndex;
 
@@ -117,9 +117,9 @@ pub struct Placed<'a> {
     pub offset: usize,
 }
 
-/// Analyses a file and places every diagnostic in it, in file order.
-pub fn analyse(text: &str, keep: Keep) -> Vec<AnalysedRecord> {
-    analysis::analyse_file_parallel(text, keep)
+/// Analyses a file on every core, judging the optional rule checks only with `rules`.
+pub fn analyse(text: &str, keep: Keep, rules: bool) -> Vec<AnalysedRecord> {
+    analysis::analyse_file_parallel(text, keep, if rules { RuleChecks::Judge } else { RuleChecks::Skip })
 }
 
 /// Places the diagnostics of analysed records in the file's lines and columns, in file order;

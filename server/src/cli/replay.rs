@@ -29,7 +29,7 @@ pub fn run_replay(arguments: &[String]) -> i32 {
     };
     let text = &input.text;
     let lines = LineIndex::new(text);
-    let records = super::analyse(text, Keep::Everything);
+    let records = super::analyse(text, Keep::Everything, false);
     let placed = place(text, &lines, &records, false);
     let mut any_error = false;
     for (index, record) in records.iter().enumerate() {

@@ -11,8 +11,8 @@
 use super::rules::suitable;
 use super::words::a;
 use crate::diagnostics::Code;
-use crate::geometry::Hex;
-use crate::movement::{attackers, checkers, destinations, is_adjoining_or_jump, king_hex, Reach, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL};
+use crate::geometry::{line_range, Hex};
+use crate::movement::{attackers, destinations, is_adjoining_or_jump, is_attacked, is_in_check, king_hex, Reach, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL};
 use crate::notation::{Check, Move, PieceMove, Separator};
 use crate::pieces::{Piece, PieceKind, Side};
 use crate::position::{Position, SpecialCapture};
@@ -20,7 +20,9 @@ use crate::position::{Position, SpecialCapture};
 /// R006 and R009 of a half-move played from `before`, which gave `after`.
 pub fn legality_warnings(before: &Position, mv: &Move, after: &Position) -> Vec<(Code, String)> {
     let mover = before.turn;
-    let in_check = !checkers(before, mover).is_empty();
+    // Whether the mover is in check matters only for a King's leap and a waiting pawn, so it
+    // is found out only then: this runs on every half-move of every record.
+    let in_check = || is_in_check(before, mover);
     let mut warnings = Vec::new();
     warnings.extend(skipped_promotion(before, mv, in_check).map(|message| (Code::R006, message)));
     let impossible = match mv {
@@ -34,17 +36,16 @@ pub fn legality_warnings(before: &Position, mv: &Move, after: &Position) -> Vec<
 
 /// R006: a pawn of the mover awaits promotion and a suitable piece is regainable, so this
 /// half-move had to be its promotion (§8.7); a player in check may answer the check first.
-fn skipped_promotion(before: &Position, mv: &Move, in_check: bool) -> Option<String> {
-    if in_check || matches!(mv, Move::ForcedPromotion { .. }) {
+fn skipped_promotion(before: &Position, mv: &Move, in_check: impl Fn() -> bool) -> Option<String> {
+    if matches!(mv, Move::ForcedPromotion { .. }) {
         return None;
     }
     let mover = before.turn;
-    let (hex, kind) = before
-        .pieces()
-        .filter(|(hex, piece)| *piece == Piece::new(mover, PieceKind::Pawn) && hex.is_promotion_hex(mover))
-        .find_map(|(hex, _)| suitable(before, mover, hex).map(|kind| (hex, kind)))?;
+    let (hex, kind) = promotion_hexes(mover)
+        .filter(|&hex| before.get(hex) == Some(Piece::new(mover, PieceKind::Pawn)))
+        .find_map(|hex| suitable(before, mover, hex).map(|kind| (hex, kind)))?;
     // Moving the awaiting pawn on to a neighbouring promotion hex promotes it there.
-    if matches!(mv, Move::Piece(piece_move) if piece_move.origin == hex) {
+    if matches!(mv, Move::Piece(piece_move) if piece_move.origin == hex) || in_check() {
         return None;
     }
     Some(format!(
@@ -53,8 +54,16 @@ fn skipped_promotion(before: &Position, mv: &Move, in_check: bool) -> Option<Str
     ))
 }
 
+/// The last hex of every column in `side`'s forward direction (§3.5).
+fn promotion_hexes(side: Side) -> impl Iterator<Item = Hex> {
+    (0..15).filter_map(move |column| {
+        let (first, last) = line_range(column);
+        Hex::new(column, if side == Side::White { last } else { first })
+    })
+}
+
 /// R009 for a piece move: the piece cannot go there, by its own movement.
-fn impossible_piece_move(before: &Position, mv: &PieceMove, in_check: bool) -> Option<String> {
+fn impossible_piece_move(before: &Position, mv: &PieceMove, in_check: impl Fn() -> bool) -> Option<String> {
     let piece = before.get(mv.origin)?;
     let (delta_column, delta_line) = delta(mv.origin, mv.destination);
     let reach = match mv.separator {
@@ -66,12 +75,16 @@ fn impossible_piece_move(before: &Position, mv: &PieceMove, in_check: bool) -> O
         Separator::Capture => Reach::Capture,
         Separator::At | Separator::DoubleAt => return None,
     };
-    let may_leap = before.castling[piece.side.index()].king && !in_check;
-    if destinations(before, mv.origin, piece, piece.kind == PieceKind::King && may_leap).contains(&(mv.destination, reach)) {
+    if destinations(before, mv.origin, piece, false).contains(&(mv.destination, reach)) {
         return None;
     }
     let cannot = format!("{} cannot go from {} to {}", a(piece.kind), mv.origin, mv.destination);
     if piece.kind == PieceKind::King && destinations(before, mv.origin, piece, true).contains(&(mv.destination, reach)) {
+        let has_right = before.castling[piece.side.index()].king;
+        let in_check = has_right && in_check();
+        if has_right && !in_check {
+            return None;
+        }
         let why = if in_check { "it may not leap out of check" } else { "the King's leap is only the King's first move" };
         return Some(format!("{cannot}: {why}"));
     }
@@ -125,6 +138,9 @@ fn delta(from: Hex, to: Hex) -> (i16, i16) {
 /// R009 for any half-move: the mover's King is attacked after it.
 fn own_king_left_in_check(after: &Position, mover: Side) -> Option<String> {
     let king = king_hex(after, mover)?;
+    if !is_attacked(after, king, mover.opponent()) {
+        return None;
+    }
     let attacker = *attackers(after, king, mover.opponent()).first()?;
     let piece = after.get(attacker)?;
     Some(format!("this half-move leaves {}'s King on {king} in check from the {} on {attacker}", mover.name(), piece.kind.name()))
@@ -143,6 +159,9 @@ pub struct SuffixMismatch {
 /// (§6.7): `None` when the King is not in check.
 pub fn check_given(after: &Position) -> Option<Check> {
     let king = king_hex(after, after.turn)?;
+    if !is_attacked(after, king, after.turn.opponent()) {
+        return None;
+    }
     let checking = attackers(after, king, after.turn.opponent());
     let first = *checking.first()?;
     Some(if !has_reply(after) {
@@ -196,41 +215,50 @@ fn describe_check(position: &Position, king: Hex, check: Check) -> String {
     }
 }
 
-/// Whether the side to move, in check, has a half-move that leaves its King out of check:
-/// every move of every piece, en passant and scornful captures included, tried on the board.
+/// Whether the side to move, in check, has a half-move that leaves its King out of check.
+/// Every move of every piece is tried on the board, the King's first (they answer most
+/// checks), then en passant and scornful captures; the search stops at the first answer.
 /// Castling and the King's leap are not allowed in check, and a forced promotion leaves the
 /// board as it was, so none of them can answer a check.
 fn has_reply(position: &Position) -> bool {
     let side = position.turn;
-    let forward = side.forward();
-    let mut replies: Vec<(Hex, Hex, Option<Hex>)> = position
-        .pieces()
-        .filter(|(_, piece)| piece.side == side)
-        .flat_map(|(from, piece)| destinations(position, from, piece, false).into_iter().map(move |(to, _)| (from, to, None)))
-        .collect();
-    let own_pawn_at = |hex: Option<Hex>| hex.filter(|&hex| position.get(hex) == Some(Piece::new(side, PieceKind::Pawn)));
-    match &position.special {
-        SpecialCapture::EnPassant { piece, crossed } => {
-            for &landing in crossed.iter().filter(|&&hex| position.get(hex).is_none()) {
-                for column in [-1, 1] {
-                    replies.extend(own_pawn_at(landing.offset(column, -3 * forward)).map(|from| (from, landing, Some(*piece))));
-                }
-            }
-        }
-        SpecialCapture::Scornful { piece, .. } => {
-            for column in [-1, 1] {
-                replies.extend(own_pawn_at(piece.offset(column, -forward)).map(|from| (from, *piece, None)));
-            }
-        }
-        SpecialCapture::None => {}
-    }
-    replies.into_iter().any(|(from, to, taken)| {
-        let mut board = position.clone();
-        board.set(to, board.get(from));
+    let Some(king) = king_hex(position, side) else { return true };
+    let mut board = position.clone();
+    let mut answers = |from: Hex, to: Hex, taken: Option<Hex>| {
+        let (moving, target, victim) = (board.get(from), board.get(to), taken.and_then(|hex| board.get(hex)));
+        board.set(to, moving);
         board.set(from, None);
         if let Some(taken) = taken {
             board.set(taken, None);
         }
-        checkers(&board, side).is_empty()
-    })
+        let king_now = if from == king { to } else { king };
+        let safe = !is_attacked(&board, king_now, side.opponent());
+        if let Some(taken) = taken {
+            board.set(taken, victim);
+        }
+        board.set(from, moving);
+        board.set(to, target);
+        safe
+    };
+    let king_piece = Piece::new(side, PieceKind::King);
+    if destinations(position, king, king_piece, false).into_iter().any(|(to, _)| answers(king, to, None)) {
+        return true;
+    }
+    let others = position.pieces().filter(|&(hex, piece)| piece.side == side && hex != king);
+    for (from, piece) in others {
+        if destinations(position, from, piece, false).into_iter().any(|(to, _)| answers(from, to, None)) {
+            return true;
+        }
+    }
+    let forward = side.forward();
+    let own_pawn_at = |hex: Option<Hex>| hex.filter(|&hex| position.get(hex) == Some(Piece::new(side, PieceKind::Pawn)));
+    match &position.special {
+        SpecialCapture::EnPassant { piece, crossed } => crossed.iter().filter(|&&hex| position.get(hex).is_none()).any(|&landing| {
+            [-1, 1].into_iter().filter_map(|column| own_pawn_at(landing.offset(column, -3 * forward))).any(|from| answers(from, landing, Some(*piece)))
+        }),
+        SpecialCapture::Scornful { piece, .. } => {
+            [-1, 1].into_iter().filter_map(|column| own_pawn_at(piece.offset(column, -forward))).any(|from| answers(from, *piece, None))
+        }
+        SpecialCapture::None => false,
+    }
 }

@@ -89,7 +89,7 @@ fn fix_all_applies_every_unambiguous_fix_and_the_result_checks_clean_of_them() {
     let fix_all = titled(&actions, "Fix all CTL-PGN problems with an obvious fix");
     assert_eq!(fix_all["kind"], "source.fixAll.ctlpgn");
     let fixed = after(BROKEN, fix_all, "all", true);
-    let codes: Vec<String> = ctlpgn::cli::analyse(&fixed, ctlpgn::analysis::Keep::Findings)
+    let codes: Vec<String> = ctlpgn::cli::analyse(&fixed, ctlpgn::analysis::Keep::Findings, false)
         .iter()
         .flat_map(|record| record.analysis.diagnostics.iter().map(|d| d.code.as_str().to_string()))
         .collect();
