@@ -127,4 +127,14 @@ fn main() {
         report(label, times);
     }
     client.finish(true);
+
+    // With the optional rule checks on, every half-move is also judged against the rules of
+    // play: checks, checkmates and what each piece can reach.
+    let rules = json!({"rules": {"enable": true}});
+    let mut client = Client::start_with(utf16_client(), rules.clone(), rules);
+    let start = Instant::now();
+    client.open(&document, &text);
+    client.published(&document);
+    println!("{:<44} {:>7.1} ms", "open and first diagnostics, rule checks on", start.elapsed().as_secs_f64() * 1e3);
+    client.finish(true);
 }

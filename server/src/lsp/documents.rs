@@ -29,7 +29,7 @@ use tree_sitter::{InputEdit, Point};
 use tower_lsp_server::lsp_types::{TextDocumentContentChangeEvent, Uri};
 
 use super::convert::{self, PositionEncoding};
-use crate::analysis::{analyse_syntax, RecordAnalysis};
+use crate::analysis::{analyse_syntax, analyse_syntax_with, RecordAnalysis, RuleChecks};
 use crate::diagnostics::Diagnostic;
 use crate::syntax::{self, RecordSyntax};
 
@@ -65,13 +65,13 @@ pub struct Parsed {
 impl Parsed {
     /// Parses and analyses a record's text; with the text and parse it had before, the parse
     /// is incremental (the edit between the two texts applied to the old tree).
-    fn new(parser: &mut tree_sitter::Parser, text: &str, previous: Option<(&str, &Parsed)>) -> Parsed {
+    fn new(parser: &mut tree_sitter::Parser, text: &str, previous: Option<(&str, &Parsed)>, rule_checks: RuleChecks) -> Parsed {
         let tree = parse(parser, text, previous);
         let syntax = syntax::lower_record(&tree);
         // A panic in the analysis is a bug, but one record's bug must not take the editor's
         // server down with it: the record then shows no findings, and the default panic hook
         // has already reported the panic on standard error.
-        let analysis = std::panic::catch_unwind(AssertUnwindSafe(|| analyse_syntax(text, &syntax))).unwrap_or_else(|_| {
+        let analysis = std::panic::catch_unwind(AssertUnwindSafe(|| analyse_syntax_with(text, &syntax, rule_checks))).unwrap_or_else(|_| {
             let mut nothing = analyse_syntax("", &RecordSyntax::default());
             nothing.diagnostics.clear();
             nothing
@@ -181,20 +181,35 @@ pub struct Document {
     records: Vec<Record>,
     /// The parses of the records asked about last, the latest first.
     parses: Mutex<VecDeque<(Arc<RecordState>, Arc<Parsed>)>>,
+    /// Whether the records' analyses judge the optional rule checks: only while the settings
+    /// show them, because they cost about as much as the replay.
+    rule_checks: RuleChecks,
 }
 
 impl Clone for Document {
     /// A snapshot for a request that works outside the lock: the rope and the records are
     /// shared, not copied; the cache of parses starts empty.
     fn clone(&self) -> Document {
-        Document { rope: self.rope.clone(), version: self.version, records: self.records.clone(), parses: Mutex::default() }
+        Document {
+            rope: self.rope.clone(),
+            version: self.version,
+            records: self.records.clone(),
+            parses: Mutex::default(),
+            rule_checks: self.rule_checks,
+        }
     }
 }
 
 impl Document {
-    /// A document opened with `text`, every record analysed.
+    /// A document opened with `text`, every record analysed, rule checks included.
+    #[cfg(test)]
     pub fn new(text: &str, version: i32) -> Document {
-        let mut document = Document { rope: Rope::from_str(text), version, records: Vec::new(), parses: Mutex::default() };
+        Document::with_rule_checks(text, version, RuleChecks::Judge)
+    }
+
+    /// A document opened with `text`, every record analysed with or without the rule checks.
+    pub fn with_rule_checks(text: &str, version: i32, rule_checks: RuleChecks) -> Document {
+        let mut document = Document { rope: Rope::from_str(text), version, records: Vec::new(), parses: Mutex::default(), rule_checks };
         document.resplit(0..0, 0, text);
         document.check_records();
         document
@@ -226,7 +241,7 @@ impl Document {
         if let Some(parsed) = self.cached(&record.state) {
             return parsed;
         }
-        let parsed = Arc::new(with_parser(|parser| Parsed::new(parser, &record.state.text, None)));
+        let parsed = Arc::new(with_parser(|parser| Parsed::new(parser, &record.state.text, None, self.rule_checks)));
         self.keep(record.state.clone(), parsed.clone());
         parsed
     }
@@ -336,11 +351,12 @@ impl Document {
             .collect();
         // A keystroke analyses one record; opening a file, all of them.
         let keep_parses = jobs.len() <= PARSES_KEPT;
+        let rule_checks = self.rule_checks;
         let mut analysed = in_parallel(&jobs, |part| {
             part.iter()
                 .map(|(text, previous)| {
                     let previous = previous.as_ref().map(|(state, parsed)| (state.text.as_str(), &**parsed));
-                    let parsed = with_parser(|parser| Parsed::new(parser, text, previous));
+                    let parsed = with_parser(|parser| Parsed::new(parser, text, previous, rule_checks));
                     let state = Arc::new(RecordState::new(text.clone(), &parsed));
                     (state, keep_parses.then(|| Arc::new(parsed)))
                 })
@@ -444,14 +460,37 @@ fn in_parallel<I: Sync, T: Send>(items: &[I], work: impl Fn(&[I]) -> Vec<T> + Sy
 #[derive(Debug, Default)]
 pub struct Documents {
     open: Mutex<HashMap<Uri, Document>>,
+    /// Whether documents are analysed with the optional rule checks (the settings' `rules`).
+    judge_rules: std::sync::atomic::AtomicBool,
 }
 
 impl Documents {
     /// Opens (or reopens) a document. The analysis runs before the lock is taken, so that
     /// opening a large file does not hold up requests on the other documents.
     pub fn open(&self, uri: Uri, text: &str, version: i32) {
-        let document = Document::new(text, version);
+        let document = Document::with_rule_checks(text, version, self.rule_checks());
         self.lock().insert(uri, document);
+    }
+
+    fn rule_checks(&self) -> RuleChecks {
+        if self.judge_rules.load(std::sync::atomic::Ordering::SeqCst) {
+            RuleChecks::Judge
+        } else {
+            RuleChecks::Skip
+        }
+    }
+
+    /// Analyses documents with or without the optional rule checks from now on; the open
+    /// documents analysed the other way are analysed again, under the lock, so that no edit
+    /// lands in between. It happens when the user switches the setting, not per keystroke.
+    pub fn set_judge_rules(&self, judge: bool) {
+        self.judge_rules.store(judge, std::sync::atomic::Ordering::SeqCst);
+        let rule_checks = self.rule_checks();
+        for document in self.lock().values_mut() {
+            if document.rule_checks != rule_checks {
+                *document = Document::with_rule_checks(&document.rope.to_string(), document.version, rule_checks);
+            }
+        }
     }
 
     /// Applies changes to an open document; `false` when the document is not open.
@@ -555,9 +594,9 @@ mod tests {
     #[test]
     fn an_incremental_parse_gives_the_fresh_tree() {
         let mut parser = syntax::new_parser();
-        let old = Parsed::new(&mut parser, GAME, None);
+        let old = Parsed::new(&mut parser, GAME, None, RuleChecks::Judge);
         for new in [GAME.replace("K4-K6", "K4×K6…"), GAME.replace("E21", "🩐"), GAME.replace("1. ", ""), format!("{GAME}2. A5-A7")] {
-            let edited = Parsed::new(&mut parser, &new, Some((GAME, &old)));
+            let edited = Parsed::new(&mut parser, &new, Some((GAME, &old)), RuleChecks::Judge);
             let fresh = syntax::parse(&mut parser, &new);
             assert_eq!(edited.tree.root_node().to_sexp(), fresh.root_node().to_sexp(), "{new}");
             assert_eq!(edited.analysis.diagnostics, analyse_syntax(&new, &syntax::lower_record(&fresh)).diagnostics);

@@ -87,6 +87,7 @@ impl Server {
 
     fn set_settings(&self, settings: Settings) {
         *self.settings.write().unwrap_or_else(PoisonError::into_inner) = settings;
+        self.documents.set_judge_rules(settings.rules);
     }
 
     /// Asks the client for the `ctlpgn` section of its configuration, when it can answer, and
