@@ -259,8 +259,13 @@ pub fn is_in_check(position: &Position, side: Side) -> bool {
 /// Whether the step from `from` to `to` is a single orthogonal or diagonal step or a knight
 /// jump: a check from there cannot be shielded (`+^`, §6.7).
 pub fn is_adjoining_or_jump(from: Hex, to: Hex) -> bool {
-    let delta = (i16::from(to.column()) - i16::from(from.column()), i16::from(to.line()) - i16::from(from.line()));
+    let delta = delta(from, to);
     ORTHOGONAL.contains(&delta) || DIAGONAL.contains(&delta) || KNIGHT_JUMPS.contains(&delta)
+}
+
+/// `(Δcolumn, Δline)` from one hex to another.
+pub fn delta(from: Hex, to: Hex) -> (i16, i16) {
+    (i16::from(to.column()) - i16::from(from.column()), i16::from(to.line()) - i16::from(from.line()))
 }
 
 #[cfg(test)]

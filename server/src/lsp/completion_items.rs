@@ -52,6 +52,7 @@ fn kind(kind: SuggestionKind) -> CompletionItemKind {
         SuggestionKind::TagName => CompletionItemKind::PROPERTY,
         SuggestionKind::TagValue => CompletionItemKind::ENUM_MEMBER,
         SuggestionKind::Piece => CompletionItemKind::CLASS,
+        SuggestionKind::Move => CompletionItemKind::VALUE,
         SuggestionKind::Marker => CompletionItemKind::KEYWORD,
         SuggestionKind::Reference => CompletionItemKind::REFERENCE,
     }

@@ -12,7 +12,7 @@ use super::rules::suitable;
 use super::words::a;
 use crate::diagnostics::Code;
 use crate::geometry::{line_range, Hex};
-use crate::movement::{attackers, destinations, is_adjoining_or_jump, is_attacked, is_in_check, king_hex, Reach, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL};
+use crate::movement::{attackers, delta, destinations, is_adjoining_or_jump, is_attacked, is_in_check, king_hex, Reach, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL};
 use crate::notation::{Check, Move, PieceMove, Separator};
 use crate::pieces::{Piece, PieceKind, Side};
 use crate::position::{Position, SpecialCapture};
@@ -44,8 +44,7 @@ fn skipped_promotion(before: &Position, mv: &Move, in_check: impl Fn() -> bool) 
     let (hex, kind) = promotion_hexes(mover)
         .filter(|&hex| before.get(hex) == Some(Piece::new(mover, PieceKind::Pawn)))
         .find_map(|hex| suitable(before, mover, hex).map(|kind| (hex, kind)))?;
-    // Moving the awaiting pawn on to a neighbouring promotion hex promotes it there.
-    if matches!(mv, Move::Piece(piece_move) if piece_move.origin == hex) || in_check() {
+    if in_check() {
         return None;
     }
     Some(format!(
@@ -129,10 +128,6 @@ fn in_the_way(position: &Position, from: Hex, to: Hex) -> Option<Hex> {
         (steps >= 2 && (step_column * steps, step_line * steps) == (column, line)).then_some(((step_column, step_line), steps))
     })?;
     (1..steps).filter_map(|k| from.offset(k * step.0, k * step.1)).find(|&hex| position.get(hex).is_some())
-}
-
-fn delta(from: Hex, to: Hex) -> (i16, i16) {
-    (i16::from(to.column()) - i16::from(from.column()), i16::from(to.line()) - i16::from(from.line()))
 }
 
 /// R009 for any half-move: the mover's King is attacked after it.

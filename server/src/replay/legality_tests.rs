@@ -71,6 +71,7 @@ fn r006_an_awaiting_pawn_promotes_as_soon_as_it_can_unless_its_king_is_in_check(
         vec![(Code::R006, "the pawn awaiting promotion on T22 must promote now that a Queen is regainable: this half-move should be the forced promotion T22=…".to_string())]
     );
     assert_eq!(warnings(&waiting, "T22=D"), vec![]);
+    assert_eq!(warnings(&waiting, "T22-A23=D")[0].0, Code::R006, "the next half-move is the forced promotion itself (§8.7)");
     let checked = board(Side::White, "PT22 KG1 rG11 kG27");
     assert_eq!(warnings(&checked, "KG1-H2"), vec![], "a King in check answers the check first");
 }

@@ -16,6 +16,7 @@
 
 mod castling_move;
 mod effect;
+mod legal_moves;
 mod legality;
 #[cfg(test)]
 mod legality_tests;
@@ -35,6 +36,7 @@ mod tests;
 mod trace_tests;
 
 pub use effect::{Captured, EffectKind, MoveEffect, PawnStep};
+pub use legal_moves::{legal_moves, LegalMove};
 pub use legality::{check_given, check_suffix_warning, legality_warnings, SuffixMismatch};
 pub use rules::rule_warnings;
 

@@ -17,7 +17,7 @@ use crate::pieces::{Piece, PieceKind, Side};
 use crate::position::{Position, SpecialCapture};
 
 /// The kinds a promotion can bring back, in the order a message lists them.
-const REGAINABLE_KINDS: [PieceKind; 6] =
+pub(super) const REGAINABLE_KINDS: [PieceKind; 6] =
     [PieceKind::Queen, PieceKind::Wyvern, PieceKind::Rook, PieceKind::Pegasus, PieceKind::Knight, PieceKind::Bishop];
 
 /// The rule warnings of one half-move played from `position` (codes R001-R005 and R007), each

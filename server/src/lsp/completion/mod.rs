@@ -2,8 +2,8 @@
 //! the line being typed and the record's syntax and analysis.
 //!
 //! Four places are told apart: a tag name after `[`, a tag value inside its quotes, the
-//! movetext (the pieces of the side to move) and a comment body (markers and references to
-//! earlier moves). Like the hovers, nothing here knows the protocol: the server turns each
+//! movetext (the pieces and the legal half-moves of the side to move) and a comment body
+//! (markers and references to earlier moves). Like the hovers, nothing here knows the protocol: the server turns each
 //! suggestion into a completion item in the negotiated encoding.
 
 mod comments;
@@ -21,6 +21,8 @@ pub enum SuggestionKind {
     TagName,
     TagValue,
     Piece,
+    /// A whole half-move.
+    Move,
     Marker,
     Reference,
 }

@@ -72,8 +72,9 @@ fn tag_values_are_offered_inside_the_quotes() {
 #[test]
 fn the_movetext_offers_the_pieces_of_the_side_to_move() {
     let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n\n1. K4-K6, |\n");
-    assert_eq!(suggestions.len(), 27);
+    assert_eq!(suggestions.iter().filter(|s| s.kind == SuggestionKind::Piece).count(), 27);
     assert_eq!(labels(&suggestions)[..4], ["KG27", "DE27", "VF28", "RC25"]);
+    assert!(suggestions[27..].iter().all(|s| s.kind == SuggestionKind::Move), "the pieces, then the half-moves");
     assert!(suggestions.iter().all(|s| s.replace == (text.len() - 1..text.len() - 1)));
     assert_eq!(suggestions[0].detail, "Black King on G27");
 }
@@ -81,7 +82,6 @@ fn the_movetext_offers_the_pieces_of_the_side_to_move() {
 #[test]
 fn a_piece_being_typed_is_replaced_and_white_moves_after_black() {
     let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[White \"Núria\"]\n\n1. K4-K6, E21-E19\n2. J|\n");
-    assert!(suggestions.iter().all(|s| s.kind == SuggestionKind::Piece));
     let bishop = suggestions.iter().find(|s| s.label == "JF6").expect("the black-hex Bishop");
     assert_eq!(&text[bishop.replace.clone()], "J");
     assert_eq!(bishop.detail, "White Bishop on F6");
@@ -124,3 +124,18 @@ fn references_in_a_variation_follow_its_history() {
 }
 
 
+
+#[test]
+fn the_half_moves_of_the_side_to_move_are_written_out_with_the_check_they_give() {
+    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Black \"Vidàl\"]\n\n1. K4-K6, E21-E19\n2. JF6-|\n");
+    let moves: Vec<&Suggestion> = suggestions.iter().filter(|s| s.kind == SuggestionKind::Move).collect();
+    assert!(moves.iter().all(|s| &text[s.replace.clone()] == "JF6-"), "the half-move typed so far is replaced");
+    let bishop: Vec<&str> = moves.iter().map(|s| s.label.as_str()).filter(|label| label.starts_with("JF6-")).collect();
+    assert!(!bishop.is_empty() && bishop.iter().all(|label| label.len() <= "JF6-C15+∞".len()), "{bishop:?}");
+    assert!(labels(&suggestions).contains(&"E7-E13") && !labels(&suggestions).contains(&"E7-E15"));
+    // A Rook that checks the King from afar, from a PDTL.
+    let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[PDTL \"/20:3k3/3:R3/1:1K/ w -- - 0 1\"]\n\n1. RC3|\n");
+    let check = suggestions.iter().find(|s| s.label == "RC3-F6+∞").expect("the check is offered with its suffix");
+    assert_eq!(check.detail, "White Rook C3 to F6, check from afar");
+    assert!(!labels(&suggestions).contains(&"RC3-E9"), "a Rook does not move like that");
+}
