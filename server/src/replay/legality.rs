@@ -170,6 +170,14 @@ pub fn check_given(after: &Position) -> Option<Check> {
     })
 }
 
+/// The check a half-move gave, with its words (`Black's King on F20 is in check from afar by
+/// the Rook on F6`): `None` when the King of the side now to move is not in check.
+pub fn check_in_words(after: &Position) -> Option<(Check, String)> {
+    let check = check_given(after)?;
+    let king = king_hex(after, after.turn)?;
+    Some((check, describe_check(after, king, check)))
+}
+
 /// R008: the `written` check suffix of a half-move against what it did; `+` stands for any
 /// check but mate.
 pub fn check_suffix_warning(after: &Position, written: Option<Check>) -> Option<SuffixMismatch> {

@@ -1,11 +1,12 @@
-//! The hover of a half-move: the move in words, whose turn it is, the board and the canonical
-//! PDTL after it; for a half-move that was not replayed, the findings that stopped it and the
+//! The hover of a half-move: the move in words, the check it gives, whose turn it is, the
+//! board and the canonical PDTL after it; for a half-move that was not replayed, the findings that stopped it and the
 //! last position known before it.
 
 use super::history;
 use super::{HoverText, Record, Written};
 use crate::analysis::move_label;
 use crate::diagnostics::Diagnostic;
+use crate::replay;
 
 /// The hover of a written half-move.
 pub(super) fn hover(record: Record<'_>, written: Written<'_>) -> HoverText {
@@ -30,7 +31,12 @@ pub(super) fn hover(record: Record<'_>, written: Written<'_>) -> HoverText {
     }
     let ids = &analysis.identifiers;
     match played {
-        Some(played) => history::write_position(&mut markdown, &played.after, ids, &[played.effect.origin, played.effect.destination]),
+        Some(played) => {
+            if let Some((_, check)) = replay::check_in_words(&played.after) {
+                markdown.push_str(&format!("{check}.\n\n"));
+            }
+            history::write_position(&mut markdown, &played.after, ids, &[played.effect.origin, played.effect.destination]);
+        }
         None => {
             if findings.is_empty() {
                 markdown.push_str("An earlier half-move of its line of play could not be replayed.\n\n");
@@ -67,6 +73,15 @@ mod tests {
         assert!(hover.markdown.contains("20    ·   ·  [e]  p   ·   ·   ·\n"), "{}", hover.markdown);
         assert!(hover.markdown.contains("23      p   p  [·]  e   p   p\n"), "{}", hover.markdown);
         assert!(hover.markdown.contains("PDTL `/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:pp1epp/"));
+    }
+
+    #[test]
+    fn a_half_move_that_gives_check_says_so() {
+        let text = "[Variant \"C'escacs\"]\n[PDTL \"/20:3k3/3:R3/1:1K/ w -- - 0 1\"]\n\n1. RC3-F6+∞, KF20-E21:\n*\n";
+        let hover = hover_at(text, "RC3").expect("a hover");
+        assert!(hover.markdown.contains("\n\nBlack's King on F20 is in check from afar by the Rook on F6.\n\n"), "{}", hover.markdown);
+        let reply = hover_at(text, "KF20").expect("a hover");
+        assert!(!reply.markdown.contains("in check"), "{}", reply.markdown);
     }
 
     #[test]
