@@ -694,6 +694,8 @@ mod properties {
         fn apply_answers_every_move_on_every_position(position in any_position(), mv in any_move()) {
             let _ = rule_warnings(&position, &mv);
             if let Ok(applied) = apply(&position, &mv) {
+                let _ = crate::replay::legality_warnings(&position, &mv, &applied.position);
+                let _ = crate::replay::check_suffix_warning(&applied.position, Some(crate::notation::Check::Mate));
                 prop_assert_eq!(applied.position.turn, position.turn.opponent());
                 let taken = usize::from(applied.effect.captured.is_some());
                 prop_assert_eq!(applied.position.pieces().count() + taken, position.pieces().count());
@@ -702,6 +704,43 @@ mod properties {
                     prop_assert_eq!(captured.piece.side, position.turn.opponent());
                 }
             }
+        }
+    }
+
+    /// A board with one King a side, White to move, and up to 24 other pieces, most of them
+    /// Black's, so that White is often in check and sometimes checkmated.
+    fn attacked_position() -> impl Strategy<Value = Position> {
+        (hex(), hex(), proptest::collection::vec((hex(), 0..4u8, kind()), 0..24)).prop_map(|(white_king, black_king, pieces)| {
+            let mut position = Position::empty();
+            for (hex, owner, kind) in pieces.into_iter().filter(|(_, _, kind)| *kind != PieceKind::King) {
+                let side = if owner == 0 { Side::White } else { Side::Black };
+                position.set(hex, Some(Piece::new(side, kind)));
+            }
+            position.set(black_king, Some(Piece::new(Side::Black, PieceKind::King)));
+            position.set(white_king, Some(Piece::new(Side::White, PieceKind::King)));
+            position
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(600))]
+
+        /// Two searches agree: the side to move, in check, is checkmated (the reply search of
+        /// the check classification) exactly when it has no legal half-move (every candidate
+        /// replayed and judged by the rule checks).
+        #[test]
+        fn checkmate_is_having_no_legal_half_move(position in attacked_position()) {
+            let kings = position.pieces().filter(|(_, piece)| piece.kind == PieceKind::King).count();
+            if kings == 2 && crate::movement::is_in_check(&position, Side::White) {
+                let mate = crate::replay::check_given(&position) == Some(crate::notation::Check::Mate);
+                prop_assert_eq!(mate, crate::replay::legal_moves(&position).is_empty());
+            }
+        }
+
+        /// Legal-move generation answers on any board.
+        #[test]
+        fn legal_moves_answer_on_every_position(position in any_position()) {
+            let _ = crate::replay::legal_moves(&position);
         }
     }
 }
