@@ -52,9 +52,9 @@ impl RecordAnalysis {
 }
 
 /// Whether an analysis judges the optional rule checks (R-codes). Finding checks and
-/// checkmates costs about as much as the replay itself, so a batch that will not show the
-/// warnings skips them; the language server judges them always, so that switching them on
-/// shows them at once.
+/// checkmates costs about as much as the replay itself, so an analysis whose warnings will not
+/// be shown skips them: `check` without `--rules`, and the language server while its
+/// `rules.enable` setting is off.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RuleChecks {
     Judge,
