@@ -468,8 +468,13 @@ impl Documents {
     /// Opens (or reopens) a document. The analysis runs before the lock is taken, so that
     /// opening a large file does not hold up requests on the other documents.
     pub fn open(&self, uri: Uri, text: &str, version: i32) {
-        let document = Document::with_rule_checks(text, version, self.rule_checks());
-        self.lock().insert(uri, document);
+        let mut document = Document::with_rule_checks(text, version, self.rule_checks());
+        let mut open = self.lock();
+        // The rule checks may have been switched while the document was analysed.
+        if document.rule_checks != self.rule_checks() {
+            document = Document::with_rule_checks(text, version, self.rule_checks());
+        }
+        open.insert(uri, document);
     }
 
     fn rule_checks(&self) -> RuleChecks {
