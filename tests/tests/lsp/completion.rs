@@ -1,5 +1,5 @@
-//! Completion over the protocol: tag names after `[`, tag values, the pieces of the side to
-//! move and references in comments, each item carrying its text edit in the negotiated
+//! Completion over the protocol: tag names after `[`, tag values, the pieces and legal half-moves of
+//! the side to move and references in comments, each item carrying its text edit in the negotiated
 //! encoding, as a snippet only for clients that take snippets.
 
 use serde_json::{json, Value};
@@ -108,4 +108,26 @@ fn places_with_nothing_to_offer_and_unknown_documents_answer_null() {
         assert_eq!(client.at("textDocument/completion", &uri("nothing"), line, character), Ok(Value::Null), "at {line}:{character}");
     }
     assert_eq!(client.at("textDocument/completion", &uri("not-open"), 0, 0), Ok(Value::Null));
+}
+
+#[test]
+fn the_legal_half_moves_are_written_in_the_record_s_figurines_in_both_encodings() {
+    let text = "[Variant \"C'escacs\"]\n[Id \"Demo-C05\"]\n[Annotator \"Pérez, Núria\"]\n[Redefine \"FAN\"]\n\n1. E7-E13, E21-E15\n2. ☖E5-E9, ☖E23-E19\n3. ☖\n";
+    for (capabilities, utf8) in [(utf16_client(), false), (utf8_client(), true)] {
+        let mut client = Client::start(capabilities);
+        client.open(&uri("fan"), text);
+        // Line 7 is `3. ☖`: the cursor after the figurine, three bytes or one UTF-16 unit.
+        let end = if utf8 { 6 } else { 4 };
+        let items = client.at("textDocument/completion", &uri("fan"), 7, end).expect("completion");
+        let elephant: Vec<&Value> =
+            items.as_array().expect("items").iter().filter(|item| item["label"].as_str().is_some_and(|label| label.starts_with("☖E9-"))).collect();
+        assert!(!elephant.is_empty(), "the Elephant on E9 moves: {:?}", labels(&items));
+        for item in elephant {
+            assert_eq!(item["textEdit"]["range"], json!({"start": {"line": 7, "character": 3}, "end": {"line": 7, "character": end}}), "utf8: {utf8}");
+            assert_eq!(item["textEdit"]["newText"], item["label"]);
+            assert!(item["detail"].as_str().is_some_and(|detail| detail.starts_with("White Elephant E9 to ")), "{item}");
+        }
+        assert!(labels(&items).iter().any(|label| label.starts_with("♗F6-")), "the Bishop in figurines: {:?}", labels(&items));
+        assert!(!labels(&items).iter().any(|label| label.starts_with('J')), "no letters in a FAN record");
+    }
 }
