@@ -126,15 +126,21 @@ local function client_config()
   }
 end
 
--- Buffers of filetype ctlpgn opened before `setup` was called (a plugin manager loading it late).
-local function open_buffers()
-  local found = {}
+-- Runs `action` for every buffer of filetype ctlpgn: those opened later, and those opened
+-- before `setup` was called (a plugin manager loading it late).
+local function for_each_ctlpgn_buffer(group, action)
+  vim.api.nvim_create_autocmd('FileType', {
+    group = group,
+    pattern = 'ctlpgn',
+    callback = function(event)
+      action(event.buf)
+    end,
+  })
   for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
     if vim.api.nvim_buf_is_loaded(bufnr) and vim.bo[bufnr].filetype == 'ctlpgn' then
-      table.insert(found, bufnr)
+      action(bufnr)
     end
   end
-  return found
 end
 
 -- Neovim before 0.11: one client for every ctlpgn buffer (records in different files do not
@@ -178,16 +184,7 @@ function M.setup(options)
   if M.options.treesitter then
     local treesitter = require('ctlpgn.treesitter')
     treesitter.register()
-    vim.api.nvim_create_autocmd('FileType', {
-      group = group,
-      pattern = 'ctlpgn',
-      callback = function(event)
-        treesitter.start(event.buf)
-      end,
-    })
-    for _, bufnr in ipairs(open_buffers()) do
-      treesitter.start(bufnr)
-    end
+    for_each_ctlpgn_buffer(group, treesitter.start)
   end
 
   if M.options.format_on_save then
@@ -212,16 +209,7 @@ function M.setup(options)
     -- This also starts the server for ctlpgn buffers that are already open.
     vim.lsp.enable('ctlpgn')
   else
-    vim.api.nvim_create_autocmd('FileType', {
-      group = group,
-      pattern = 'ctlpgn',
-      callback = function(event)
-        attach_legacy(event.buf)
-      end,
-    })
-    for _, bufnr in ipairs(open_buffers()) do
-      attach_legacy(bufnr)
-    end
+    for_each_ctlpgn_buffer(group, attach_legacy)
   end
 end
 
