@@ -1,10 +1,12 @@
 //! `ctlpgn replay FILE [--json]`: the main line of every record, ply by ply, with the PDTL after
-//! each ply, up to the first half-move that stops the replay, and the record's diagnostics.
+//! each ply (and in JSON the check it gives), up to the first half-move that stops the replay,
+//! and the record's diagnostics.
 
 use serde_json::json;
 
 use super::{place, read_input};
 use crate::analysis::Keep;
+use crate::notation::Check;
 use crate::pdtl;
 use crate::text::LineIndex;
 
@@ -55,6 +57,7 @@ pub fn run_replay(arguments: &[String]) -> i32 {
                     "move": written,
                     "line": line,
                     "pdtl": position,
+                    "check": crate::replay::check_given(&half_move.after).map(Check::as_str),
                 })).collect::<Vec<_>>(),
                 "diagnostics": diagnostics.iter().map(|p| json!({
                     "code": p.diagnostic.code.as_str(),
