@@ -53,6 +53,15 @@ pub fn line_range(column: u8) -> (u8, u8) {
     (d, LAST_LINE - d)
 }
 
+/// The promotion hexes of `side`: the last hex of every column in its forward direction
+/// (§3.5), from column P to column Z.
+pub fn promotion_hexes(side: Side) -> impl Iterator<Item = Hex> {
+    (0..COLUMNS.len() as u8).filter_map(move |column| {
+        let (first, last) = line_range(column);
+        Hex::new(column, if side == Side::White { last } else { first })
+    })
+}
+
 /// Whether `(column, line)` is a hex of the board (the validity formula of §3.1).
 pub fn is_valid(column: i16, line: i16) -> bool {
     if !(0..15).contains(&column) || !(0..=i16::from(LAST_LINE)).contains(&line) {

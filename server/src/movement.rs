@@ -10,7 +10,7 @@
 
 use crate::geometry::Hex;
 use crate::pieces::{Piece, PieceKind, Side};
-use crate::position::Position;
+use crate::position::{Position, SpecialCapture};
 
 /// `(Δcolumn, Δline)` of the six orthogonal steps.
 pub const ORTHOGONAL: [(i16, i16); 6] = [(0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -177,6 +177,39 @@ impl Moves<'_> {
                 }
             }
         }
+    }
+}
+
+/// A capture the special-capture field of a position allows (§6.4, §8.4): the own pawn on
+/// `from` goes to `to`; for en passant `victim` is the hex of the piece it removes, for a
+/// scornful-pawn capture the piece taken stands on `to` and `victim` is `None`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpecialCaptureMove {
+    pub from: Hex,
+    pub to: Hex,
+    pub victim: Option<Hex>,
+}
+
+/// The special captures open to the side to move: each of its pawns diagonally forward of an
+/// empty hex the last double or triple step crossed, or obliquely forward of the pawn that
+/// just made a scornful move.
+pub fn special_captures(position: &Position) -> Vec<SpecialCaptureMove> {
+    let side = position.turn;
+    let forward = side.forward();
+    let pawn = Piece::new(side, PieceKind::Pawn);
+    let pawns_at = |target: Hex, line: i16| {
+        [-1, 1].into_iter().filter_map(move |column| target.offset(column, line)).filter(move |&hex| position.get(hex) == Some(pawn))
+    };
+    match &position.special {
+        SpecialCapture::EnPassant { piece, crossed } => crossed
+            .iter()
+            .filter(|&&landing| position.get(landing).is_none())
+            .flat_map(|&landing| pawns_at(landing, -3 * forward).map(move |from| SpecialCaptureMove { from, to: landing, victim: Some(*piece) }))
+            .collect(),
+        SpecialCapture::Scornful { piece, .. } => {
+            pawns_at(*piece, -forward).map(|from| SpecialCaptureMove { from, to: *piece, victim: None }).collect()
+        }
+        SpecialCapture::None => Vec::new(),
     }
 }
 

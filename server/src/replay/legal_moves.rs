@@ -8,14 +8,14 @@
 //! Castling is also refused in check and onto an attacked hex, which the handbook leaves to
 //! the rules of play rather than to the record (§8.6).
 
-use super::rules::REGAINABLE_KINDS;
+use super::rules::regainable_kinds;
 use super::{apply, check_given, legality_warnings, rule_warnings, Applied};
 use crate::castling;
-use crate::geometry::Hex;
-use crate::movement::{destinations, is_in_check, Reach};
+use crate::geometry::{promotion_hexes, Hex};
+use crate::movement::{destinations, is_in_check, special_captures, Reach};
 use crate::notation::{Check, Move, PieceMove, Promotion, Separator};
 use crate::pieces::{Piece, PieceKind};
-use crate::position::{Position, SpecialCapture};
+use crate::position::Position;
 
 /// A half-move the side to move may play.
 #[derive(Clone, Debug)]
@@ -32,18 +32,28 @@ pub struct LegalMove {
 pub fn legal_moves(position: &Position) -> Vec<LegalMove> {
     let side = position.turn;
     let mut candidates = Vec::new();
-    let awaiting = position.pieces().filter(|(hex, piece)| *piece == Piece::new(side, PieceKind::Pawn) && hex.is_promotion_hex(side));
-    for (hex, _) in awaiting {
-        candidates.extend(regainable(position, hex).map(|kind| Move::ForcedPromotion { hex, piece: kind }));
+    for hex in promotion_hexes(side).filter(|&hex| position.get(hex) == Some(Piece::new(side, PieceKind::Pawn))) {
+        candidates.extend(regainable_kinds(position, side, hex).map(|kind| Move::ForcedPromotion { hex, piece: kind }));
     }
     for (from, piece) in position.pieces().filter(|(_, piece)| piece.side == side) {
         let may_leap = piece.kind == PieceKind::King && position.castling[side.index()].king;
         for (to, reach) in destinations(position, from, piece, may_leap) {
-            let separator = if reach == Reach::Capture { Separator::Capture } else { Separator::Move };
-            push_piece_move(&mut candidates, position, piece, from, separator, to);
+            let (separator, taken) = match reach {
+                Reach::Quiet => (Separator::Move, None),
+                Reach::Capture => (Separator::Capture, position.get(to)),
+            };
+            push_piece_move(&mut candidates, position, piece, from, separator, taken, to);
         }
     }
-    special_captures(&mut candidates, position);
+    // Both `@` and `@@` are tried for en passant; the replay keeps the one whose geometry holds.
+    let pawn = Piece::new(side, PieceKind::Pawn);
+    for capture in special_captures(position) {
+        let taken = position.get(capture.victim.unwrap_or(capture.to));
+        let separators: &[Separator] = if capture.victim.is_some() { &[Separator::At, Separator::DoubleAt] } else { &[Separator::At] };
+        for &separator in separators {
+            push_piece_move(&mut candidates, position, pawn, capture.from, separator, taken, capture.to);
+        }
+    }
     let in_check = is_in_check(position, side);
     candidates.extend(castling::all().iter().filter(|_| !in_check).map(|castling| Move::Castling(castling.token())));
     candidates
@@ -61,73 +71,20 @@ pub fn legal_moves(position: &Position) -> Vec<LegalMove> {
         .collect()
 }
 
-/// The kinds the side to move may regain on `hex` by promotion.
-fn regainable(position: &Position, hex: Hex) -> impl Iterator<Item = PieceKind> + '_ {
-    REGAINABLE_KINDS.into_iter().filter(move |&kind| position.is_regainable(position.turn, kind, hex.colour()))
-}
-
-/// A piece move as it is written: the captured piece's letter unless it is a pawn, and for a
-/// pawn reaching its promotion hex one candidate per piece it may become, or `=&`.
-fn push_piece_move(candidates: &mut Vec<Move>, position: &Position, piece: Piece, from: Hex, separator: Separator, to: Hex) {
-    let captured = match separator {
-        Separator::Move => None,
-        Separator::Capture | Separator::At | Separator::DoubleAt => special_victim(position, to).or(position.get(to)),
-    }
-    .map(|victim| victim.kind)
-    .filter(|&kind| kind != PieceKind::Pawn);
+/// A piece move as it is written: the letter of the `taken` piece unless it is a pawn, and for
+/// a pawn reaching its promotion hex one candidate per piece it may become, or `=&`.
+fn push_piece_move(candidates: &mut Vec<Move>, position: &Position, piece: Piece, from: Hex, separator: Separator, taken: Option<Piece>, to: Hex) {
+    let captured = taken.map(|victim| victim.kind).filter(|&kind| kind != PieceKind::Pawn);
     let base = PieceMove { piece: piece.kind, origin: from, separator, captured, destination: to, promotion: None };
     if piece.kind != PieceKind::Pawn || !to.is_promotion_hex(piece.side) {
         candidates.push(Move::Piece(base));
         return;
     }
-    let kinds: Vec<PieceKind> = regainable(position, to).collect();
+    let kinds: Vec<PieceKind> = regainable_kinds(position, piece.side, to).collect();
     if kinds.is_empty() {
         candidates.push(Move::Piece(PieceMove { promotion: Some(Promotion::Awaiting), ..base }));
     }
     candidates.extend(kinds.into_iter().map(|kind| Move::Piece(PieceMove { promotion: Some(Promotion::To(kind)), ..base })));
-}
-
-/// The piece an en passant capture landing on `landing` takes, when the position allows one
-/// there.
-fn special_victim(position: &Position, landing: Hex) -> Option<Piece> {
-    match &position.special {
-        SpecialCapture::EnPassant { piece, crossed } if crossed.contains(&landing) => position.get(*piece),
-        _ => None,
-    }
-}
-
-/// En passant and scornful-pawn captures: every own pawn in reach of the special field, with
-/// both `@` and `@@` tried (the replay keeps the one whose geometry holds).
-fn special_captures(candidates: &mut Vec<Move>, position: &Position) {
-    let side = position.turn;
-    let forward = side.forward();
-    let pawn = Piece::new(side, PieceKind::Pawn);
-    let own_pawn_at = |hex: Option<Hex>| hex.filter(|&hex| position.get(hex) == Some(pawn));
-    match &position.special {
-        SpecialCapture::EnPassant { crossed, .. } => {
-            for &landing in crossed {
-                for from in [-1, 1].into_iter().filter_map(|column| own_pawn_at(landing.offset(column, -3 * forward))) {
-                    for separator in [Separator::At, Separator::DoubleAt] {
-                        push_piece_move(candidates, position, pawn, from, separator, landing);
-                    }
-                }
-            }
-        }
-        SpecialCapture::Scornful { piece: target, .. } => {
-            for from in [-1, 1].into_iter().filter_map(|column| own_pawn_at(target.offset(column, -forward))) {
-                let captured = position.get(*target).map(|victim| victim.kind).filter(|&kind| kind != PieceKind::Pawn);
-                candidates.push(Move::Piece(PieceMove {
-                    piece: PieceKind::Pawn,
-                    origin: from,
-                    separator: Separator::At,
-                    captured,
-                    destination: *target,
-                    promotion: None,
-                }));
-            }
-        }
-        SpecialCapture::None => {}
-    }
 }
 
 #[cfg(test)]

@@ -11,11 +11,11 @@
 use super::rules::suitable;
 use super::words::a;
 use crate::diagnostics::Code;
-use crate::geometry::{line_range, Hex};
-use crate::movement::{attackers, delta, destinations, is_adjoining_or_jump, is_attacked, is_in_check, king_hex, Reach, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL};
+use crate::geometry::{promotion_hexes, Hex};
+use crate::movement::{attackers, delta, destinations, is_adjoining_or_jump, is_attacked, is_in_check, king_hex, special_captures, Reach, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL};
 use crate::notation::{Check, Move, PieceMove, Separator};
 use crate::pieces::{Piece, PieceKind, Side};
-use crate::position::{Position, SpecialCapture};
+use crate::position::Position;
 
 /// R006 and R009 of a half-move played from `before`, which gave `after`.
 pub fn legality_warnings(before: &Position, mv: &Move, after: &Position) -> Vec<(Code, String)> {
@@ -51,14 +51,6 @@ fn skipped_promotion(before: &Position, mv: &Move, in_check: impl Fn() -> bool) 
         "the pawn awaiting promotion on {hex} must promote now that {} is regainable: this half-move should be the forced promotion {hex}=…",
         a(kind)
     ))
-}
-
-/// The last hex of every column in `side`'s forward direction (§3.5).
-fn promotion_hexes(side: Side) -> impl Iterator<Item = Hex> {
-    (0..15).filter_map(move |column| {
-        let (first, last) = line_range(column);
-        Hex::new(column, if side == Side::White { last } else { first })
-    })
 }
 
 /// R009 for a piece move: the piece cannot go there, by its own movement.
@@ -247,15 +239,5 @@ fn has_reply(position: &Position) -> bool {
             return true;
         }
     }
-    let forward = side.forward();
-    let own_pawn_at = |hex: Option<Hex>| hex.filter(|&hex| position.get(hex) == Some(Piece::new(side, PieceKind::Pawn)));
-    match &position.special {
-        SpecialCapture::EnPassant { piece, crossed } => crossed.iter().filter(|&&hex| position.get(hex).is_none()).any(|&landing| {
-            [-1, 1].into_iter().filter_map(|column| own_pawn_at(landing.offset(column, -3 * forward))).any(|from| answers(from, landing, Some(*piece)))
-        }),
-        SpecialCapture::Scornful { piece, .. } => {
-            [-1, 1].into_iter().filter_map(|column| own_pawn_at(piece.offset(column, -forward))).any(|from| answers(from, *piece, None))
-        }
-        SpecialCapture::None => false,
-    }
+    special_captures(position).into_iter().any(|capture| answers(capture.from, capture.to, capture.victim))
 }

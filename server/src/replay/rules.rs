@@ -17,7 +17,7 @@ use crate::pieces::{Piece, PieceKind, Side};
 use crate::position::{Position, SpecialCapture};
 
 /// The kinds a promotion can bring back, in the order a message lists them.
-pub(super) const REGAINABLE_KINDS: [PieceKind; 6] =
+const REGAINABLE_KINDS: [PieceKind; 6] =
     [PieceKind::Queen, PieceKind::Wyvern, PieceKind::Rook, PieceKind::Pegasus, PieceKind::Knight, PieceKind::Bishop];
 
 /// The rule warnings of one half-move played from `position` (codes R001-R005 and R007), each
@@ -99,7 +99,12 @@ fn piece_move_warnings(position: &Position, mv: &PieceMove, warnings: &mut Vec<(
 
 /// The first piece kind `side` may regain on `hex`, if any.
 pub(super) fn suitable(position: &Position, side: Side, hex: Hex) -> Option<PieceKind> {
-    REGAINABLE_KINDS.into_iter().find(|&kind| position.is_regainable(side, kind, hex.colour()))
+    regainable_kinds(position, side, hex).next()
+}
+
+/// Every kind `side` may regain by promotion on `hex`, in the order a message lists them.
+pub(super) fn regainable_kinds(position: &Position, side: Side, hex: Hex) -> impl Iterator<Item = PieceKind> + '_ {
+    REGAINABLE_KINDS.into_iter().filter(move |&kind| position.is_regainable(side, kind, hex.colour()))
 }
 
 /// R003 and R004 for a castling whose token is known.
