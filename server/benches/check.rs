@@ -15,13 +15,21 @@ fn peak_memory_kib() -> Option<u64> {
 fn main() {
     let file = corpus_file(2000);
     let bytes = file.len();
-    println!("2,000-record file: {:.2} MB, {} cores available", bytes as f64 / 1e6, std::thread::available_parallelism().map_or(1, usize::from));
+    println!(
+        "2,000-record file: {:.2} MB, {} cores available",
+        bytes as f64 / 1e6,
+        std::thread::available_parallelism().map_or(1, usize::from)
+    );
     let before = peak_memory_kib();
     measure("check, one core (parse + replay + diagnostics)", bytes, 7, || {
         ctlpgn::analysis::analyse_file(&file, Keep::Findings, RuleChecks::Skip).len()
     });
-    measure("check, all cores", bytes, 7, || ctlpgn::analysis::analyse_file_parallel(&file, Keep::Findings, RuleChecks::Skip).len());
-    measure("check --rules, one core", bytes, 7, || ctlpgn::analysis::analyse_file(&file, Keep::Findings, RuleChecks::Judge).len());
+    measure("check, all cores", bytes, 7, || {
+        ctlpgn::analysis::analyse_file_parallel(&file, Keep::Findings, RuleChecks::Skip).len()
+    });
+    measure("check --rules, one core", bytes, 7, || {
+        ctlpgn::analysis::analyse_file(&file, Keep::Findings, RuleChecks::Judge).len()
+    });
     measure("check --rules, all cores", bytes, 7, || {
         ctlpgn::analysis::analyse_file_parallel(&file, Keep::Findings, RuleChecks::Judge).len()
     });
@@ -36,14 +44,26 @@ fn main() {
     let mut parser = ctlpgn::syntax::new_parser();
     let ranges = ctlpgn::syntax::split_records(&file);
     measure("parse only, record by record, one core", bytes, 7, || {
-        ranges.iter().map(|r| ctlpgn::syntax::parse(&mut parser, &file[r.clone()]).root_node().child_count()).sum()
+        ranges
+            .iter()
+            .map(|r| ctlpgn::syntax::parse(&mut parser, &file[r.clone()]).root_node().child_count())
+            .sum()
     });
-    let trees: Vec<_> = ranges.iter().map(|r| ctlpgn::syntax::parse(&mut parser, &file[r.clone()])).collect();
+    let trees: Vec<_> =
+        ranges.iter().map(|r| ctlpgn::syntax::parse(&mut parser, &file[r.clone()])).collect();
     measure("analysis of parsed trees only, one core", bytes, 7, || {
         ranges
             .iter()
             .zip(&trees)
-            .map(|(r, t)| ctlpgn::analysis::analyse_syntax_with(&file[r.clone()], &ctlpgn::syntax::lower_record(t), RuleChecks::Skip).played.len())
+            .map(|(r, t)| {
+                ctlpgn::analysis::analyse_syntax_with(
+                    &file[r.clone()],
+                    &ctlpgn::syntax::lower_record(t),
+                    RuleChecks::Skip,
+                )
+                .played
+                .len()
+            })
             .sum()
     });
 }

@@ -23,10 +23,16 @@ fn main() {
     let options = FormatOptions::default();
     let unicode = FormatOptions { separators: Separators::Unicode, ..FormatOptions::default() };
     println!("2,000-record file: {:.2} MB", file.len() as f64 / 1e6);
-    let canonical = measure("format_text, canonical file", file.len(), 9, || format_text(&file, &options).len());
+    let canonical = measure("format_text, canonical file", file.len(), 9, || {
+        format_text(&file, &options).len()
+    });
     measure("format_text, disturbed file", messy.len(), 9, || format_text(&messy, &options).len());
-    measure("format_text, disturbed file, unicode", messy.len(), 9, || format_text(&messy, &unicode).len());
-    measure("format_edits, disturbed file", messy.len(), 9, || format_edits(&messy, &options, None).len());
+    measure("format_text, disturbed file, unicode", messy.len(), 9, || {
+        format_text(&messy, &unicode).len()
+    });
+    measure("format_edits, disturbed file", messy.len(), 9, || {
+        format_edits(&messy, &options, None).len()
+    });
     if canonical > Duration::from_millis(100) {
         println!("over the 100 ms budget");
     }

@@ -184,11 +184,21 @@ const fn queens_rook(column: char, line: u8, step: (i16, i16)) -> RookLeap {
 }
 
 const fn simple_k(name: &'static str, king: (char, u8), rook: &'static [RookLeap]) -> Castling {
-    Castling { name, kind: CastlingKind::KingsRook, king_destination: WhiteHex(king.0, king.1), rooks: rook }
+    Castling {
+        name,
+        kind: CastlingKind::KingsRook,
+        king_destination: WhiteHex(king.0, king.1),
+        rooks: rook,
+    }
 }
 
 const fn simple_d(name: &'static str, king: (char, u8), rook: &'static [RookLeap]) -> Castling {
-    Castling { name, kind: CastlingKind::QueensRook, king_destination: WhiteHex(king.0, king.1), rooks: rook }
+    Castling {
+        name,
+        kind: CastlingKind::QueensRook,
+        king_destination: WhiteHex(king.0, king.1),
+        rooks: rook,
+    }
 }
 
 const fn double(name: &'static str, king: (char, u8), rooks: &'static [RookLeap]) -> Castling {
@@ -216,11 +226,31 @@ static CASTLINGS: [Castling; 24] = [
     simple_d("KRD-FE", ('F', 6), &[queens_rook('E', 5, QUEENS_ROOK_OBLIQUE)]),
     simple_d("KRD-EF", ('E', 5), &[queens_rook('F', 6, QUEENS_ROOK_OBLIQUE)]),
     simple_d("KRD-ED", ('E', 5), &[queens_rook('D', 4, QUEENS_ROOK_OBLIQUE)]),
-    double("KRR-HIH", ('H', 6), &[kings_rook('I', 7, ALONG_I), queens_rook('H', 8, QUEENS_ROOK_OBLIQUE)]),
-    double("KRR-HGG", ('H', 6), &[kings_rook('G', 5, KINGS_ROOK_OBLIQUE), queens_rook('G', 7, QUEENS_ROOK_OBLIQUE)]),
-    double("KRR-FGG", ('F', 6), &[kings_rook('G', 5, KINGS_ROOK_OBLIQUE), queens_rook('G', 7, QUEENS_ROOK_OBLIQUE)]),
-    double("KRR-FEE", ('F', 6), &[kings_rook('E', 7, KINGS_ROOK_OBLIQUE), queens_rook('E', 5, QUEENS_ROOK_OBLIQUE)]),
-    double("KRR-EEF", ('E', 5), &[kings_rook('E', 7, KINGS_ROOK_OBLIQUE), queens_rook('F', 6, QUEENS_ROOK_OBLIQUE)]),
+    double(
+        "KRR-HIH",
+        ('H', 6),
+        &[kings_rook('I', 7, ALONG_I), queens_rook('H', 8, QUEENS_ROOK_OBLIQUE)],
+    ),
+    double(
+        "KRR-HGG",
+        ('H', 6),
+        &[kings_rook('G', 5, KINGS_ROOK_OBLIQUE), queens_rook('G', 7, QUEENS_ROOK_OBLIQUE)],
+    ),
+    double(
+        "KRR-FGG",
+        ('F', 6),
+        &[kings_rook('G', 5, KINGS_ROOK_OBLIQUE), queens_rook('G', 7, QUEENS_ROOK_OBLIQUE)],
+    ),
+    double(
+        "KRR-FEE",
+        ('F', 6),
+        &[kings_rook('E', 7, KINGS_ROOK_OBLIQUE), queens_rook('E', 5, QUEENS_ROOK_OBLIQUE)],
+    ),
+    double(
+        "KRR-EEF",
+        ('E', 5),
+        &[kings_rook('E', 7, KINGS_ROOK_OBLIQUE), queens_rook('F', 6, QUEENS_ROOK_OBLIQUE)],
+    ),
 ];
 
 #[cfg(test)]
@@ -272,7 +302,9 @@ mod tests {
     #[test]
     fn the_table_has_the_24_tokens_of_the_handbook_for_both_colours() {
         assert_eq!(all().len(), 24);
-        for (entry, (name, white_king, white_rooks, black_king, black_rooks)) in all().iter().zip(HANDBOOK) {
+        for (entry, (name, white_king, white_rooks, black_king, black_rooks)) in
+            all().iter().zip(HANDBOOK)
+        {
             assert_eq!(entry.name, name);
             assert_eq!(entry.king_destination(Side::White), hex(white_king), "{name}");
             assert_eq!(entry.king_destination(Side::Black), hex(black_king), "{name}");
@@ -298,7 +330,12 @@ mod tests {
                 let mut columns = columns.clone();
                 assert_eq!(Some(entry.king_destination(side).column_letter()), columns.next());
                 for rook in entry.rook_moves(side) {
-                    assert_eq!(Some(rook.destination.column_letter()), columns.next(), "{}", entry.name);
+                    assert_eq!(
+                        Some(rook.destination.column_letter()),
+                        columns.next(),
+                        "{}",
+                        entry.name
+                    );
                 }
                 assert_eq!(columns.next(), None);
             }
@@ -319,7 +356,12 @@ mod tests {
                         i16::from(hexes[1].line()) - i16::from(hexes[0].line()),
                     );
                     for pair in hexes.windows(2) {
-                        assert_eq!(pair[0].offset(step.0, step.1), Some(pair[1]), "{} {side:?}", entry.name);
+                        assert_eq!(
+                            pair[0].offset(step.0, step.1),
+                            Some(pair[1]),
+                            "{} {side:?}",
+                            entry.name
+                        );
                     }
                 }
             }

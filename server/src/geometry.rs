@@ -5,7 +5,8 @@ use crate::diagnostics::Code;
 use crate::pieces::Side;
 
 /// The column letters from White's left to White's right; the index is the column number.
-pub const COLUMNS: [char; 15] = ['P', 'T', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'K', 'L', 'X', 'Z'];
+pub const COLUMNS: [char; 15] =
+    ['P', 'T', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'K', 'L', 'X', 'Z'];
 
 /// The number of hexes of the board.
 pub const HEX_COUNT: usize = 169;
@@ -196,14 +197,21 @@ pub fn parse_coordinate(text: &str) -> Result<Hex, CoordinateError> {
     let Some(column) = COLUMNS.iter().position(|&c| c == letter.to_ascii_uppercase()) else {
         return error(
             Code::C001,
-            format!("{letter} is not a column letter: the columns are P T A B C D E F G H I K L X Z"),
+            format!(
+                "{letter} is not a column letter: the columns are P T A B C D E F G H I K L X Z"
+            ),
         );
     };
     let column = column as u8;
     let (first, last) = line_range(column);
     let parity = if first % 2 == 0 { "even" } else { "odd" };
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return error(Code::C002, format!("{text} is not a coordinate: a column letter is followed by a line number 0-28"));
+        return error(
+            Code::C002,
+            format!(
+                "{text} is not a coordinate: a column letter is followed by a line number 0-28"
+            ),
+        );
     }
     if digits.len() > 1 && digits.starts_with('0') {
         return error(Code::C002, format!("{text} has a leading zero: write the line without it"));

@@ -185,7 +185,12 @@ impl IdentifierSet {
     /// accepted; a black figurine only where the piece is Black: as moving piece or promotion
     /// piece in Black's half-move, as captured piece in White's half-move. The error is the
     /// S012 message (lower case, for which a caller reports S007 first, is refused as well).
-    pub fn read_move_identifier(&self, ch: char, role: IdentifierRole, mover: Side) -> Result<PieceKind, String> {
+    pub fn read_move_identifier(
+        &self,
+        ch: char,
+        role: IdentifierRole,
+        mover: Side,
+    ) -> Result<PieceKind, String> {
         if let Some((kind, colour)) = PieceKind::from_figurine(ch) {
             if !self.fan {
                 return Err(format!(
@@ -213,8 +218,13 @@ impl IdentifierSet {
             return Ok(kind);
         }
         if self.fan {
-            if let Some(kind) = PieceKind::from_standard_letter(ch.to_ascii_uppercase())
-                .or_else(|| ALLOWED_PAIRS.iter().find(|(letter, _)| *letter == ch.to_ascii_uppercase()).map(|(_, kind)| *kind))
+            if let Some(kind) =
+                PieceKind::from_standard_letter(ch.to_ascii_uppercase()).or_else(|| {
+                    ALLOWED_PAIRS
+                        .iter()
+                        .find(|(letter, _)| *letter == ch.to_ascii_uppercase())
+                        .map(|(_, kind)| *kind)
+                })
             {
                 return Err(format!(
                     "{ch} is a letter but [Redefine \"FAN\"] makes the figurines the identifiers: the {} is written {}",
@@ -263,7 +273,8 @@ impl IdentifierSet {
             };
         }
         if upper == 'H' {
-            return "H is not a piece identifier: the Elephant (Halberdier) is written E".to_string();
+            return "H is not a piece identifier: the Elephant (Halberdier) is written E"
+                .to_string();
         }
         format!("{ch} is not a piece identifier: the identifiers are {}", self.describe())
     }
@@ -306,7 +317,11 @@ impl IdentifierSet {
         }
         if ch.is_ascii_alphabetic() {
             let message = self.unknown_letter_message(ch.to_ascii_uppercase());
-            return if ch.is_ascii_lowercase() { format!("{ch} (lower case for Black): {message}") } else { message };
+            return if ch.is_ascii_lowercase() {
+                format!("{ch} (lower case for Black): {message}")
+            } else {
+                message
+            };
         }
         let letters: String = self.letters.iter().collect();
         format!(
@@ -345,7 +360,10 @@ impl IdentifierSet {
     /// The characters of one side's castling status (§8.3): Rook and King, upper case for
     /// White and lower case for Black, or the figurines of the side in FAN mode.
     pub fn castling_chars(&self, side: Side) -> (char, char) {
-        (self.placement_char(Piece::new(side, PieceKind::Rook)), self.placement_char(Piece::new(side, PieceKind::King)))
+        (
+            self.placement_char(Piece::new(side, PieceKind::Rook)),
+            self.placement_char(Piece::new(side, PieceKind::King)),
+        )
     }
 }
 
@@ -355,7 +373,14 @@ mod tests {
 
     #[test]
     fn redefine_values_of_the_handbook_are_accepted() {
-        for value in ["A@J, C@N, T@R", "B@J, Q@D, W@V", "L@J, S@N, T@R, W@V", "F@J, C@N, T@R, W@V", "Q@D", "A@J,C@N"] {
+        for value in [
+            "A@J, C@N, T@R",
+            "B@J, Q@D, W@V",
+            "L@J, S@N, T@R, W@V",
+            "F@J, C@N, T@R, W@V",
+            "Q@D",
+            "A@J,C@N",
+        ] {
             assert!(IdentifierSet::from_redefine(value).is_ok(), "{value}");
         }
         let set = IdentifierSet::from_redefine("A@J, C@N, T@R").unwrap();
@@ -383,7 +408,9 @@ mod tests {
     #[test]
     fn move_identifiers_follow_the_active_letters() {
         let standard = IdentifierSet::standard();
-        let read = |set: &IdentifierSet, ch| set.read_move_identifier(ch, IdentifierRole::Moving, Side::White);
+        let read = |set: &IdentifierSet, ch| {
+            set.read_move_identifier(ch, IdentifierRole::Moving, Side::White)
+        };
         assert_eq!(read(&standard, 'J'), Ok(PieceKind::Bishop));
         assert_eq!(read(&standard, 'D'), Ok(PieceKind::Queen));
         assert_eq!(
@@ -419,17 +446,25 @@ mod tests {
         let black_knight = PieceKind::Knight.figurine(Side::Black);
         for role in [IdentifierRole::Moving, IdentifierRole::Captured, IdentifierRole::Promotion] {
             for mover in [Side::White, Side::Black] {
-                assert_eq!(fan.read_move_identifier(white_knight, role, mover), Ok(PieceKind::Knight));
+                assert_eq!(
+                    fan.read_move_identifier(white_knight, role, mover),
+                    Ok(PieceKind::Knight)
+                );
             }
         }
         let black = |role, mover| fan.read_move_identifier(black_knight, role, mover);
         assert_eq!(black(IdentifierRole::Moving, Side::Black), Ok(PieceKind::Knight));
-        assert!(black(IdentifierRole::Moving, Side::White).unwrap_err().contains("write the neutral \u{2658}"));
+        assert!(black(IdentifierRole::Moving, Side::White)
+            .unwrap_err()
+            .contains("write the neutral \u{2658}"));
         assert_eq!(black(IdentifierRole::Captured, Side::White), Ok(PieceKind::Knight));
         assert!(black(IdentifierRole::Captured, Side::Black).is_err());
         assert_eq!(black(IdentifierRole::Promotion, Side::Black), Ok(PieceKind::Knight));
         assert!(black(IdentifierRole::Promotion, Side::White).is_err());
-        assert!(fan.read_move_identifier('N', IdentifierRole::Moving, Side::White).unwrap_err().contains("\u{2658}"));
+        assert!(fan
+            .read_move_identifier('N', IdentifierRole::Moving, Side::White)
+            .unwrap_err()
+            .contains("\u{2658}"));
         assert_eq!(fan.move_identifier(PieceKind::Pegasus), '\u{1FA50}');
         assert_eq!(fan.rook_identifier(), 'R');
     }
@@ -437,17 +472,29 @@ mod tests {
     #[test]
     fn placement_characters_carry_the_colour() {
         let standard = IdentifierSet::standard();
-        assert_eq!(standard.read_placement_char('J'), Some(Piece::new(Side::White, PieceKind::Bishop)));
-        assert_eq!(standard.read_placement_char('k'), Some(Piece::new(Side::Black, PieceKind::King)));
+        assert_eq!(
+            standard.read_placement_char('J'),
+            Some(Piece::new(Side::White, PieceKind::Bishop))
+        );
+        assert_eq!(
+            standard.read_placement_char('k'),
+            Some(Piece::new(Side::Black, PieceKind::King))
+        );
         assert_eq!(standard.read_placement_char('Q'), None);
         assert_eq!(standard.read_placement_char('3'), None);
         assert_eq!(standard.read_placement_char('\u{265A}'), None);
         let redefined = IdentifierSet::from_redefine("B@J, Q@D, W@V").unwrap();
-        assert_eq!(redefined.read_placement_char('w'), Some(Piece::new(Side::Black, PieceKind::Wyvern)));
+        assert_eq!(
+            redefined.read_placement_char('w'),
+            Some(Piece::new(Side::Black, PieceKind::Wyvern))
+        );
         assert_eq!(redefined.read_placement_char('j'), None);
         assert_eq!(redefined.placement_char(Piece::new(Side::Black, PieceKind::Queen)), 'q');
         let fan = IdentifierSet::fan();
-        assert_eq!(fan.read_placement_char('\u{265A}'), Some(Piece::new(Side::Black, PieceKind::King)));
+        assert_eq!(
+            fan.read_placement_char('\u{265A}'),
+            Some(Piece::new(Side::Black, PieceKind::King))
+        );
         assert_eq!(fan.read_placement_char('K'), None);
         assert_eq!(fan.placement_char(Piece::new(Side::White, PieceKind::Wyvern)), '\u{1FA4F}');
         assert!(standard.placement_char_problem('Q').contains("Q@D"));

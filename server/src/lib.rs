@@ -10,21 +10,20 @@
 //! Invariants: the core never does IO and never names a protocol crate; every range inside is a
 //! byte range of the analysed text; a parse never fails (it returns a tree and problems).
 
+pub mod analysis;
+pub mod castling;
+pub mod cli;
+pub mod conversion;
 pub mod diagnostics;
+pub mod format;
 pub mod geometry;
+pub mod identifiers;
+pub mod lsp;
+pub mod movement;
 pub mod notation;
+pub mod pdtl;
 pub mod pieces;
 pub mod position;
-pub mod movement;
-pub mod castling;
-pub mod identifiers;
-pub mod pdtl;
 pub mod replay;
 pub mod syntax;
 pub mod text;
-pub mod analysis;
-pub mod cli;
-pub mod format;
-pub mod conversion;
-pub mod lsp;
-

@@ -22,8 +22,20 @@ pub const DIAGONAL: [(i16, i16); 6] = [(2, 0), (-2, 0), (1, 3), (1, -3), (-1, 3)
 const NON_TRANSVERSAL_DIAGONAL: [(i16, i16); 4] = [(1, 3), (1, -3), (-1, 3), (-1, -3)];
 
 /// The twelve knight jumps: an orthogonal step and a diagonal step next to it.
-pub const KNIGHT_JUMPS: [(i16, i16); 12] =
-    [(3, 1), (3, -1), (-3, 1), (-3, -1), (2, 4), (2, -4), (-2, 4), (-2, -4), (1, 5), (1, -5), (-1, 5), (-1, -5)];
+pub const KNIGHT_JUMPS: [(i16, i16); 12] = [
+    (3, 1),
+    (3, -1),
+    (-3, 1),
+    (-3, -1),
+    (2, 4),
+    (2, -4),
+    (-2, 4),
+    (-2, -4),
+    (1, 5),
+    (1, -5),
+    (-1, 5),
+    (-1, -5),
+];
 
 /// White's hexes a pawn may make a triple step from; Black's are their mirror images.
 const TRIPLE_STEP_HEXES: [(char, u8); 8] =
@@ -42,7 +54,12 @@ pub enum Reach {
 /// opponent's piece. Castling, en passant and the scornful-pawn capture are not here (they
 /// depend on the game, not on the board), nor the King's leap unless `king_may_leap`; whether
 /// the mover's King is left in check is not judged.
-pub fn destinations(position: &Position, from: Hex, piece: Piece, king_may_leap: bool) -> Vec<(Hex, Reach)> {
+pub fn destinations(
+    position: &Position,
+    from: Hex,
+    piece: Piece,
+    king_may_leap: bool,
+) -> Vec<(Hex, Reach)> {
     use PieceKind::*;
     let mut moves = Moves { position, from, side: piece.side, found: Vec::with_capacity(64) };
     let forward = piece.side.forward();
@@ -198,17 +215,26 @@ pub fn special_captures(position: &Position) -> Vec<SpecialCaptureMove> {
     let forward = side.forward();
     let pawn = Piece::new(side, PieceKind::Pawn);
     let pawns_at = |target: Hex, line: i16| {
-        [-1, 1].into_iter().filter_map(move |column| target.offset(column, line)).filter(move |&hex| position.get(hex) == Some(pawn))
+        [-1, 1]
+            .into_iter()
+            .filter_map(move |column| target.offset(column, line))
+            .filter(move |&hex| position.get(hex) == Some(pawn))
     };
     match &position.special {
         SpecialCapture::EnPassant { piece, crossed } => crossed
             .iter()
             .filter(|&&landing| position.get(landing).is_none())
-            .flat_map(|&landing| pawns_at(landing, -3 * forward).map(move |from| SpecialCaptureMove { from, to: landing, victim: Some(*piece) }))
+            .flat_map(|&landing| {
+                pawns_at(landing, -3 * forward).map(move |from| SpecialCaptureMove {
+                    from,
+                    to: landing,
+                    victim: Some(*piece),
+                })
+            })
             .collect(),
-        SpecialCapture::Scornful { piece, .. } => {
-            pawns_at(*piece, -forward).map(|from| SpecialCaptureMove { from, to: *piece, victim: None }).collect()
-        }
+        SpecialCapture::Scornful { piece, .. } => pawns_at(*piece, -forward)
+            .map(|from| SpecialCaptureMove { from, to: *piece, victim: None })
+            .collect(),
         SpecialCapture::None => Vec::new(),
     }
 }
@@ -237,14 +263,23 @@ pub fn is_attacked(position: &Position, target: Hex, side: Side) -> bool {
 }
 
 /// Calls `visit` with each attacker of `target` among `side`'s pieces until it returns `true`.
-fn visit_attackers(position: &Position, target: Hex, side: Side, mut visit: impl FnMut(Hex) -> bool) {
+fn visit_attackers(
+    position: &Position,
+    target: Hex,
+    side: Side,
+    mut visit: impl FnMut(Hex) -> bool,
+) {
     use PieceKind::*;
     let ours = |hex: Option<Hex>, kinds: &[PieceKind]| {
-        hex.filter(|&hex| position.get(hex).is_some_and(|piece| piece.side == side && kinds.contains(&piece.kind)))
+        hex.filter(|&hex| {
+            position.get(hex).is_some_and(|piece| piece.side == side && kinds.contains(&piece.kind))
+        })
     };
     // Along the twelve lines through the target: the first piece met rides there, or is a
     // King one step away.
-    for (vectors, riders) in [(ORTHOGONAL, [Queen, Rook, Wyvern]), (DIAGONAL, [Queen, Bishop, Pegasus])] {
+    for (vectors, riders) in
+        [(ORTHOGONAL, [Queen, Rook, Wyvern]), (DIAGONAL, [Queen, Bishop, Pegasus])]
+    {
         for (column, line) in vectors {
             let mut hex = target;
             let mut distance = 0;
@@ -252,7 +287,10 @@ fn visit_attackers(position: &Position, target: Hex, side: Side, mut visit: impl
                 hex = next;
                 distance += 1;
                 if let Some(piece) = position.get(hex) {
-                    if piece.side == side && (riders.contains(&piece.kind) || (distance == 1 && piece.kind == King)) && visit(hex) {
+                    if piece.side == side
+                        && (riders.contains(&piece.kind) || (distance == 1 && piece.kind == King))
+                        && visit(hex)
+                    {
                         return;
                     }
                     break;
@@ -262,12 +300,17 @@ fn visit_attackers(position: &Position, target: Hex, side: Side, mut visit: impl
     }
     let forward = side.forward();
     let one_step_back = target.offset(0, -2 * forward);
-    let two_steps_back = one_step_back.filter(|&hex| position.get(hex).is_none()).and_then(|_| target.offset(0, -4 * forward));
+    let two_steps_back = one_step_back
+        .filter(|&hex| position.get(hex).is_none())
+        .and_then(|_| target.offset(0, -4 * forward));
     // Jumps (Knights take with a single one, Wyverns, Pegasi); a pawn takes diagonally
     // forward; an Elephant steps forward (twice over an empty hex) or along a non-transversal
     // diagonal: seen from the target, backwards.
-    let jumpers = KNIGHT_JUMPS.iter().filter_map(|&(column, line)| ours(target.offset(column, line), &[Knight, Wyvern, Pegasus]));
-    let pawns = [-1, 1].into_iter().filter_map(|column| ours(target.offset(column, -3 * forward), &[Pawn]));
+    let jumpers = KNIGHT_JUMPS.iter().filter_map(|&(column, line)| {
+        ours(target.offset(column, line), &[Knight, Wyvern, Pegasus])
+    });
+    let pawns =
+        [-1, 1].into_iter().filter_map(|column| ours(target.offset(column, -3 * forward), &[Pawn]));
     let elephants = [one_step_back, two_steps_back]
         .into_iter()
         .chain(NON_TRANSVERSAL_DIAGONAL.iter().map(|&(column, line)| target.offset(column, line)))
@@ -298,7 +341,10 @@ pub fn is_adjoining_or_jump(from: Hex, to: Hex) -> bool {
 
 /// `(Δcolumn, Δline)` from one hex to another.
 pub fn delta(from: Hex, to: Hex) -> (i16, i16) {
-    (i16::from(to.column()) - i16::from(from.column()), i16::from(to.line()) - i16::from(from.line()))
+    (
+        i16::from(to.column()) - i16::from(from.column()),
+        i16::from(to.line()) - i16::from(from.line()),
+    )
 }
 
 #[cfg(test)]
@@ -331,40 +377,63 @@ mod tests {
     #[test]
     fn the_steps_from_f14_are_the_handbook_s() {
         let names = |vectors: &[(i16, i16)]| -> Vec<String> {
-            vectors.iter().filter_map(|&(c, l)| hex("F14").offset(c, l)).map(|h| h.to_string()).collect()
+            vectors
+                .iter()
+                .filter_map(|&(c, l)| hex("F14").offset(c, l))
+                .map(|h| h.to_string())
+                .collect()
         };
         assert_eq!(names(&ORTHOGONAL), ["F16", "F12", "G15", "G13", "E15", "E13"]);
         assert_eq!(names(&DIAGONAL), ["H14", "D14", "G17", "G11", "E17", "E11"]);
         let mut jumps = names(&KNIGHT_JUMPS);
         jumps.sort();
-        assert_eq!(jumps, ["C13", "C15", "D10", "D18", "E19", "E9", "G19", "G9", "H10", "H18", "I13", "I15"]);
+        assert_eq!(
+            jumps,
+            ["C13", "C15", "D10", "D18", "E19", "E9", "G19", "G9", "H10", "H18", "I13", "I15"]
+        );
     }
 
     #[test]
     fn pawns_step_forward_and_take_diagonally() {
         use PieceKind::*;
         // E7 is a triple-step hex; E11 is not.
-        let position = board(&[("E7", Side::White, Pawn), ("D10", Side::Black, Knight), ("F10", Side::White, Rook)]);
+        let position = board(&[
+            ("E7", Side::White, Pawn),
+            ("D10", Side::Black, Knight),
+            ("F10", Side::White, Rook),
+        ]);
         let moves = destinations(&position, hex("E7"), Piece::new(Side::White, Pawn), false);
         assert_eq!(named(moves), ["D10x", "D8", "E11", "E13", "E9", "F8"]);
         let position = board(&[("E11", Side::White, Pawn), ("E15", Side::Black, Pawn)]);
-        assert_eq!(named(destinations(&position, hex("E11"), Piece::new(Side::White, Pawn), false)), ["D12", "E13", "F12"]);
+        assert_eq!(
+            named(destinations(&position, hex("E11"), Piece::new(Side::White, Pawn), false)),
+            ["D12", "E13", "F12"]
+        );
         // Black's forward is down the board.
         let position = board(&[("E21", Side::Black, Pawn)]);
-        assert_eq!(named(destinations(&position, hex("E21"), Piece::new(Side::Black, Pawn), false)), ["D20", "E15", "E17", "E19", "F20"]);
+        assert_eq!(
+            named(destinations(&position, hex("E21"), Piece::new(Side::Black, Pawn), false)),
+            ["D20", "E15", "E17", "E19", "F20"]
+        );
     }
 
     #[test]
     fn knights_ride_two_jumps_without_taking_and_kings_leap_only_when_allowed() {
         use PieceKind::*;
-        let position = board(&[("F14", Side::White, Knight), ("F24", Side::Black, Rook), ("G19", Side::White, Pawn)]);
+        let position = board(&[
+            ("F14", Side::White, Knight),
+            ("F24", Side::Black, Rook),
+            ("G19", Side::White, Pawn),
+        ]);
         let moves = destinations(&position, hex("F14"), Piece::new(Side::White, Knight), false);
         // F14 to E19 to D24 is a ride; G19 is White's own, so the ride to H24 is blocked.
         assert!(moves.contains(&(hex("D24"), Reach::Quiet)));
         assert!(!moves.iter().any(|&(h, _)| h == hex("H24") || h == hex("G19")));
         let king = Piece::new(Side::White, King);
         let position = board(&[("G1", Side::White, King)]);
-        assert!(!destinations(&position, hex("G1"), king, false).iter().any(|&(h, _)| h == hex("H6")));
+        assert!(!destinations(&position, hex("G1"), king, false)
+            .iter()
+            .any(|&(h, _)| h == hex("H6")));
         assert!(destinations(&position, hex("G1"), king, true).contains(&(hex("H6"), Reach::Quiet)));
     }
 
@@ -372,7 +441,10 @@ mod tests {
     fn elephants_step_forward_twice_only_over_an_empty_hex() {
         use PieceKind::*;
         let position = board(&[("E5", Side::White, Elephant), ("E7", Side::Black, Pawn)]);
-        assert_eq!(named(destinations(&position, hex("E5"), Piece::new(Side::White, Elephant), false)), ["D2", "D8", "E7x", "F2", "F8"]);
+        assert_eq!(
+            named(destinations(&position, hex("E5"), Piece::new(Side::White, Elephant), false)),
+            ["D2", "D8", "E7x", "F2", "F8"]
+        );
         assert_eq!(attackers(&position, hex("E7"), Side::White), [hex("E5")]);
         let position = board(&[("E5", Side::White, Elephant), ("E9", Side::Black, King)]);
         assert_eq!(attackers(&position, hex("E9"), Side::White), [hex("E5")]);

@@ -51,7 +51,10 @@ pub struct CastlingToken(pub &'static str);
 pub enum Move {
     Piece(PieceMove),
     /// `T22=R`: the pawn awaiting promotion on `hex` becomes `piece`.
-    ForcedPromotion { hex: Hex, piece: PieceKind },
+    ForcedPromotion {
+        hex: Hex,
+        piece: PieceKind,
+    },
     Castling(CastlingToken),
 }
 
@@ -102,7 +105,11 @@ impl Move {
                     Separator::DoubleAt => "@@",
                 });
                 if let Some(captured) = piece_move.captured {
-                    out.push(if captured == PieceKind::Pawn { 'P' } else { ids.move_identifier(captured) });
+                    out.push(if captured == PieceKind::Pawn {
+                        'P'
+                    } else {
+                        ids.move_identifier(captured)
+                    });
                 }
                 out.push_str(&piece_move.destination.to_string());
                 match piece_move.promotion {

@@ -15,9 +15,11 @@ pub struct CastlingRights {
 
 impl CastlingRights {
     /// Every right, as at the start of a game.
-    pub const ALL: CastlingRights = CastlingRights { king: true, queen_rook: true, king_rook: true };
+    pub const ALL: CastlingRights =
+        CastlingRights { king: true, queen_rook: true, king_rook: true };
     /// No right: the King has moved.
-    pub const NONE: CastlingRights = CastlingRights { king: false, queen_rook: false, king_rook: false };
+    pub const NONE: CastlingRights =
+        CastlingRights { king: false, queen_rook: false, king_rook: false };
 }
 
 /// The special-capture field (§8.4, §9.5).
@@ -78,8 +80,17 @@ impl Position {
             (
                 Pawn,
                 &[
-                    ('B', 4), ('K', 4), ('A', 5), ('C', 5), ('I', 5), ('L', 5),
-                    ('D', 6), ('H', 6), ('E', 7), ('G', 7), ('F', 8),
+                    ('B', 4),
+                    ('K', 4),
+                    ('A', 5),
+                    ('C', 5),
+                    ('I', 5),
+                    ('L', 5),
+                    ('D', 6),
+                    ('H', 6),
+                    ('E', 7),
+                    ('G', 7),
+                    ('F', 8),
                 ],
             ),
         ];
@@ -108,7 +119,10 @@ impl Position {
     /// Every occupied hex with its piece, in PDTL order.
     pub fn pieces(&self) -> impl Iterator<Item = (Hex, Piece)> + '_ {
         // The board is stored in the order of `ALL_HEXES`.
-        ALL_HEXES.iter().zip(&self.board).filter_map(|(&hex, piece)| piece.map(|piece| (hex, piece)))
+        ALL_HEXES
+            .iter()
+            .zip(&self.board)
+            .filter_map(|(&hex, piece)| piece.map(|piece| (hex, piece)))
     }
 
     /// The first hex, in PDTL order, holding `piece`.

@@ -59,10 +59,12 @@ fn check_prints_json_when_asked() {
 
 #[test]
 fn replay_prints_one_json_object_per_record() {
-    let text = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15:\n*\n\n[Variant \"C'escacs\"]\n1. E9-E13:\n*\n";
+    let text =
+        "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15:\n*\n\n[Variant \"C'escacs\"]\n1. E9-E13:\n*\n";
     let (status, output) = ctlpgn(&["replay", "-", "--json"], Some(text));
     assert_eq!(status, 1);
-    let records: Vec<serde_json::Value> = output.lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
+    let records: Vec<serde_json::Value> =
+        output.lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect();
     assert_eq!(records.len(), 2);
     assert_eq!(records[0]["plies"][1]["pdtl"], "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:4p3/20:3p3/15:3p4/13:3P4/8:3P3/7:4P3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr E15@17-19 0 2");
     assert_eq!(records[0]["plies"][1]["move"], "E21-E15");
@@ -71,7 +73,10 @@ fn replay_prints_one_json_object_per_record() {
     assert_eq!(records[1]["plies"].as_array().map(Vec::len), Some(0));
     let diagnostics = records[1]["diagnostics"].as_array().expect("diagnostics");
     let origin_empty = diagnostics.iter().find(|d| d["code"] == "K001").expect("a K001 for E9-E13");
-    assert_eq!((origin_empty["line"].as_u64(), origin_empty["column"].as_u64()), (Some(6), Some(4)));
+    assert_eq!(
+        (origin_empty["line"].as_u64(), origin_empty["column"].as_u64()),
+        (Some(6), Some(4))
+    );
 }
 
 #[test]
@@ -93,7 +98,8 @@ fn replay_says_the_check_each_ply_gives() {
     // The suffix written (+^) is not the one the position calls for (+∞): replay says the latter.
     let text = "[Variant \"C'escacs\"]\n[PDTL \"/20:3k3/3:R3/1:1K/ w -- - 0 1\"]\n\n1. RC3‐F6+^, KF20-E21:\n*\n";
     let (_, output) = ctlpgn(&["replay", "-", "--json"], Some(text));
-    let record: serde_json::Value = serde_json::from_str(output.lines().next().unwrap_or_default()).expect("JSON line");
+    let record: serde_json::Value =
+        serde_json::from_str(output.lines().next().unwrap_or_default()).expect("JSON line");
     assert_eq!(record["plies"][0]["move"], "RC3‐F6+^", "the move as written");
     assert_eq!(record["plies"][0]["check"], "+∞");
     assert_eq!(record["plies"][1]["check"], serde_json::Value::Null);

@@ -9,9 +9,9 @@
 
 use std::path::{Path, PathBuf};
 
-use ctlpgn::text::LineIndex;
 use ctlpgn::analysis::comments::{check_comments, ReferenceTarget, ResolvedReference};
 use ctlpgn::syntax;
+use ctlpgn::text::LineIndex;
 
 /// What the comment checks give for a file, positions in lines and columns.
 #[derive(Debug, Default)]
@@ -46,9 +46,9 @@ fn kind(target: &ReferenceTarget) -> &'static str {
 
 fn target_range(target: &ReferenceTarget) -> std::ops::Range<usize> {
     match target {
-        ReferenceTarget::HalfMove { range, .. } | ReferenceTarget::MoveLine { range, .. } | ReferenceTarget::Variation { range, .. } => {
-            range.clone()
-        }
+        ReferenceTarget::HalfMove { range, .. }
+        | ReferenceTarget::MoveLine { range, .. }
+        | ReferenceTarget::Variation { range, .. } => range.clone(),
     }
 }
 
@@ -68,14 +68,23 @@ fn check(text: &str) -> Checked {
         let lowered = syntax::lower_record(&tree);
         let identifiers = ctlpgn::analysis::analyse_syntax(record_text, &lowered).identifiers;
         let mut diagnostics = Vec::new();
-        let resolved: Vec<ResolvedReference> = check_comments(record_text, &lowered.items, &identifiers, &mut diagnostics);
+        let resolved: Vec<ResolvedReference> =
+            check_comments(record_text, &lowered.items, &identifiers, &mut diagnostics);
         for diagnostic in diagnostics {
-            found.push((record.start + diagnostic.range.start, diagnostic.code.as_str().to_string()));
+            found.push((
+                record.start + diagnostic.range.start,
+                diagnostic.code.as_str().to_string(),
+            ));
         }
         for reference in resolved {
             let range = target_range(&reference.target);
             let at = record.start + reference.range.start;
-            checked.resolved.push(format!("{} -> {} {}", position(at), position(record.start + range.start), kind(&reference.target)));
+            checked.resolved.push(format!(
+                "{} -> {} {}",
+                position(at),
+                position(record.start + range.start),
+                kind(&reference.target)
+            ));
             checked.targets.push((
                 record_text[reference.range.clone()].to_string(),
                 kind(&reference.target),
@@ -91,7 +100,8 @@ fn check(text: &str) -> Checked {
             .count();
     }
     found.sort();
-    checked.diagnostics = found.into_iter().map(|(offset, code)| format!("{} {code}", position(offset))).collect();
+    checked.diagnostics =
+        found.into_iter().map(|(offset, code)| format!("{} {code}", position(offset))).collect();
     checked
 }
 
@@ -99,13 +109,16 @@ fn check(text: &str) -> Checked {
 fn comments_of(item: &syntax::Item) -> Vec<&syntax::Comment> {
     match item {
         syntax::Item::Comment(comment) => vec![comment],
-        syntax::Item::Variation(variation) => variation.items.iter().flat_map(comments_of).collect(),
+        syntax::Item::Variation(variation) => {
+            variation.items.iter().flat_map(comments_of).collect()
+        }
         _ => Vec::new(),
     }
 }
 
 fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()))
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()))
 }
 
 fn files_with_extension(dir: &Path, extension: &str) -> Vec<PathBuf> {
@@ -123,13 +136,21 @@ fn valid_examples_give_nothing_and_every_move_reference_resolves() {
     let examples = shared().join("spec/examples");
     let valid: Vec<PathBuf> = files_with_extension(&examples, "ctl-pgn")
         .into_iter()
-        .filter(|path| path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('0')))
+        .filter(|path| {
+            path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('0'))
+        })
         .collect();
     assert_eq!(valid.len(), 6, "the six valid examples 01-06");
     for path in valid {
         let checked = check(&read(&path));
         assert_eq!(checked.diagnostics, Vec::<String>::new(), "{}", path.display());
-        assert_eq!(checked.resolved.len(), checked.move_references, "{}: {:?}", path.display(), checked.resolved);
+        assert_eq!(
+            checked.resolved.len(),
+            checked.move_references,
+            "{}: {:?}",
+            path.display(),
+            checked.resolved
+        );
     }
 }
 
@@ -156,7 +177,10 @@ fn references_of_the_examples_resolve_to_their_targets() {
     assert!(text.ends_with(".7. KH4×GI3)"), "{text}");
     assert_eq!(target(&second, "#7[#5.2]@W"), ("half-move", "KH4×GI3".to_string()));
     assert_eq!(target(&second, "#5@B"), ("half-move", "GL5-H6+^".to_string()));
-    assert_eq!(target(&second, "#4.1"), ("variation", "($[1] 4. GD2-F6\n.{ @W: keeps ~H6 covered }\n)".to_string()));
+    assert_eq!(
+        target(&second, "#4.1"),
+        ("variation", "($[1] 4. GD2-F6\n.{ @W: keeps ~H6 covered }\n)".to_string())
+    );
     assert_eq!(target(&second, "#5.1"), ("variation", "($[1] 5. GD2-F6)".to_string()));
     assert_eq!(second.targets.len(), 5);
 }
@@ -170,7 +194,11 @@ fn the_bad_comments_example_gives_the_listed_codes() {
         .filter_map(|line| {
             let mut words = line.split_whitespace();
             let position = words.next()?;
-            let code = words.find(|word| word.len() == 4 && word.starts_with('N') && word[1..].bytes().all(|b| b.is_ascii_digit()))?;
+            let code = words.find(|word| {
+                word.len() == 4
+                    && word.starts_with('N')
+                    && word[1..].bytes().all(|b| b.is_ascii_digit())
+            })?;
             // N002 (text after `}`) is reported by the movetext walk.
             (code != "N002").then(|| format!("{position} {code}"))
         })
@@ -202,9 +230,15 @@ fn check_fixtures(folder: &str) -> Vec<String> {
         let sidecar = path.with_extension("expected");
         assert!(sidecar.is_file(), "{} has no sidecar {}", path.display(), sidecar.display());
         let expected = read(&sidecar);
-        let lines: Vec<&str> = expected.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with('#')).collect();
-        let expected_resolved: Vec<String> = lines.iter().filter(|line| line.contains("->")).map(|line| line.to_string()).collect();
-        let mut expected_diagnostics: Vec<String> = lines.iter().filter(|line| !line.contains("->")).map(|line| line.to_string()).collect();
+        let lines: Vec<&str> = expected
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty() && !line.starts_with('#'))
+            .collect();
+        let expected_resolved: Vec<String> =
+            lines.iter().filter(|line| line.contains("->")).map(|line| line.to_string()).collect();
+        let mut expected_diagnostics: Vec<String> =
+            lines.iter().filter(|line| !line.contains("->")).map(|line| line.to_string()).collect();
         expected_diagnostics.sort_by_key(|line| {
             let (position, code) = line.split_once(' ').unwrap_or((line, ""));
             let (l, c) = position.split_once(':').unwrap_or((position, "0"));
@@ -227,7 +261,11 @@ fn check_fixtures(folder: &str) -> Vec<String> {
                 checked.resolved
             ));
         }
-        codes.extend(expected_diagnostics.iter().filter_map(|line| line.split_whitespace().nth(1).map(str::to_string)));
+        codes.extend(
+            expected_diagnostics
+                .iter()
+                .filter_map(|line| line.split_whitespace().nth(1).map(str::to_string)),
+        );
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     codes

@@ -49,21 +49,30 @@ fn shared_files() -> Vec<(PathBuf, String)> {
     files.extend(files_in(&shared.join("spec/examples"), ".ctl-pgn"));
     files.extend(files_in(&manifest().join("../examples"), ".ctl-pgn"));
     assert!(files.len() > 90, "the shared corpus and examples are needed");
-    files.into_iter().map(|path| {
-        let text = std::fs::read_to_string(&path).expect("UTF-8");
-        (path, text)
-    }).collect()
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("UTF-8");
+            (path, text)
+        })
+        .collect()
 }
 
 /// Whether every record of a file replays without an error.
 fn replays(records: &[ParsedRecord]) -> bool {
-    records.iter().all(|record| record.analysis.diagnostics.iter().all(|d| d.severity != Severity::Error))
+    records
+        .iter()
+        .all(|record| record.analysis.diagnostics.iter().all(|d| d.severity != Severity::Error))
 }
 
 /// The files whose records all replay, which every conversion must accept.
 fn clean_files() -> Vec<(PathBuf, String)> {
-    let clean: Vec<_> = shared_files().into_iter().filter(|(_, text)| replays(&parse_records(text))).collect();
-    assert!(clean.len() >= 47, "40 corpus games, 6 handbook examples and the repository's example replay");
+    let clean: Vec<_> =
+        shared_files().into_iter().filter(|(_, text)| replays(&parse_records(text))).collect();
+    assert!(
+        clean.len() >= 47,
+        "40 corpus games, 6 handbook examples and the repository's example replay"
+    );
     clean
 }
 
@@ -78,7 +87,12 @@ fn replayed(text: &str, main_line_only: bool) -> Vec<Vec<(char, u32, usize, Stri
                 .iter()
                 .filter(|played| !main_line_only || played.depth == 0)
                 .map(|played| {
-                    (played.side.letter(), played.number, played.depth, pdtl::print(&played.after, &IdentifierSet::standard()))
+                    (
+                        played.side.letter(),
+                        played.number,
+                        played.depth,
+                        pdtl::print(&played.after, &IdentifierSet::standard()),
+                    )
                 })
                 .collect()
         })
@@ -88,12 +102,9 @@ fn replayed(text: &str, main_line_only: bool) -> Vec<Vec<(char, u32, usize, Stri
 /// The first error of any record of a converted text, to show when there should be none.
 fn first_error(text: &str) -> Option<String> {
     parse_records(text).iter().find_map(|record| {
-        record
-            .analysis
-            .diagnostics
-            .iter()
-            .find(|d| d.severity == Severity::Error)
-            .map(|d| format!("{} {} at {:?}", d.code, d.message, record.range.start + d.range.start))
+        record.analysis.diagnostics.iter().find(|d| d.severity == Severity::Error).map(|d| {
+            format!("{} {} at {:?}", d.code, d.message, record.range.start + d.range.start)
+        })
     })
 }
 
@@ -152,7 +163,9 @@ fn convert(text: &str, flags: &[&str]) -> String {
         ["--minimal"] => minimal_file(text),
         ["--letters"] => reletter_file(text, &LetterTarget::Standard),
         ["--fan"] => reletter_file(text, &LetterTarget::Fan),
-        ["--redefine", value] => reletter_file(text, &LetterTarget::redefine(value).expect("a valid preset")),
+        ["--redefine", value] => {
+            reletter_file(text, &LetterTarget::redefine(value).expect("a valid preset"))
+        }
         other => panic!("no conversion {other:?}"),
     };
     converted.unwrap_or_else(|failures| panic!("{flags:?} refused: {failures:?}"))
@@ -180,7 +193,10 @@ fn crlf_files_keep_their_line_ends() {
     let text = crlf(&fixture("annotated.ctl-pgn"));
     assert_eq!(convert(&text, &["--fan"]), crlf(&fixture("annotated.fan.ctl-pgn")));
     assert_eq!(convert(&text, &["--minimal"]), crlf(&fixture("annotated.minimal.ctl-pgn")));
-    assert_eq!(convert(&crlf(&fixture("fan.ctl-pgn")), &["--letters"]), crlf(&fixture("fan.letters.ctl-pgn")));
+    assert_eq!(
+        convert(&crlf(&fixture("fan.ctl-pgn")), &["--letters"]),
+        crlf(&fixture("fan.letters.ctl-pgn"))
+    );
 }
 
 #[test]
@@ -188,13 +204,20 @@ fn several_records_convert_one_by_one() {
     // A byte-order mark and a blank line before the first record, three records of three
     // identifier sets: relettering keeps everything between the records, the minimal form
     // parts its records with one blank line.
-    let records = [fixture("annotated.ctl-pgn"), fixture("fan.ctl-pgn"), fixture("redefined.ctl-pgn")];
+    let records =
+        [fixture("annotated.ctl-pgn"), fixture("fan.ctl-pgn"), fixture("redefined.ctl-pgn")];
     let text = format!("\u{FEFF}\n{}\n{}{}", records[0], records[1], records[2]);
     let letters = convert(&text, &["--letters"]);
-    let expected = format!("\u{FEFF}\n{}\n{}{}", records[0], fixture("fan.letters.ctl-pgn"), fixture("redefined.letters.ctl-pgn"));
+    let expected = format!(
+        "\u{FEFF}\n{}\n{}{}",
+        records[0],
+        fixture("fan.letters.ctl-pgn"),
+        fixture("redefined.letters.ctl-pgn")
+    );
     assert_eq!(letters, expected);
     let minimal = convert(&text, &["--minimal"]);
-    let minimal_records: Vec<String> = records.iter().map(|record| convert(record, &["--minimal"])).collect();
+    let minimal_records: Vec<String> =
+        records.iter().map(|record| convert(record, &["--minimal"])).collect();
     assert_eq!(minimal, minimal_records.join("\n"));
     assert_eq!(parse_records(&minimal).len(), 3);
 }
@@ -228,13 +251,24 @@ fn the_pdtl_at_places_of_the_fixture_is_the_expected_one() {
     for row in expected.lines() {
         let (place, pdtl) = row.split_once(' ').expect("LINE:COL PDTL");
         let run = ctlpgn(&["pdtl", path.to_str().expect("a path"), "--at", place], None);
-        assert_eq!((run.status, run.stdout.as_str()), (0, format!("{pdtl}\n").as_str()), "--at {place}: {}", run.stderr);
+        assert_eq!(
+            (run.status, run.stdout.as_str()),
+            (0, format!("{pdtl}\n").as_str()),
+            "--at {place}: {}",
+            run.stderr
+        );
         // The same through the core, with the column counted in characters.
         let (line, column) = place.split_once(':').expect("LINE:COL");
-        let (line, column): (usize, usize) = (line.parse().expect("a line"), column.parse().expect("a column"));
+        let (line, column): (usize, usize) =
+            (line.parse().expect("a line"), column.parse().expect("a column"));
         let line_start: usize = lines[..line - 1].iter().map(|l| l.len()).sum();
-        let offset = line_start + lines[line - 1].char_indices().nth(column - 1).map_or(0, |(at, _)| at);
-        assert_eq!(pdtl_at(&text, &record.syntax, &record.analysis, offset).as_deref(), Some(pdtl), "offset of {place}");
+        let offset =
+            line_start + lines[line - 1].char_indices().nth(column - 1).map_or(0, |(at, _)| at);
+        assert_eq!(
+            pdtl_at(&text, &record.syntax, &record.analysis, offset).as_deref(),
+            Some(pdtl),
+            "offset of {place}"
+        );
     }
     assert!(expected.lines().count() >= 10);
 }
@@ -246,11 +280,16 @@ fn letters_to_fan_and_back_give_the_original_text() {
     let mut standard_files = 0;
     for (path, text) in clean_files() {
         let name = path.display();
-        let letters = reletter_file(&text, &LetterTarget::Standard).unwrap_or_else(|f| panic!("{name}: {f:?}"));
-        let fan = reletter_file(&letters, &LetterTarget::Fan).unwrap_or_else(|f| panic!("{name}: {f:?}"));
-        let back = reletter_file(&fan, &LetterTarget::Standard).unwrap_or_else(|f| panic!("{name}: {f:?}"));
+        let letters = reletter_file(&text, &LetterTarget::Standard)
+            .unwrap_or_else(|f| panic!("{name}: {f:?}"));
+        let fan =
+            reletter_file(&letters, &LetterTarget::Fan).unwrap_or_else(|f| panic!("{name}: {f:?}"));
+        let back = reletter_file(&fan, &LetterTarget::Standard)
+            .unwrap_or_else(|f| panic!("{name}: {f:?}"));
         assert_eq!(back, letters, "{name}: letters → FAN → letters");
-        let written_in_letters = parse_records(&text).iter().all(|record| record.analysis.identifiers == IdentifierSet::standard());
+        let written_in_letters = parse_records(&text)
+            .iter()
+            .all(|record| record.analysis.identifiers == IdentifierSet::standard());
         if written_in_letters {
             standard_files += 1;
             assert_eq!(letters, text, "{name}: a record in standard letters is already in letters");
@@ -269,9 +308,15 @@ fn every_identifier_conversion_replays_every_line_of_play_the_same() {
         let name = path.display();
         let original = replayed(&text, false);
         assert!(original.iter().any(|record| !record.is_empty()), "{name}: nothing replayed");
-        let letters = reletter_file(&text, &LetterTarget::Standard).unwrap_or_else(|f| panic!("{name}: {f:?}"));
-        for (target, label) in [(LetterTarget::Fan, "FAN"), (preset(), "B@J, Q@D, W@V"), (LetterTarget::Standard, "letters")] {
-            let converted = reletter_file(&text, &target).unwrap_or_else(|f| panic!("{name} to {label}: {f:?}"));
+        let letters = reletter_file(&text, &LetterTarget::Standard)
+            .unwrap_or_else(|f| panic!("{name}: {f:?}"));
+        for (target, label) in [
+            (LetterTarget::Fan, "FAN"),
+            (preset(), "B@J, Q@D, W@V"),
+            (LetterTarget::Standard, "letters"),
+        ] {
+            let converted = reletter_file(&text, &target)
+                .unwrap_or_else(|f| panic!("{name} to {label}: {f:?}"));
             assert_eq!(first_error(&converted), None, "{name} to {label}");
             assert_eq!(replayed(&converted, false), original, "{name} to {label}");
             let identifiers = target.identifiers();
@@ -279,7 +324,8 @@ fn every_identifier_conversion_replays_every_line_of_play_the_same() {
                 assert_eq!(record.analysis.identifiers, identifiers, "{name} to {label}");
             }
             // Back to letters, the same text as a direct conversion to letters.
-            let back = reletter_file(&converted, &LetterTarget::Standard).unwrap_or_else(|f| panic!("{name} from {label}: {f:?}"));
+            let back = reletter_file(&converted, &LetterTarget::Standard)
+                .unwrap_or_else(|f| panic!("{name} from {label}: {f:?}"));
             assert_eq!(back, letters, "{name}: {label} → letters");
         }
     }
@@ -296,16 +342,32 @@ fn the_minimal_form_checks_clean_and_replays_the_same_main_line() {
         assert_eq!(records.len(), parse_records(&text).len(), "{name}");
         for record in &records {
             assert_eq!(record.analysis.identifiers, IdentifierSet::standard(), "{name}");
-            assert!(record.analysis.played.iter().all(|played| played.depth == 0), "{name}: a variation is left");
+            assert!(
+                record.analysis.played.iter().all(|played| played.depth == 0),
+                "{name}: a variation is left"
+            );
             for item in &record.syntax.items {
                 match item {
-                    Item::Comment(_) | Item::Variation(_) => panic!("{name}: a comment or variation is left"),
-                    Item::Tag(tag) => assert_ne!(tag.name.text(record.text(&minimal)), "Redefine", "{name}"),
+                    Item::Comment(_) | Item::Variation(_) => {
+                        panic!("{name}: a comment or variation is left")
+                    }
+                    Item::Tag(tag) => {
+                        assert_ne!(tag.name.text(record.text(&minimal)), "Redefine", "{name}")
+                    }
                     Item::MoveLine(line) => {
                         for half_move in [&line.white, &line.black].into_iter().flatten() {
-                            assert!(half_move.rating.is_none() && half_move.nag.is_none(), "{name}: a rating is left");
-                            let indicator = half_move.indicator.as_ref().map(|token| token.text(record.text(&minimal)));
-                            assert!(matches!(indicator, None | Some(":")), "{name}: indicator {indicator:?}");
+                            assert!(
+                                half_move.rating.is_none() && half_move.nag.is_none(),
+                                "{name}: a rating is left"
+                            );
+                            let indicator = half_move
+                                .indicator
+                                .as_ref()
+                                .map(|token| token.text(record.text(&minimal)));
+                            assert!(
+                                matches!(indicator, None | Some(":")),
+                                "{name}: indicator {indicator:?}"
+                            );
                         }
                     }
                     _ => {}
@@ -337,7 +399,10 @@ fn the_pdtl_at_every_ply_is_the_replays() {
                 plies += 1;
             }
             for (index, played) in record.analysis.main_line().enumerate() {
-                assert_eq!(pdtl_after_ply(&record.analysis, index + 1), Some(pdtl::print(&played.after, &record.analysis.identifiers)));
+                assert_eq!(
+                    pdtl_after_ply(&record.analysis, index + 1),
+                    Some(pdtl::print(&played.after, &record.analysis.identifiers))
+                );
             }
         }
         // The corpus sidecars hold the reference engine's positions, ply by ply.
@@ -352,10 +417,13 @@ fn the_pdtl_at_every_ply_is_the_replays() {
                 let written = ply["move"].as_str().expect("a move");
                 let line_text = lines[line - 1];
                 // White's half-move stands before the comma, Black's after it.
-                let part_start = if ply["side"] == "b" { line_text.find(", ").expect("a comma") } else { 0 };
+                let part_start =
+                    if ply["side"] == "b" { line_text.find(", ").expect("a comma") } else { 0 };
                 let offset = lines[..line - 1].iter().map(|l| l.len()).sum::<usize>()
                     + part_start
-                    + line_text[part_start..].find(written).unwrap_or_else(|| panic!("{name}: {written} on line {line}"));
+                    + line_text[part_start..]
+                        .find(written)
+                        .unwrap_or_else(|| panic!("{name}: {written} on line {line}"));
                 let at = pdtl_at(&text, &record.syntax, &record.analysis, offset);
                 // The incoherent games' sidecars end with the ply that does not replay.
                 if at.is_some() || !path.to_string_lossy().contains("incoherent") {
@@ -382,11 +450,17 @@ fn records_that_do_not_replay_are_refused_at_their_first_error() {
             .iter()
             .enumerate()
             .find_map(|(index, record)| {
-                record.analysis.diagnostics.iter().find(|d| d.severity == Severity::Error).map(|d| (index, record.range.start + d.range.start))
+                record
+                    .analysis
+                    .diagnostics
+                    .iter()
+                    .find(|d| d.severity == Severity::Error)
+                    .map(|d| (index, record.range.start + d.range.start))
             })
             .expect("an error");
         let targets = [LetterTarget::Standard, LetterTarget::Fan, preset()];
-        let mut outcomes: Vec<_> = targets.iter().map(|target| reletter_file(&text, target).map(|_| ())).collect();
+        let mut outcomes: Vec<_> =
+            targets.iter().map(|target| reletter_file(&text, target).map(|_| ())).collect();
         outcomes.push(minimal_file(&text).map(|_| ()));
         for outcome in outcomes {
             let failures = outcome.expect_err("refused");
@@ -395,7 +469,9 @@ fn records_that_do_not_replay_are_refused_at_their_first_error() {
         // The incoherent games say on which line their bad ply stands.
         let sidecar = path.with_extension("").with_extension("expected.json");
         if path.to_string_lossy().contains("incoherent") {
-            let expected: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(sidecar).expect("a sidecar")).expect("JSON");
+            let expected: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(sidecar).expect("a sidecar"))
+                    .expect("JSON");
             let line = text[..first.1].matches('\n').count() + 1;
             assert_eq!(Some(line as u64), expected["line"].as_u64(), "{name}");
         }
@@ -417,8 +493,14 @@ fn convert_reads_standard_input_and_writes_standard_output() {
     assert_eq!(run.stdout, fixture("annotated.ctl-pgn"));
     // Two files follow each other on standard output.
     let minimal = fixture_path("annotated.minimal.ctl-pgn");
-    let run = ctlpgn(&["convert", "--minimal", minimal.to_str().expect("a path"), "-"], Some(&fixture("fan.ctl-pgn")));
-    assert_eq!(run.stdout, format!("{}{}", fixture("annotated.minimal.ctl-pgn"), fixture("fan.minimal.ctl-pgn")));
+    let run = ctlpgn(
+        &["convert", "--minimal", minimal.to_str().expect("a path"), "-"],
+        Some(&fixture("fan.ctl-pgn")),
+    );
+    assert_eq!(
+        run.stdout,
+        format!("{}{}", fixture("annotated.minimal.ctl-pgn"), fixture("fan.minimal.ctl-pgn"))
+    );
 }
 
 #[test]
@@ -428,7 +510,16 @@ fn convert_in_place_rewrites_the_files() {
     let letters = dir.join("letters.ctl-pgn");
     std::fs::write(&fan, fixture("fan.ctl-pgn")).expect("written");
     std::fs::write(&letters, fixture("fan.letters.ctl-pgn")).expect("written");
-    let run = ctlpgn(&["convert", "--letters", "-i", fan.to_str().expect("a path"), letters.to_str().expect("a path")], None);
+    let run = ctlpgn(
+        &[
+            "convert",
+            "--letters",
+            "-i",
+            fan.to_str().expect("a path"),
+            letters.to_str().expect("a path"),
+        ],
+        None,
+    );
     assert_eq!((run.status, run.stdout.as_str(), run.stderr.as_str()), (0, "", ""));
     assert_eq!(std::fs::read_to_string(&fan).expect("read"), fixture("fan.letters.ctl-pgn"));
     assert_eq!(std::fs::read_to_string(&letters).expect("read"), fixture("fan.letters.ctl-pgn"));
@@ -448,18 +539,32 @@ fn convert_refuses_a_record_that_does_not_replay_and_touches_nothing() {
     let bad_text = format!("{}\n[Variant \"C'escacs\"]\n[Event \"CG\"]\n\n1. E7-E13, E21-E15\n2. F8-F12, E21-E17:\n*\n", fixture("fan.ctl-pgn"));
     std::fs::write(&good, &good_text).expect("written");
     std::fs::write(&bad, &bad_text).expect("written");
-    let bad_line = bad_text.lines().position(|line| line.starts_with("2. F8-F12")).expect("the bad line") + 1;
+    let bad_line =
+        bad_text.lines().position(|line| line.starts_with("2. F8-F12")).expect("the bad line") + 1;
     for flag in ["--minimal", "--letters", "--fan"] {
         for in_place in [true, false] {
-            let mut arguments = vec!["convert", flag, good.to_str().expect("a path"), bad.to_str().expect("a path")];
+            let mut arguments = vec![
+                "convert",
+                flag,
+                good.to_str().expect("a path"),
+                bad.to_str().expect("a path"),
+            ];
             if in_place {
                 arguments.push("--in-place");
             }
             let run = ctlpgn(&arguments, None);
             assert_eq!((run.status, run.stdout.as_str()), (1, ""), "{arguments:?}");
-            let location = format!("{}:{bad_line}:12: record 2: the record does not replay: error[K001]:", bad.display());
+            let location = format!(
+                "{}:{bad_line}:12: record 2: the record does not replay: error[K001]:",
+                bad.display()
+            );
             assert!(run.stderr.contains(&location), "{arguments:?}: {}", run.stderr);
-            assert!(run.stderr.contains("[origin-empty]") && run.stderr.contains("Nothing was written."), "{}", run.stderr);
+            assert!(
+                run.stderr.contains("[origin-empty]")
+                    && run.stderr.contains("Nothing was written."),
+                "{}",
+                run.stderr
+            );
             assert_eq!(std::fs::read_to_string(&good).expect("read"), good_text);
             assert_eq!(std::fs::read_to_string(&bad).expect("read"), bad_text);
         }
@@ -512,9 +617,16 @@ fn pdtl_prints_the_position_at_a_ply_or_a_place() {
     let two = format!("{text}\n{}", fixture("annotated.ctl-pgn"));
     let run = ctlpgn(&["pdtl", "-", "--ply", "1"], Some(&two));
     assert_eq!(run.status, 2);
-    assert!(run.stderr.contains("the file holds 2 records: say which with --record K"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("the file holds 2 records: say which with --record K"),
+        "{}",
+        run.stderr
+    );
     let run = ctlpgn(&["pdtl", "-", "--ply", "1", "--record", "2", "--letters"], Some(&two));
-    let first_annotated_ply = fixture("annotated.pdtl.txt").lines().find(|row| row.starts_with("11:4 ")).expect("a row")[5..].to_string();
+    let first_annotated_ply =
+        fixture("annotated.pdtl.txt").lines().find(|row| row.starts_with("11:4 ")).expect("a row")
+            [5..]
+            .to_string();
     assert_eq!((run.status, run.stdout), (0, format!("{first_annotated_ply}\n")));
 }
 

@@ -6,7 +6,9 @@
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 
-use ctlpgn::format::{equivalence, format_edits, format_text, EllipsisStyle, FormatOptions, Separators, TextEdit};
+use ctlpgn::format::{
+    equivalence, format_edits, format_text, EllipsisStyle, FormatOptions, Separators, TextEdit,
+};
 use proptest::prelude::*;
 
 // ---- Helpers ------------------------------------------------------------------------------
@@ -32,7 +34,10 @@ fn shared_files() -> Vec<(String, String)> {
     files.extend(files_in(&shared.join("corpus/incoherent"), ".ctl-pgn"));
     files.extend(files_in(&shared.join("spec/examples"), ".ctl-pgn"));
     assert!(files.len() > 80, "the shared corpus and examples are needed");
-    files.iter().map(|path| (path.display().to_string(), std::fs::read_to_string(path).expect("UTF-8"))).collect()
+    files
+        .iter()
+        .map(|path| (path.display().to_string(), std::fs::read_to_string(path).expect("UTF-8")))
+        .collect()
 }
 
 fn all_options() -> [FormatOptions; 3] {
@@ -63,8 +68,15 @@ fn check_guarantees(name: &str, text: &str, options: &FormatOptions) -> String {
         panic!("{name}: formatting changed the content: {difference}\n--- before\n{text}\n--- after\n{formatted}");
     }
     assert_eq!(format_text(&formatted, options), formatted, "{name}: formatting is not idempotent");
-    assert_eq!(apply(text, &format_edits(text, options, None)), formatted, "{name}: the edits do not rebuild the output");
-    assert!(format_edits(&formatted, options, None).is_empty(), "{name}: a formatted file still has edits");
+    assert_eq!(
+        apply(text, &format_edits(text, options, None)),
+        formatted,
+        "{name}: the edits do not rebuild the output"
+    );
+    assert!(
+        format_edits(&formatted, options, None).is_empty(),
+        "{name}: a formatted file still has edits"
+    );
     formatted
 }
 
@@ -75,10 +87,18 @@ fn check_guarantees(name: &str, text: &str, options: &FormatOptions) -> String {
 #[test]
 fn fixtures_format_to_their_expected_layout() {
     let fixtures = files_in(&manifest().join("tests/fixtures/format"), ".ctl-pgn");
-    let inputs: Vec<&PathBuf> = fixtures.iter().filter(|path| !path.to_string_lossy().ends_with(".formatted.ctl-pgn")).collect();
+    let inputs: Vec<&PathBuf> = fixtures
+        .iter()
+        .filter(|path| !path.to_string_lossy().ends_with(".formatted.ctl-pgn"))
+        .collect();
     assert!(inputs.len() >= 12, "the format fixtures are missing");
     for input in inputs {
-        let name = input.file_name().expect("a name").to_string_lossy().trim_end_matches(".ctl-pgn").to_string();
+        let name = input
+            .file_name()
+            .expect("a name")
+            .to_string_lossy()
+            .trim_end_matches(".ctl-pgn")
+            .to_string();
         let options = if name.starts_with("unicode-") {
             all_options()[1]
         } else if name.starts_with("ascii-") {
@@ -87,11 +107,16 @@ fn fixtures_format_to_their_expected_layout() {
             FormatOptions::default()
         };
         let text = std::fs::read_to_string(input).expect("UTF-8");
-        let expected = std::fs::read_to_string(input.with_file_name(format!("{name}.formatted.ctl-pgn")))
-            .unwrap_or_else(|e| panic!("{name}.formatted.ctl-pgn: {e}"));
+        let expected =
+            std::fs::read_to_string(input.with_file_name(format!("{name}.formatted.ctl-pgn")))
+                .unwrap_or_else(|e| panic!("{name}.formatted.ctl-pgn: {e}"));
         let formatted = check_guarantees(&name, &text, &options);
         assert_eq!(formatted, expected, "{name}: the layout differs from the fixture");
-        assert_eq!(format_text(&expected, &options), expected, "{name}: the expected layout is not stable");
+        assert_eq!(
+            format_text(&expected, &options),
+            expected,
+            "{name}: the expected layout is not stable"
+        );
     }
 }
 
@@ -99,14 +124,18 @@ fn fixtures_format_to_their_expected_layout() {
 fn a_crlf_file_keeps_crlf_everywhere_and_a_mixed_file_takes_its_dominant_ending() {
     let crlf = "[Variant \"C'escacs\"]\r\n[Result \"*\"]\r\n1. E7-E13\n{ two\rlines }\r\n*\r\n";
     let formatted = format_text(crlf, &FormatOptions::default());
-    assert_eq!(formatted, "[Variant \"C'escacs\"]\r\n[Result \"*\"]\r\n\r\n1. E7-E13\r\n{ two\r\nlines }\r\n*\r\n");
+    assert_eq!(
+        formatted,
+        "[Variant \"C'escacs\"]\r\n[Result \"*\"]\r\n\r\n1. E7-E13\r\n{ two\r\nlines }\r\n*\r\n"
+    );
     let mostly_lf = "[Variant \"C'escacs\"]\r\n[Result \"*\"]\n1. E7-E13:\n*\n";
     assert!(!format_text(mostly_lf, &FormatOptions::default()).contains('\r'));
 }
 
 #[test]
 fn separators_never_become_x_and_special_captures_stay() {
-    let text = "[Variant \"C'escacs\"]\n1. E13*F16, F12@@G9\n2. E15@D18, E13xF16\n3. KRK-II, KRD‐DE:\n*\n";
+    let text =
+        "[Variant \"C'escacs\"]\n1. E13*F16, F12@@G9\n2. E15@D18, E13xF16\n3. KRK-II, KRD‐DE:\n*\n";
     for options in all_options() {
         let formatted = check_guarantees("separators", text, &options);
         let movetext = formatted.split("\n\n").nth(1).expect("movetext");
@@ -120,7 +149,8 @@ fn the_equivalence_check_sees_every_change_but_layout() {
     let keep = FormatOptions::default();
     let unicode = all_options()[1];
     let original = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15\n{ a  \n b }\n(1. …, E21-E17)\n*\n";
-    let relaid = "[Variant \"C'escacs\"]\n\n1.  E7-E13 ,E21-E15   \n. { a\n b }\n(1. …, E21-E17\n)\n*\n";
+    let relaid =
+        "[Variant \"C'escacs\"]\n\n1.  E7-E13 ,E21-E15   \n. { a\n b }\n(1. …, E21-E17\n)\n*\n";
     assert_eq!(equivalence::compare_files(original, relaid, &keep), Ok(()));
     for changed in [
         original.replace("E21-E15", "E21-E17"),
@@ -134,7 +164,14 @@ fn the_equivalence_check_sees_every_change_but_layout() {
     ] {
         assert!(equivalence::compare_files(original, &changed, &keep).is_err(), "{changed}");
     }
-    assert_eq!(equivalence::compare_files(original, &original.replace('-', "‐").replace('…', "..."), &unicode), Ok(()));
+    assert_eq!(
+        equivalence::compare_files(
+            original,
+            &original.replace('-', "‐").replace('…', "..."),
+            &unicode
+        ),
+        Ok(())
+    );
     let broken = "[Variant \"C'escacs\"]\n1. E7-E13 {\n*\n";
     assert!(equivalence::compare_files(broken, &broken.replace("1. ", "1."), &keep).is_err());
 }
@@ -188,7 +225,10 @@ fn range_formatting_touches_only_the_records_the_range_meets() {
     for range in [inside_second, second + 50..second + 50, second..second + 1] {
         let edits = format_edits(&text, &options, Some(range.clone()));
         assert!(!edits.is_empty());
-        assert!(edits.iter().all(|edit| edit.range.start >= second && edit.range.end <= third), "{range:?}: {edits:?}");
+        assert!(
+            edits.iter().all(|edit| edit.range.start >= second && edit.range.end <= third),
+            "{range:?}: {edits:?}"
+        );
         let applied = apply(&text, &edits);
         assert_eq!(&applied[..second], &text[..second]);
         assert!(applied.ends_with(&text[third..]));
@@ -196,7 +236,9 @@ fn range_formatting_touches_only_the_records_the_range_meets() {
     }
     let across = format_edits(&text, &options, Some(second - 5..third + 5));
     assert_eq!(apply(&text, &across), format_text(&text, &options));
-    assert!(format_edits(&text, &options, Some(text.len()..text.len())).iter().all(|edit| edit.range.start >= third));
+    assert!(format_edits(&text, &options, Some(text.len()..text.len()))
+        .iter()
+        .all(|edit| edit.range.start >= third));
 }
 
 #[test]
@@ -211,7 +253,8 @@ fn edits_cover_only_the_changed_lines_even_after_non_ascii_text() {
     assert_eq!(&text[edits[1].range.clone()], "3. E13×F16 :\n");
     assert_eq!(edits[1].new_text, "3. E13×F16:\n");
     assert_eq!(apply(text, &edits), format_text(text, &options));
-    let unicode = FormatOptions { separators: Separators::Unicode, ellipsis: EllipsisStyle::Unicode };
+    let unicode =
+        FormatOptions { separators: Separators::Unicode, ellipsis: EllipsisStyle::Unicode };
     assert_eq!(apply(text, &format_edits(text, &unicode, None)), format_text(text, &unicode));
 }
 
@@ -222,7 +265,10 @@ fn empty_and_blank_files_are_left_alone() {
         assert!(format_edits(text, &FormatOptions::default(), None).is_empty());
     }
     let with_mark = "\u{FEFF}\n[Variant \"C'escacs\"]\n1. E7-E13:\n*";
-    assert_eq!(format_text(with_mark, &FormatOptions::default()), "\u{FEFF}[Variant \"C'escacs\"]\n\n1. E7-E13:\n*\n");
+    assert_eq!(
+        format_text(with_mark, &FormatOptions::default()),
+        "\u{FEFF}[Variant \"C'escacs\"]\n\n1. E7-E13:\n*\n"
+    );
 }
 
 // ---- Generated records ----------------------------------------------------------------------
@@ -233,7 +279,8 @@ fn pick(choices: &'static [&'static str]) -> impl Strategy<Value = String> {
 
 /// A half-move from the pieces of §6.1, with random spacing before its annotation group.
 fn half_move() -> impl Strategy<Value = String> {
-    let coordinate = || pick(&["E7", "E13", "F8", "F12", "G9", "A21", "B24", "Z11", "L5", "D10", "T22"]);
+    let coordinate =
+        || pick(&["E7", "E13", "F8", "F12", "G9", "A21", "B24", "Z11", "L5", "D10", "T22"]);
     let piece_move = (
         pick(&["", "", "N", "E", "D", "♘", "🩐", "☖", "n"]),
         coordinate(),
@@ -258,8 +305,13 @@ fn half_move() -> impl Strategy<Value = String> {
         pick(&["", "", ":", "(=)", "(=):"]),
     )
         .prop_map(|(the_move, check, space, rating, inner_space, indicator)| {
-            let check = if check.is_empty() || space.is_empty() { check } else { format!("{space}{check}") };
-            let inner_space = if rating.is_empty() || indicator.is_empty() { "" } else { inner_space.as_str() };
+            let check = if check.is_empty() || space.is_empty() {
+                check
+            } else {
+                format!("{space}{check}")
+            };
+            let inner_space =
+                if rating.is_empty() || indicator.is_empty() { "" } else { inner_space.as_str() };
             let space = if rating.is_empty() && indicator.is_empty() { "" } else { space.as_str() };
             format!("{the_move}{check}{space}{rating}{inner_space}{indicator}")
         })
@@ -283,7 +335,10 @@ fn move_line() -> impl Strategy<Value = String> {
 
 /// A comment from text, references, markers, blanks and line breaks (never `{`, `}`).
 fn comment() -> impl Strategy<Value = String> {
-    let pieces = &["text", " ", "  ", "\n", "   \n", "\t", "@W: ", "@B: ", "~F14", "#5", "#5@B", "$24", "Àlex", "×‐…", "🩐", ". ", "("];
+    let pieces = &[
+        "text", " ", "  ", "\n", "   \n", "\t", "@W: ", "@B: ", "~F14", "#5", "#5@B", "$24",
+        "Àlex", "×‐…", "🩐", ". ", "(",
+    ];
     (pick(&["", "", ":", " "]), prop::collection::vec(pick(pieces), 0..8))
         .prop_map(|(start, body)| format!("{{{start}{}}}", body.concat()))
 }
@@ -313,7 +368,10 @@ fn join(lines: &[(Line, String, bool)]) -> String {
     out
 }
 
-fn play_items(item: impl Strategy<Value = Line>, most: usize) -> impl Strategy<Value = Vec<(Line, String, bool)>> {
+fn play_items(
+    item: impl Strategy<Value = Line>,
+    most: usize,
+) -> impl Strategy<Value = Vec<(Line, String, bool)>> {
     prop::collection::vec((item, line_break(), prop::bool::weighted(0.2)), 0..most)
 }
 
@@ -339,7 +397,11 @@ fn play_item() -> impl Strategy<Value = Line> + Clone {
                 }
                 lines.extend(rest);
                 let ends_with_move = lines.last().is_some_and(|(line, _, _)| line.is_move_line);
-                let close = if ends_with_move && attach { ")".to_string() } else { format!("{close_break})") };
+                let close = if ends_with_move && attach {
+                    ")".to_string()
+                } else {
+                    format!("{close_break})")
+                };
                 let space = if label.is_empty() { "" } else { " " }.to_string() + &space;
                 let body = join(&lines);
                 let body = if body.is_empty() { body } else { format!("{space}{body}") };
@@ -357,7 +419,9 @@ fn tag_line() -> impl Strategy<Value = String> {
         pick(&["\"CG\"", "\"Vidàl, Marc\"", "\"\"", "\"a \\\"b\\\" c\"", "\"?\""]),
         pick(&["", "  "]),
     )
-        .prop_map(|(lead, name, space, value, trail)| format!("{lead}[{name}{space}{value}]{trail}"))
+        .prop_map(|(lead, name, space, value, trail)| {
+            format!("{lead}[{name}{space}{value}]{trail}")
+        })
 }
 
 fn record() -> impl Strategy<Value = String> {
@@ -371,28 +435,31 @@ fn record() -> impl Strategy<Value = String> {
         pick(&["*", "3-0", "0-3", "1-1", "2-1", "1-2"]),
         prop::collection::vec((pick(&["\n", " ", "\n\n"]), comment()), 0..2),
     )
-        .prop_map(|(tags, after_tags, start_comments, first, rest, before_result, result, finals)| {
-            let mut text = "[Variant \"C'escacs\"]".to_string();
-            for (tag, separator) in tags {
-                text.push_str(&separator);
-                text.push_str(&tag);
-            }
-            text.push_str(&after_tags);
-            for comment in start_comments {
-                text.push_str(&comment);
-                text.push('\n');
-            }
-            let mut lines = vec![(Line { text: first, is_move_line: true }, String::new(), false)];
-            lines.extend(rest);
-            text.push_str(&join(&lines));
-            text.push_str(&before_result);
-            text.push_str(&result);
-            for (separator, comment) in finals {
-                text.push_str(&separator);
-                text.push_str(&comment);
-            }
-            text
-        })
+        .prop_map(
+            |(tags, after_tags, start_comments, first, rest, before_result, result, finals)| {
+                let mut text = "[Variant \"C'escacs\"]".to_string();
+                for (tag, separator) in tags {
+                    text.push_str(&separator);
+                    text.push_str(&tag);
+                }
+                text.push_str(&after_tags);
+                for comment in start_comments {
+                    text.push_str(&comment);
+                    text.push('\n');
+                }
+                let mut lines =
+                    vec![(Line { text: first, is_move_line: true }, String::new(), false)];
+                lines.extend(rest);
+                text.push_str(&join(&lines));
+                text.push_str(&before_result);
+                text.push_str(&result);
+                for (separator, comment) in finals {
+                    text.push_str(&separator);
+                    text.push_str(&comment);
+                }
+                text
+            },
+        )
 }
 
 fn file() -> impl Strategy<Value = String> {
@@ -476,7 +543,11 @@ fn ctlpgn_fmt(arguments: &[&str], input: Option<&[u8]>) -> (i32, String, String)
     let _ = child.stdin.take().expect("stdin").write_all(input.unwrap_or_default());
     let output = child.wait_with_output().expect("ctlpgn ends");
     let stderr = String::from_utf8_lossy(&output.stderr).to_string();
-    (output.status.code().unwrap_or(-1), String::from_utf8_lossy(&output.stdout).to_string(), stderr)
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).to_string(),
+        stderr,
+    )
 }
 
 fn temporary_folder(name: &str) -> PathBuf {
@@ -494,7 +565,8 @@ fn fmt_rewrites_files_in_place_and_check_lists_them() {
     std::fs::write(&messy, MESSY).expect("written");
     let canonical = format_text(MESSY, &FormatOptions::default());
     std::fs::write(&clean, &canonical).expect("written");
-    let (messy_name, clean_name) = (messy.to_str().expect("a path"), clean.to_str().expect("a path"));
+    let (messy_name, clean_name) =
+        (messy.to_str().expect("a path"), clean.to_str().expect("a path"));
     let clean_modified = std::fs::metadata(&clean).and_then(|m| m.modified()).expect("a time");
 
     let (status, stdout, _) = ctlpgn_fmt(&["--check", messy_name, clean_name], None);
@@ -504,7 +576,11 @@ fn fmt_rewrites_files_in_place_and_check_lists_them() {
     let (status, _, _) = ctlpgn_fmt(&[messy_name, clean_name], None);
     assert_eq!(status, 0);
     assert_eq!(std::fs::read_to_string(&messy).expect("read"), canonical);
-    assert_eq!(std::fs::metadata(&clean).and_then(|m| m.modified()).expect("a time"), clean_modified, "an unchanged file was rewritten");
+    assert_eq!(
+        std::fs::metadata(&clean).and_then(|m| m.modified()).expect("a time"),
+        clean_modified,
+        "an unchanged file was rewritten"
+    );
     let (status, stdout, _) = ctlpgn_fmt(&["--check", messy_name, clean_name], None);
     assert_eq!((status, stdout.as_str()), (0, ""));
 
@@ -532,10 +608,15 @@ fn fmt_refuses_invalid_utf8_and_bad_options_and_writes_nothing() {
     let (status, _, stderr) = ctlpgn_fmt(&[good_name, bad_name], None);
     assert_eq!(status, 2);
     assert!(stderr.contains("not valid UTF-8"), "{stderr}");
-    assert_eq!(std::fs::read_to_string(&good).expect("read"), MESSY, "a file was written despite the error");
+    assert_eq!(
+        std::fs::read_to_string(&good).expect("read"),
+        MESSY,
+        "a file was written despite the error"
+    );
     let (status, stdout, _) = ctlpgn_fmt(&["-"], Some(b"[Variant \"\xFF\"]\n"));
     assert_eq!((status, stdout.as_str()), (2, ""));
-    for arguments in [&["--separators", "fancy", good_name][..], &["--frobnicate", good_name], &[]] {
+    for arguments in [&["--separators", "fancy", good_name][..], &["--frobnicate", good_name], &[]]
+    {
         let (status, _, _) = ctlpgn_fmt(arguments, None);
         assert_eq!(status, 2, "{arguments:?}");
     }

@@ -18,7 +18,10 @@ use serde_json::Value;
 const PATIENCE: Duration = Duration::from_secs(180);
 
 fn repository() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the server crate is in the repository").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("the server crate is in the repository")
+        .to_path_buf()
 }
 
 /// The Neovim binaries to drive.
@@ -34,7 +37,8 @@ struct WorkFolder(PathBuf);
 
 impl WorkFolder {
     fn new(name: &str) -> WorkFolder {
-        let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
+        let path =
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&path);
         std::fs::create_dir_all(path.join("parser")).expect("a work folder");
         WorkFolder(path)
@@ -95,17 +99,32 @@ fn ctlpgn(args: &[&str], input: &str) -> String {
         .stdout(Stdio::piped())
         .spawn()
         .expect("ctlpgn runs");
-    child.stdin.take().expect("a standard input").write_all(input.as_bytes()).expect("ctlpgn reads its input");
+    child
+        .stdin
+        .take()
+        .expect("a standard input")
+        .write_all(input.as_bytes())
+        .expect("ctlpgn reads its input");
     let output = child.wait_with_output().expect("ctlpgn finishes");
     String::from_utf8(output.stdout).expect("UTF-8 output")
 }
 
 /// The canonical PDTL after the half-move written `written` in the main line of `file`.
 fn pdtl_after(file: &Path, written: &str) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_ctlpgn")).arg("replay").arg("--json").arg(file).output().expect("ctlpgn replay runs");
-    let record: Value = serde_json::from_slice(output.stdout.split(|&b| b == b'\n').next().unwrap_or_default()).expect("a JSON record");
+    let output = Command::new(env!("CARGO_BIN_EXE_ctlpgn"))
+        .arg("replay")
+        .arg("--json")
+        .arg(file)
+        .output()
+        .expect("ctlpgn replay runs");
+    let record: Value =
+        serde_json::from_slice(output.stdout.split(|&b| b == b'\n').next().unwrap_or_default())
+            .expect("a JSON record");
     let plies = record["plies"].as_array().expect("the plies of the record");
-    let ply = plies.iter().find(|ply| ply["move"] == written).unwrap_or_else(|| panic!("{written} is replayed"));
+    let ply = plies
+        .iter()
+        .find(|ply| ply["move"] == written)
+        .unwrap_or_else(|| panic!("{written} is replayed"));
     ply["pdtl"].as_str().expect("a PDTL").to_string()
 }
 
@@ -116,7 +135,10 @@ fn pdtl_of_hover(markdown: &str) -> Option<&str> {
 }
 
 fn strings(value: &Value) -> Vec<&str> {
-    value.as_array().map(|items| items.iter().filter_map(Value::as_str).collect()).unwrap_or_default()
+    value
+        .as_array()
+        .map(|items| items.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default()
 }
 
 /// Drives one Neovim through the script and returns its observations.
@@ -124,13 +146,21 @@ fn observe(nvim: &Path) -> Value {
     let work = WorkFolder::new("nvim-e2e");
     build_parser(&work.0);
     for fixture in ["errors.ctl-pgn", "tags.ctl-pgn"] {
-        std::fs::copy(repository().join("tests/e2e").join(fixture), work.0.join(fixture)).expect("the fixture is copied");
+        std::fs::copy(repository().join("tests/e2e").join(fixture), work.0.join(fixture))
+            .expect("the fixture is copied");
     }
     let observations = work.0.join("observations.json");
     let script = repository().join("tests/e2e/neovim.lua");
     let output = run_with_patience(
         Command::new(nvim)
-            .args(["--headless", "--clean", "-u", "NONE", "-c", "lua dofile(os.getenv('CTLPGN_E2E_SCRIPT'))"])
+            .args([
+                "--headless",
+                "--clean",
+                "-u",
+                "NONE",
+                "-c",
+                "lua dofile(os.getenv('CTLPGN_E2E_SCRIPT'))",
+            ])
             .env("CTLPGN_E2E_SCRIPT", &script)
             .env("CTLPGN_SERVER", env!("CARGO_BIN_EXE_ctlpgn"))
             .env("CTLPGN_E2E_PLUGIN", repository().join("editors/nvim"))
@@ -155,7 +185,8 @@ fn observe(nvim: &Path) -> Value {
 
 #[test]
 fn neovim_attaches_the_server_and_shows_what_it_finds() {
-    let fixture = std::fs::read_to_string(repository().join("tests/e2e/errors.ctl-pgn")).expect("the fixture");
+    let fixture = std::fs::read_to_string(repository().join("tests/e2e/errors.ctl-pgn"))
+        .expect("the fixture");
     for nvim in neovims() {
         let observed = observe(&nvim);
         let version = observed["nvim"].as_str().unwrap_or("?").to_string();
@@ -163,44 +194,91 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
         // Steps that failed are reported with the assertion about what they should have shown,
         // and all together at the end.
         let errors = &observed["errors"];
-        assert_eq!(observed["filetype"], "ctlpgn", "{context}: the ftdetect file sets the filetype");
+        assert_eq!(
+            observed["filetype"], "ctlpgn",
+            "{context}: the ftdetect file sets the filetype"
+        );
 
         // Neovim 0.11 offers UTF-8 positions first and the server takes them; 0.7 offers none
         // and both sides count UTF-16 code units.
-        let newer = version.split('.').nth(1).and_then(|minor| minor.parse::<u32>().ok()).is_some_and(|minor| minor >= 11);
-        assert_eq!(observed["encoding"], if newer { "utf-8" } else { "utf-16" }, "{context}: the position encoding");
+        let newer = version
+            .split('.')
+            .nth(1)
+            .and_then(|minor| minor.parse::<u32>().ok())
+            .is_some_and(|minor| minor >= 11);
+        assert_eq!(
+            observed["encoding"],
+            if newer { "utf-8" } else { "utf-16" },
+            "{context}: the position encoding"
+        );
 
         // Lines are 0-based, columns count characters: the K003 comes after a `×` (two UTF-8
         // bytes, one UTF-16 unit), so a column in the wrong unit would show here.
-        assert_eq!(strings(&observed["diagnostics"]), ["12:12-12:20 K003", "3:7-3:17 T011"], "{context}: diagnostics of the opened file");
+        assert_eq!(
+            strings(&observed["diagnostics"]),
+            ["12:12-12:20 K003", "3:7-3:17 T011"],
+            "{context}: diagnostics of the opened file"
+        );
         assert_eq!(
             strings(&observed["diagnostics_after_insert"]),
             ["13:12-13:20 K003", "3:7-3:17 T011"],
             "{context}: the error follows its line down"
         );
-        assert_eq!(strings(&observed["diagnostics_after_fix"]), ["3:7-3:17 T011"], "{context}: the fixed error is gone");
+        assert_eq!(
+            strings(&observed["diagnostics_after_fix"]),
+            ["3:7-3:17 T011"],
+            "{context}: the fixed error is gone"
+        );
 
-        let hover = observed["hover"]["markdown"].as_str().unwrap_or_else(|| panic!("{context}: a hover, got {}; {errors}", observed["hover"]));
-        assert!(hover.contains("2. …, F20‐F16"), "{context}: the hover names the half-move under the cursor:\n{hover}");
-        assert_eq!(pdtl_of_hover(hover), observed["expected_pdtl"].as_str(), "{context}: the hover's PDTL is the one after the half-move");
-        assert_eq!(observed["copied"], observed["expected_pdtl"], "{context}: :CtlpgnCopyPosition copies that PDTL; {errors}");
+        let hover = observed["hover"]["markdown"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{context}: a hover, got {}; {errors}", observed["hover"]));
+        assert!(
+            hover.contains("2. …, F20‐F16"),
+            "{context}: the hover names the half-move under the cursor:\n{hover}"
+        );
+        assert_eq!(
+            pdtl_of_hover(hover),
+            observed["expected_pdtl"].as_str(),
+            "{context}: the hover's PDTL is the one after the half-move"
+        );
+        assert_eq!(
+            observed["copied"], observed["expected_pdtl"],
+            "{context}: :CtlpgnCopyPosition copies that PDTL; {errors}"
+        );
 
         // The edits Neovim made, seen from its side.
         let mut lines: Vec<&str> = fixture.lines().collect();
         lines.insert(10, "{ Comentari afegit: «×» }");
         let fixed = lines.join("\n").replace("NE15×F12", "E15×F12") + "\n";
-        assert_eq!(observed["before_save"], fixed.as_str(), "{context}: the buffer after the edits");
+        assert_eq!(
+            observed["before_save"],
+            fixed.as_str(),
+            "{context}: the buffer after the edits"
+        );
         // Format on save applies the server's edits with the `separators = "unicode"` setting
         // given to setup; the result is what the command line makes of the same text.
         let formatted = ctlpgn(&["fmt", "--separators", "unicode", "-"], &fixed);
         assert_ne!(formatted, fixed, "the fixture leaves the formatter something to do");
-        assert_eq!(observed["after_save"], formatted.as_str(), "{context}: the buffer after :write");
+        assert_eq!(
+            observed["after_save"],
+            formatted.as_str(),
+            "{context}: the buffer after :write"
+        );
         assert_eq!(observed["saved_file"], formatted.as_str(), "{context}: the file written");
 
         let labels = strings(&observed["completion"]["labels"]);
-        assert!(labels.contains(&"Variant"), "{context}: completion after `[` offers Variant, got {labels:?} {}; {errors}", observed["completion"]);
         assert!(
-            labels.iter().all(|label| label.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')),
+            labels.contains(&"Variant"),
+            "{context}: completion after `[` offers Variant, got {labels:?} {}; {errors}",
+            observed["completion"]
+        );
+        assert!(
+            labels.iter().all(|label| label
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic())
+                && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')),
             "{context}: completion after `[` offers tag names, got {labels:?}"
         );
 
@@ -216,7 +294,11 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
         // The record holds everything; the tag section, the two-line comment and the
         // variation are folds inside it.
         let folds = [2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 1, 1, 1, 1, 1, 2, 2, 1, 1];
-        assert_eq!(observed["folds"], serde_json::json!(folds), "{context}: fold levels of the lines");
+        assert_eq!(
+            observed["folds"],
+            serde_json::json!(folds),
+            "{context}: fold levels of the lines"
+        );
         assert_eq!(errors, &Value::Null, "{context}: steps failed");
     }
 }
@@ -226,8 +308,12 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
 #[test]
 fn the_plugin_queries_are_the_grammars() {
     for query in ["highlights.scm", "folds.scm"] {
-        let grammar = std::fs::read_to_string(repository().join("tree-sitter-ctlpgn/queries").join(query)).expect("the grammar's query");
-        let plugin = std::fs::read_to_string(repository().join("editors/nvim/queries/ctlpgn").join(query)).expect("the plugin's query");
+        let grammar =
+            std::fs::read_to_string(repository().join("tree-sitter-ctlpgn/queries").join(query))
+                .expect("the grammar's query");
+        let plugin =
+            std::fs::read_to_string(repository().join("editors/nvim/queries/ctlpgn").join(query))
+                .expect("the plugin's query");
         assert!(plugin == grammar, "editors/nvim/queries/ctlpgn/{query} differs from tree-sitter-ctlpgn/queries/{query}: copy it again");
     }
 }

@@ -53,7 +53,11 @@ fn files(dir: &Path, suffix: &str, keep: impl Fn(&str) -> bool) -> Vec<PathBuf> 
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| entry.expect("a folder entry").path())
-        .filter(|path| path.file_name().and_then(|name| name.to_str()).is_some_and(|name| name.ends_with(suffix) && keep(name)))
+        .filter(|path| {
+            path.file_name()
+                .and_then(|name| name.to_str())
+                .is_some_and(|name| name.ends_with(suffix) && keep(name))
+        })
         .collect();
     files.sort();
     files
@@ -115,7 +119,11 @@ fn the_bad_tag_example_gives_exactly_its_tag_diagnostics() {
             from_tag_module(code, severity).then(|| format!("{position} {}", code.as_str()))
         })
         .collect();
-    assert_eq!(expected, ["3:1 T006", "3:8 T011", "11:1 T009", "12:8 T018", "13:15 T015"], "the sidecar changed");
+    assert_eq!(
+        expected,
+        ["3:1 T006", "3:8 T011", "11:1 T009", "12:8 T018", "13:15 T015"],
+        "the sidecar changed"
+    );
     let found = check_file(&text);
     assert_eq!(located(&text, &found), expected, "\n{}", explained(&text, &found));
 }
@@ -146,18 +154,37 @@ fn every_fixture_gives_the_diagnostics_of_its_sidecar() {
         let sidecar = fixture.with_extension("expected");
         assert!(sidecar.is_file(), "{} has no sidecar {}", fixture.display(), sidecar.display());
         let text = read(fixture);
-        let expected: Vec<String> = read(&sidecar).lines().map(str::trim).filter(|row| !row.is_empty()).map(String::from).collect();
+        let expected: Vec<String> = read(&sidecar)
+            .lines()
+            .map(str::trim)
+            .filter(|row| !row.is_empty())
+            .map(String::from)
+            .collect();
         let mut sorted = expected.clone();
         sorted.sort_by_key(|row| sort_key(row));
         assert_eq!(expected, sorted, "{}: keep the sidecar in position order", sidecar.display());
         let found = check_file(&text);
-        assert_eq!(located(&text, &found), expected, "{}:\n{}", fixture.display(), explained(&text, &found));
+        assert_eq!(
+            located(&text, &found),
+            expected,
+            "{}:\n{}",
+            fixture.display(),
+            explained(&text, &found)
+        );
         covered.extend(found.iter().map(|diagnostic| diagnostic.code));
     }
     for sidecar in files(&folder, ".expected", |_| true) {
-        assert!(sidecar.with_extension("ctl-pgn").is_file(), "{} has no fixture", sidecar.display());
+        assert!(
+            sidecar.with_extension("ctl-pgn").is_file(),
+            "{} has no fixture",
+            sidecar.display()
+        );
     }
-    let uncovered: Vec<&str> = TAG_MODULE_CODES.iter().filter(|code| !covered.contains(code)).map(|code| code.as_str()).collect();
+    let uncovered: Vec<&str> = TAG_MODULE_CODES
+        .iter()
+        .filter(|code| !covered.contains(code))
+        .map(|code| code.as_str())
+        .collect();
     assert!(uncovered.is_empty(), "no fixture covers {uncovered:?}");
 }
 

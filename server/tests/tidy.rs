@@ -21,7 +21,13 @@ fn workspace() -> PathBuf {
 #[test]
 fn every_file_opens_with_a_doc_line() {
     let mut files = Vec::new();
-    for crate_dir in ["server/src", "server/tests", "tests/src", "tests/tests", "tree-sitter-ctlpgn/bindings/rust"] {
+    for crate_dir in [
+        "server/src",
+        "server/tests",
+        "tests/src",
+        "tests/tests",
+        "tree-sitter-ctlpgn/bindings/rust",
+    ] {
         rust_files(&workspace().join(crate_dir), &mut files);
     }
     assert!(files.len() > 10);
@@ -37,7 +43,9 @@ fn the_core_names_no_protocol_crate_and_does_no_io() {
     rust_files(&workspace().join("server/src"), &mut files);
     for file in files {
         let relative = file.strip_prefix(workspace().join("server/src")).expect("inside src");
-        let edge = relative.starts_with("cli") || relative.starts_with("lsp") || relative == Path::new("main.rs");
+        let edge = relative.starts_with("cli")
+            || relative.starts_with("lsp")
+            || relative == Path::new("main.rs");
         // Test modules may read the shared corpus; only the code they test must stay pure.
         if edge || file.file_name().is_some_and(|name| name == "tests.rs") {
             continue;
@@ -45,7 +53,11 @@ fn the_core_names_no_protocol_crate_and_does_no_io() {
         let text = std::fs::read_to_string(&file).expect("readable");
         let text = text.split("#[cfg(test)]").next().unwrap_or("");
         for forbidden in ["tower_lsp", "lsp_types", "tokio", "std::fs", "std::io", "std::net"] {
-            assert!(!text.contains(forbidden), "{} names {forbidden}, but the core is pure", file.display());
+            assert!(
+                !text.contains(forbidden),
+                "{} names {forbidden}, but the core is pure",
+                file.display()
+            );
         }
     }
 }

@@ -32,8 +32,16 @@ fn resident_bytes() -> usize {
 /// Prints the median, the 95th percentile and the maximum of some timings.
 fn report(label: &str, mut times: Vec<Duration>) {
     times.sort();
-    let at = |fraction: f64| times[((times.len() - 1) as f64 * fraction).round() as usize].as_secs_f64() * 1e3;
-    println!("{label:<44} median {:>7.3} ms   p95 {:>7.3} ms   max {:>7.3} ms   ({} runs)", at(0.5), at(0.95), at(1.0), times.len());
+    let at = |fraction: f64| {
+        times[((times.len() - 1) as f64 * fraction).round() as usize].as_secs_f64() * 1e3
+    };
+    println!(
+        "{label:<44} median {:>7.3} ms   p95 {:>7.3} ms   max {:>7.3} ms   ({} runs)",
+        at(0.5),
+        at(0.95),
+        at(1.0),
+        times.len()
+    );
 }
 
 /// A small deterministic random sequence, so that runs are comparable.
@@ -53,17 +61,30 @@ fn main() {
     let move_lines: Vec<u32> = text
         .lines()
         .enumerate()
-        .filter(|(_, line)| line.split_once(". ").is_some_and(|(number, _)| !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())))
+        .filter(|(_, line)| {
+            line.split_once(". ").is_some_and(|(number, _)| {
+                !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())
+            })
+        })
         .map(|(index, _)| index as u32)
         .collect();
-    println!("file: {} records, {:.2} MB, {} move lines", 2000, text.len() as f64 / 1e6, move_lines.len());
+    println!(
+        "file: {} records, {:.2} MB, {} move lines",
+        2000,
+        text.len() as f64 / 1e6,
+        move_lines.len()
+    );
 
     let mut client = Client::start(utf16_client());
     let before = resident_bytes();
     let start = Instant::now();
     client.open(&document, &text);
     client.published(&document);
-    println!("{:<44} {:>7.1} ms", "open and first diagnostics", start.elapsed().as_secs_f64() * 1e3);
+    println!(
+        "{:<44} {:>7.1} ms",
+        "open and first diagnostics",
+        start.elapsed().as_secs_f64() * 1e3
+    );
     let held = resident_bytes().saturating_sub(before);
     println!(
         "{:<44} {:>7.1} MB   ({:.1}x the file size; resident-set growth, allocator slack included)",
@@ -78,8 +99,10 @@ fn main() {
     for round in 0..400 {
         let line = move_lines[sequence.below(move_lines.len())];
         // A space typed at the start of a move line, then deleted: each edit changes one record.
-        for change in [json!({"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}}, "text": " "}),
-                       json!({"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 1}}, "text": ""})] {
+        for change in [
+            json!({"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}}, "text": " "}),
+            json!({"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 1}}, "text": ""}),
+        ] {
             version += 1;
             let start = Instant::now();
             client.change(&document, version, json!([change]));
@@ -109,12 +132,31 @@ fn main() {
 
     // Requests over the whole document parse every record again, outside the lock.
     let whole = [
-        ("folding ranges (whole document)", "textDocument/foldingRange", json!({"textDocument": {"uri": document}})),
-        ("document symbols (whole document)", "textDocument/documentSymbol", json!({"textDocument": {"uri": document}})),
-        ("semantic tokens (whole document)", "textDocument/semanticTokens/full", json!({"textDocument": {"uri": document}})),
-        ("semantic tokens (one screen, 60 lines)", "textDocument/semanticTokens/range",
-            json!({"textDocument": {"uri": document}, "range": {"start": {"line": 30000, "character": 0}, "end": {"line": 30060, "character": 0}}})),
-        ("formatting (whole document)", "textDocument/formatting", json!({"textDocument": {"uri": document}, "options": {"tabSize": 4, "insertSpaces": true}})),
+        (
+            "folding ranges (whole document)",
+            "textDocument/foldingRange",
+            json!({"textDocument": {"uri": document}}),
+        ),
+        (
+            "document symbols (whole document)",
+            "textDocument/documentSymbol",
+            json!({"textDocument": {"uri": document}}),
+        ),
+        (
+            "semantic tokens (whole document)",
+            "textDocument/semanticTokens/full",
+            json!({"textDocument": {"uri": document}}),
+        ),
+        (
+            "semantic tokens (one screen, 60 lines)",
+            "textDocument/semanticTokens/range",
+            json!({"textDocument": {"uri": document}, "range": {"start": {"line": 30000, "character": 0}, "end": {"line": 30060, "character": 0}}}),
+        ),
+        (
+            "formatting (whole document)",
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": document}, "options": {"tabSize": 4, "insertSpaces": true}}),
+        ),
     ];
     for (label, method, params) in whole {
         let times = (0..5)
@@ -135,6 +177,10 @@ fn main() {
     let start = Instant::now();
     client.open(&document, &text);
     client.published(&document);
-    println!("{:<44} {:>7.1} ms", "open and first diagnostics, rule checks on", start.elapsed().as_secs_f64() * 1e3);
+    println!(
+        "{:<44} {:>7.1} ms",
+        "open and first diagnostics, rule checks on",
+        start.elapsed().as_secs_f64() * 1e3
+    );
     client.finish(true);
 }

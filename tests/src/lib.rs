@@ -11,7 +11,11 @@ use ctlpgn::text::LineIndex;
 /// that needs it fails when it is missing rather than passing without looking at anything.
 pub fn shared_dir() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared");
-    assert!(dir.is_dir(), "the shared folder is missing: expected it beside the repository at {}", dir.display());
+    assert!(
+        dir.is_dir(),
+        "the shared folder is missing: expected it beside the repository at {}",
+        dir.display()
+    );
     dir
 }
 
@@ -49,7 +53,13 @@ pub fn diagnostics_of(text: &str) -> (Vec<AnalysedRecord>, Vec<Found>) {
             let lines = &lines;
             record.analysis.diagnostics.iter().map(move |d| {
                 let (line, column) = lines.line_column(text, record.range.start + d.range.start);
-                Found { line, column, code: d.code.to_string(), severity: d.severity, message: d.message.clone() }
+                Found {
+                    line,
+                    column,
+                    code: d.code.to_string(),
+                    severity: d.severity,
+                    message: d.message.clone(),
+                }
             })
         })
         .collect();

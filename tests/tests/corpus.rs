@@ -9,7 +9,8 @@ use serde_json::Value;
 
 fn expected(path: &std::path::Path) -> Value {
     let sidecar = path.with_extension("expected.json");
-    serde_json::from_str(&std::fs::read_to_string(&sidecar).expect("the sidecar exists")).expect("the sidecar is JSON")
+    serde_json::from_str(&std::fs::read_to_string(&sidecar).expect("the sidecar exists"))
+        .expect("the sidecar is JSON")
 }
 
 #[test]
@@ -29,8 +30,19 @@ fn every_valid_game_replays_to_the_expected_positions() {
         assert_eq!(played.len(), expected_plies.len(), "{name}: number of plies");
         for (half_move, ply) in played.iter().zip(expected_plies) {
             let position = pdtl::print(&half_move.after, &analysis.identifiers);
-            assert_eq!(position, ply["pdtl"].as_str().expect("pdtl"), "{name}: ply {} ({})", ply["ply"], ply["move"]);
-            assert_eq!(u64::from(half_move.number), ply["number"].as_u64().expect("number"), "{name}: number of ply {}", ply["ply"]);
+            assert_eq!(
+                position,
+                ply["pdtl"].as_str().expect("pdtl"),
+                "{name}: ply {} ({})",
+                ply["ply"],
+                ply["move"]
+            );
+            assert_eq!(
+                u64::from(half_move.number),
+                ply["number"].as_u64().expect("number"),
+                "{name}: number of ply {}",
+                ply["ply"]
+            );
             plies_checked += 1;
         }
     }
@@ -65,25 +77,50 @@ fn every_corrupted_game_stops_at_its_first_incoherent_ply() {
         let (records, found) = diagnostics_of(&text);
         let name = path.display();
         let expected = expected(&path);
-        let first_error_ply = expected["first_error_ply"].as_u64().expect("first_error_ply") as usize;
+        let first_error_ply =
+            expected["first_error_ply"].as_u64().expect("first_error_ply") as usize;
         let line = expected["line"].as_u64().expect("line") as usize;
         let errors: Vec<_> = found.iter().filter(|f| f.severity == Severity::Error).collect();
-        let first = errors.first().unwrap_or_else(|| panic!("{name}: no error reported ({})", expected["kind"]));
-        assert_eq!(first.line, line, "{name}: first error {first:?}, expected on line {line} ({})", expected["kind"]);
+        let first = errors
+            .first()
+            .unwrap_or_else(|| panic!("{name}: no error reported ({})", expected["kind"]));
+        assert_eq!(
+            first.line, line,
+            "{name}: first error {first:?}, expected on line {line} ({})",
+            expected["kind"]
+        );
         let bad_move = expected["move"].as_str().expect("move");
         let line_text = text.lines().nth(line - 1).expect("the line exists");
-        let column = line_text.chars().collect::<String>().find(bad_move).map(|byte| line_text[..byte].chars().count() + 1);
+        let column = line_text
+            .chars()
+            .collect::<String>()
+            .find(bad_move)
+            .map(|byte| line_text[..byte].chars().count() + 1);
         assert!(
-            column.is_some_and(|c| first.column >= c && first.column < c + bad_move.chars().count()),
+            column
+                .is_some_and(|c| first.column >= c && first.column < c + bad_move.chars().count()),
             "{name}: first error {first:?} is not inside the bad move {bad_move}"
         );
-        let warnings_before: Vec<_> = found.iter().filter(|f| f.line < line && f.severity != Severity::Hint).collect();
-        assert!(warnings_before.is_empty(), "{name}: diagnostics before the bad ply: {warnings_before:#?}");
+        let warnings_before: Vec<_> =
+            found.iter().filter(|f| f.line < line && f.severity != Severity::Hint).collect();
+        assert!(
+            warnings_before.is_empty(),
+            "{name}: diagnostics before the bad ply: {warnings_before:#?}"
+        );
         // `x` for a capture is reported (S005) and then read as `×` (handbook §15 item 15), so
         // that corrupted ply is replayed; every other corruption stops the replay before it.
         let replayed = records[0].analysis.main_line().count();
-        let expected_replayed = if expected["kind"] == "x_separator" { first_error_ply } else { first_error_ply - 1 };
+        let expected_replayed =
+            if expected["kind"] == "x_separator" { first_error_ply } else { first_error_ply - 1 };
         assert_eq!(replayed, expected_replayed, "{name}: plies replayed ({})", expected["kind"]);
-        assert_eq!(first.code, expected_code(expected["kind"].as_str().expect("kind"), &expected["variant"], expected["detail"].as_str().unwrap_or("")), "{name}: {first:?}");
+        assert_eq!(
+            first.code,
+            expected_code(
+                expected["kind"].as_str().expect("kind"),
+                &expected["variant"],
+                expected["detail"].as_str().unwrap_or("")
+            ),
+            "{name}: {first:?}"
+        );
     }
 }

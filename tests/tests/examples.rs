@@ -30,7 +30,8 @@ fn invalid_examples_give_the_expected_diagnostics() {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("readable");
-        let sidecar = std::fs::read_to_string(path.with_extension("expected.txt")).expect("the sidecar exists");
+        let sidecar = std::fs::read_to_string(path.with_extension("expected.txt"))
+            .expect("the sidecar exists");
         let expected: Vec<String> = sidecar
             .lines()
             .filter_map(|line| {
@@ -58,13 +59,16 @@ fn invalid_examples_give_the_expected_diagnostics() {
 fn the_optional_rule_checks_accept_every_valid_game_and_catch_a_stale_en_passant() {
     let valid = shared_files("spec/examples", ".ctl-pgn")
         .into_iter()
-        .filter(|path| !path.file_name().is_some_and(|name| name.to_string_lossy().starts_with("bad-")))
+        .filter(|path| {
+            !path.file_name().is_some_and(|name| name.to_string_lossy().starts_with("bad-"))
+        })
         .chain(shared_files("corpus/valid", ".ctl-pgn"));
     let mut games = 0;
     for path in valid {
         let text = std::fs::read_to_string(&path).expect("readable");
         let (records, _) = diagnostics_of(&text);
-        let warnings: Vec<_> = records.iter().flat_map(|record| &record.analysis.rule_warnings).collect();
+        let warnings: Vec<_> =
+            records.iter().flat_map(|record| &record.analysis.rule_warnings).collect();
         assert!(warnings.is_empty(), "{}: {warnings:#?}", path.display());
         games += records.len();
     }
@@ -72,6 +76,7 @@ fn the_optional_rule_checks_accept_every_valid_game_and_catch_a_stale_en_passant
     let stale = "[Variant \"C'escacs\"]\n[Id \"Demo-R01\"]\n[Annotator \"Núria\"]\n\n1. E7-E13, D22-D16\n2. E13-E15, F20-F18\n3. E15@D18:\n*\n";
     let (records, found) = diagnostics_of(stale);
     assert!(found.is_empty(), "{found:#?}");
-    let codes: Vec<&str> = records[0].analysis.rule_warnings.iter().map(|w| w.code.as_str()).collect();
+    let codes: Vec<&str> =
+        records[0].analysis.rule_warnings.iter().map(|w| w.code.as_str()).collect();
     assert_eq!(codes, ["R001"]);
 }

@@ -21,7 +21,10 @@ fn diagnostics(text: &str) -> Vec<Diagnostic> {
                         edits: fix
                             .edits
                             .iter()
-                            .map(|edit| ctlpgn::diagnostics::Replacement { range: edit.range.start + start..edit.range.end + start, text: edit.text.clone() })
+                            .map(|edit| ctlpgn::diagnostics::Replacement {
+                                range: edit.range.start + start..edit.range.end + start,
+                                text: edit.text.clone(),
+                            })
                             .collect(),
                     })
                     .collect();
@@ -63,11 +66,23 @@ fn every_fix_helps(name: &str, text: &str) -> usize {
             let (codes_after, errors_after) = census(&fixed);
             let before = codes[&diagnostic.code];
             let after = codes_after.get(&diagnostic.code).copied().unwrap_or(0);
-            assert!(after < before, "{name}: {} ({}) leaves {} of {} {}\n{fixed}", fix.title, diagnostic.code, after, before, diagnostic.code);
+            assert!(
+                after < before,
+                "{name}: {} ({}) leaves {} of {} {}\n{fixed}",
+                fix.title,
+                diagnostic.code,
+                after,
+                before,
+                diagnostic.code
+            );
             // An error fixed may let the replay go on and find a later one; any other new
             // error is the fix's fault.
             let replay_went_on = errors_after > 0 && diagnostic.severity == Severity::Error;
-            assert!(errors_after <= errors || replay_went_on, "{name}: {} adds errors: {errors} -> {errors_after}\n{fixed}", fix.title);
+            assert!(
+                errors_after <= errors || replay_went_on,
+                "{name}: {} adds errors: {errors} -> {errors_after}\n{fixed}",
+                fix.title
+            );
             checked += 1;
         }
     }
@@ -82,7 +97,11 @@ fn hand_written_problems_are_fixed() {
         ("missing-result", "[Variant \"C'escacs\"]\n[Id \"Demo-F03\"]\n[Annotator \"Vidàl\"]\n[Result \"1-1\"]\n\n1. E7-E13, D22-D16:", "Add the result line 1-1", "D16:\n1-1\n"),
     ];
     for (name, text, title, expected) in cases {
-        let fix = diagnostics(text).into_iter().flat_map(|d| d.fixes).find(|fix| fix.title == title).unwrap_or_else(|| panic!("{name}: no fix {title:?}"));
+        let fix = diagnostics(text)
+            .into_iter()
+            .flat_map(|d| d.fixes)
+            .find(|fix| fix.title == title)
+            .unwrap_or_else(|| panic!("{name}: no fix {title:?}"));
         assert!(applied(text, &fix).contains(expected), "{name}: {}", applied(text, &fix));
         assert!(every_fix_helps(name, text) > 0, "{name}");
     }
@@ -91,7 +110,9 @@ fn hand_written_problems_are_fixed() {
 #[test]
 fn fixes_on_the_shared_invalid_files_remove_their_diagnostic() {
     let mut checked = 0;
-    let files = shared_files("spec/examples", ".ctl-pgn").into_iter().chain(shared_files("corpus/incoherent", ".ctl-pgn"));
+    let files = shared_files("spec/examples", ".ctl-pgn")
+        .into_iter()
+        .chain(shared_files("corpus/incoherent", ".ctl-pgn"));
     for path in files {
         let text = std::fs::read_to_string(&path).expect("readable");
         checked += every_fix_helps(&path.display().to_string(), &text);

@@ -29,8 +29,10 @@ fn rule_warnings(text: &str) -> Vec<Diagnostic> {
 
 #[test]
 fn checks_and_moves_are_judged_on_the_text_they_are_about() {
-    let found: Vec<(Code, &str, String)> =
-        rule_warnings(GAME).into_iter().map(|warning| (warning.code, &GAME[warning.range.clone()], warning.message)).collect();
+    let found: Vec<(Code, &str, String)> = rule_warnings(GAME)
+        .into_iter()
+        .map(|warning| (warning.code, &GAME[warning.range.clone()], warning.message))
+        .collect();
     assert_eq!(
         found,
         [

@@ -37,10 +37,7 @@ fn valid_games() -> Vec<String> {
         .collect();
     paths.sort();
     assert!(!paths.is_empty(), "no .ctl-pgn file in {}", dir.display());
-    paths
-        .iter()
-        .map(|p| std::fs::read_to_string(p).expect("a UTF-8 game file"))
-        .collect()
+    paths.iter().map(|p| std::fs::read_to_string(p).expect("a UTF-8 game file")).collect()
 }
 
 /// Splits a text into records at the lines that start with `[Variant`.
@@ -81,7 +78,6 @@ fn build_file() -> String {
     file
 }
 
-
 /// Inserts `!` after the first move line of `record_text` that ends with a coordinate;
 /// returns the byte offset of the insertion inside the record.
 fn edit_offset(record_text: &str) -> usize {
@@ -114,10 +110,7 @@ fn measure<T>(reps: usize, mut f: impl FnMut() -> T) -> Stats {
         })
         .collect();
     times.sort();
-    Stats {
-        min: times[0],
-        median: times[times.len() / 2],
-    }
+    Stats { min: times[0], median: times[times.len() / 2] }
 }
 
 fn mb_per_s(bytes: usize, d: Duration) -> f64 {
@@ -130,9 +123,7 @@ fn ms(d: Duration) -> f64 {
 
 fn new_parser() -> Parser {
     let mut parser = Parser::new();
-    parser
-        .set_language(&tree_sitter_ctlpgn::LANGUAGE.into())
-        .expect("the CTL-PGN grammar loads");
+    parser.set_language(&tree_sitter_ctlpgn::LANGUAGE.into()).expect("the CTL-PGN grammar loads");
     parser
 }
 
@@ -144,10 +135,7 @@ fn main() {
     let mut parser = new_parser();
 
     let whole = parser.parse(&file, None).expect("a tree");
-    assert!(
-        !whole.root_node().has_error(),
-        "the benchmark file parses cleanly"
-    );
+    assert!(!whole.root_node().has_error(), "the benchmark file parses cleanly");
     assert_eq!(whole.root_node().named_child_count(), RECORDS);
 
     println!("CTL-PGN parse benchmark");
@@ -210,18 +198,10 @@ fn main() {
     };
 
     // Correctness of the incremental result, outside the timing.
-    let incremental = parser
-        .parse(&new_file, Some(&edited_tree()))
-        .expect("a tree");
+    let incremental = parser.parse(&new_file, Some(&edited_tree())).expect("a tree");
     let fresh = parser.parse(&new_file, None).expect("a tree");
-    assert_eq!(
-        incremental.root_node().to_sexp(),
-        fresh.root_node().to_sexp()
-    );
-    assert!(
-        !fresh.root_node().has_error(),
-        "the edited file parses cleanly"
-    );
+    assert_eq!(incremental.root_node().to_sexp(), fresh.root_node().to_sexp());
+    assert!(!fresh.root_node().has_error(), "the edited file parses cleanly");
     let changed: Vec<_> = edited_tree().changed_ranges(&incremental).collect();
     let changed_bytes: usize = changed.iter().map(|r| r.end_byte - r.start_byte).sum();
     let changed = format!("{} changed range(s), {changed_bytes} bytes", changed.len());

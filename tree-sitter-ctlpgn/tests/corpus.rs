@@ -54,12 +54,10 @@ fn suffix_matches(first_suffix: Option<&str>, suffix: &str) -> bool {
 /// Parses the content of a corpus file into its cases, following the CLI's reader.
 fn parse_corpus(content: &str) -> Result<Vec<Case>, String> {
     let lines: Vec<&str> = content.split_inclusive('\n').collect();
-    let first_suffix = lines
-        .iter()
-        .find_map(|line| match delimiter_line(line, '=') {
-            Some((_, suffix)) if !suffix.is_empty() => Some(suffix.to_string()),
-            _ => None,
-        });
+    let first_suffix = lines.iter().find_map(|line| match delimiter_line(line, '=') {
+        Some((_, suffix)) if !suffix.is_empty() => Some(suffix.to_string()),
+        _ => None,
+    });
     let first_suffix = first_suffix.as_deref();
 
     // (header, line index where the body starts, line index where the header starts)
@@ -302,9 +300,7 @@ fn format_sexp(sexp: &str) -> String {
 }
 
 fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("test")
-        .join("corpus")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("test").join("corpus")
 }
 
 fn corpus_files() -> Vec<PathBuf> {
@@ -322,17 +318,14 @@ fn corpus_files() -> Vec<PathBuf> {
 
 fn new_parser() -> tree_sitter::Parser {
     let mut parser = tree_sitter::Parser::new();
-    parser
-        .set_language(&tree_sitter_ctlpgn::LANGUAGE.into())
-        .expect("the CTL-PGN grammar loads");
+    parser.set_language(&tree_sitter_ctlpgn::LANGUAGE.into()).expect("the CTL-PGN grammar loads");
     parser
 }
 
 /// The outcome of one case: `Ok` or a description of the mismatch.
 fn check_case(parser: &mut tree_sitter::Parser, case: &Case) -> Result<(), String> {
-    let tree = parser
-        .parse(&case.input, None)
-        .ok_or_else(|| "the parser returned no tree".to_string())?;
+    let tree =
+        parser.parse(&case.input, None).ok_or_else(|| "the parser returned no tree".to_string())?;
     let root = tree.root_node();
     if case.error {
         return if root.has_error() {
@@ -352,11 +345,7 @@ fn check_case(parser: &mut tree_sitter::Parser, case: &Case) -> Result<(), Strin
     if actual == expected {
         Ok(())
     } else {
-        Err(format!(
-            "expected:\n{}\n\nactual:\n{}",
-            format_sexp(&expected),
-            format_sexp(&actual)
-        ))
+        Err(format!("expected:\n{}\n\nactual:\n{}", format_sexp(&expected), format_sexp(&actual)))
     }
 }
 
@@ -398,11 +387,7 @@ fn corpus() {
     let mut failures = Vec::new();
     let mut count = 0;
     for path in corpus_files() {
-        let file_name = path
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .to_string();
+        let file_name = path.file_name().unwrap_or_default().to_string_lossy().to_string();
         let content = std::fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
         let cases = parse_corpus(&content).unwrap_or_else(|e| panic!("{file_name}: {e}"));
@@ -502,15 +487,10 @@ fn field_names_are_compared_exactly() {
     let mut case = parse_corpus(SAMPLE).expect("the sample parses").remove(0);
     // The normalised expectation is exactly `to_sexp()`, field names included.
     let tree = parser.parse(&case.input, None).expect("a tree");
-    assert_eq!(
-        normalize_sexp(&case.expected_raw),
-        tree.root_node().to_sexp()
-    );
+    assert_eq!(normalize_sexp(&case.expected_raw), tree.root_node().to_sexp());
     assert!(check_case(&mut parser, &case).is_ok());
     // A wrong field name fails.
-    case.expected_raw = case
-        .expected_raw
-        .replace("value: (tag_value)", "val: (tag_value)");
+    case.expected_raw = case.expected_raw.replace("value: (tag_value)", "val: (tag_value)");
     assert!(check_case(&mut parser, &case).is_err());
     // A missing field name, when other fields are written, fails too.
     case.expected_raw = case.expected_raw.replace("val: (tag_value)", "(tag_value)");
@@ -528,9 +508,7 @@ fn a_wrong_expectation_fails() {
     assert!(message.contains("(piece)") && message.contains("(separator)"));
     // A node too many.
     let mut case = parse_corpus(SAMPLE).expect("the sample parses").remove(2);
-    case.expected_raw = case
-        .expected_raw
-        .replace("(move_number)", "(move_number) (rating)");
+    case.expected_raw = case.expected_raw.replace("(move_number)", "(move_number) (rating)");
     assert!(check_case(&mut parser, &case).is_err());
     // `:error` on a clean input fails.
     let mut case = parse_corpus(SAMPLE).expect("the sample parses").remove(2);
@@ -544,10 +522,7 @@ fn format_sexp_matches_the_cli_layout() {
         format_sexp("(a b: (c) (d) e: (f (g (h (MISSING i)))))"),
         "(a\n  b: (c)\n  (d)\n  e: (f\n    (g\n      (h\n        (MISSING i)))))"
     );
-    assert_eq!(
-        format_sexp("(source_file (MISSING \")\"))"),
-        "(source_file\n  (MISSING \")\"))"
-    );
+    assert_eq!(format_sexp("(source_file (MISSING \")\"))"), "(source_file\n  (MISSING \")\"))");
     assert_eq!(
         format_sexp("(program (ERROR (UNEXPECTED ' ')) (identifier))"),
         "(program\n  (ERROR\n    (UNEXPECTED ' '))\n  (identifier))"

@@ -16,8 +16,8 @@ mod common;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use proptest::prelude::*;
 use common::point_at;
+use proptest::prelude::*;
 use tree_sitter::{InputEdit, ParseOptions, Parser, Point, Tree};
 
 /// Parses `text` (incrementally when `old` is given), failing instead of hanging when the
@@ -29,18 +29,12 @@ fn parse(parser: &mut Parser, text: &str, old: Option<&Tree>) -> Tree {
     let mut read = |offset: usize, _: Point| &bytes[offset.min(bytes.len())..];
     let mut give_up = |_: &tree_sitter::ParseState| start.elapsed() > LIMIT;
     let options = ParseOptions::new().progress_callback(&mut give_up);
-    parser
-        .parse_with_options(&mut read, old, Some(options))
-        .unwrap_or_else(|| {
-            panic!(
-                "the {} parse did not finish within {LIMIT:?} (an endless loop?) on:\n{text}",
-                if old.is_some() {
-                    "incremental"
-                } else {
-                    "fresh"
-                }
-            )
-        })
+    parser.parse_with_options(&mut read, old, Some(options)).unwrap_or_else(|| {
+        panic!(
+            "the {} parse did not finish within {LIMIT:?} (an endless loop?) on:\n{text}",
+            if old.is_some() { "incremental" } else { "fresh" }
+        )
+    })
 }
 
 /// Strings inserted by the edits: move and comment syntax, line ends, non-ASCII characters.
@@ -116,10 +110,8 @@ const FRAGMENTS: &[&str] = &[
 fn texts() -> &'static [String] {
     static TEXTS: OnceLock<Vec<String>> = OnceLock::new();
     TEXTS.get_or_init(|| {
-        let files: Vec<String> = common::real_game_files()
-            .iter()
-            .map(|path| common::read(path))
-            .collect();
+        let files: Vec<String> =
+            common::real_game_files().iter().map(|path| common::read(path)).collect();
         let joined: Vec<String> = files
             .chunks(3)
             .enumerate()
@@ -153,15 +145,11 @@ fn edit_strategy() -> impl Strategy<Value = Edit> {
     (any::<u16>(), kind).prop_map(|(at, kind)| Edit { at, kind })
 }
 
-
 /// Applies `edit` to `text`; returns the new text and the matching `InputEdit`.
 fn apply(text: &str, edit: &Edit) -> (String, InputEdit) {
     // Character boundaries, the end of the text included.
-    let boundaries: Vec<usize> = text
-        .char_indices()
-        .map(|(i, _)| i)
-        .chain(std::iter::once(text.len()))
-        .collect();
+    let boundaries: Vec<usize> =
+        text.char_indices().map(|(i, _)| i).chain(std::iter::once(text.len())).collect();
     let last = boundaries.len() - 1;
     let index = (usize::from(edit.at) * last) / usize::from(u16::MAX);
     let start = boundaries[index];
@@ -225,18 +213,11 @@ fn first_difference(incremental: &[NodeSummary], fresh: &[NodeSummary]) -> Strin
             return format!("node {i}: incremental {a:?}, fresh {b:?}");
         }
     }
-    format!(
-        "{} nodes incrementally, {} fresh",
-        incremental.len(),
-        fresh.len()
-    )
+    format!("{} nodes incrementally, {} fresh", incremental.len(), fresh.len())
 }
 
 fn cases() -> u32 {
-    std::env::var("CTLPGN_PROPTEST_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(256)
+    std::env::var("CTLPGN_PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256)
 }
 
 proptest! {
@@ -278,10 +259,7 @@ fn points_count_bytes_per_line() {
     assert_eq!(point_at(text, 3), Point::new(1, 0));
     assert_eq!(point_at(text, 5), Point::new(1, 2)); // `×` is two bytes
     assert_eq!(point_at(text, text.len()), Point::new(2, 0));
-    let edit = Edit {
-        at: u16::MAX,
-        kind: EditKind::Replace(3, "🩐"),
-    };
+    let edit = Edit { at: u16::MAX, kind: EditKind::Replace(3, "🩐") };
     let (new_text, input_edit) = apply(text, &edit);
     assert_eq!(new_text, format!("{text}🩐"));
     assert_eq!(input_edit.start_byte, text.len());
@@ -310,10 +288,7 @@ fn an_error_before_a_record_boundary_does_not_loop() {
     tree.edit(&input_edit);
     let incremental = parse(&mut parser, &new_text, Some(&tree));
     let fresh = parse(&mut parser, &new_text, None);
-    assert_eq!(
-        incremental.root_node().to_sexp(),
-        fresh.root_node().to_sexp()
-    );
+    assert_eq!(incremental.root_node().to_sexp(), fresh.root_node().to_sexp());
     assert!(fresh.root_node().has_error());
     // The error stays in the first record; the second one is intact.
     let root = fresh.root_node();

@@ -52,10 +52,7 @@ fn the_queries_compile() {
 fn highlight_captures_are_standard_names() {
     let highlights = compile(tree_sitter_ctlpgn::HIGHLIGHTS_QUERY, "highlights");
     for name in highlights.capture_names() {
-        assert!(
-            NEOVIM_CAPTURES.contains(name),
-            "non-standard capture name @{name}"
-        );
+        assert!(NEOVIM_CAPTURES.contains(name), "non-standard capture name @{name}");
     }
 }
 
@@ -92,10 +89,7 @@ fn kinds_without_pattern(query: &str) -> Vec<&'static str> {
 #[test]
 fn every_leaf_kind_is_highlighted() {
     let missing = kinds_without_pattern(tree_sitter_ctlpgn::HIGHLIGHTS_QUERY);
-    assert!(
-        missing.is_empty(),
-        "kinds without a highlight pattern: {missing:?}"
-    );
+    assert!(missing.is_empty(), "kinds without a highlight pattern: {missing:?}");
     // The check itself notices a missing pattern.
     let reduced = tree_sitter_ctlpgn::HIGHLIGHTS_QUERY.replace("(label) @label", "");
     assert_eq!(kinds_without_pattern(&reduced), ["label"]);
@@ -106,11 +100,7 @@ fn captures(query_source: &str, text: &str) -> Vec<(String, String)> {
     let query = compile(query_source, "highlights");
     let mut parser = common::new_parser();
     let tree = parser.parse(text, None).expect("a tree");
-    assert!(
-        !tree.root_node().has_error(),
-        "the sample parses: {}",
-        tree.root_node().to_sexp()
-    );
+    assert!(!tree.root_node().has_error(), "the sample parses: {}", tree.root_node().to_sexp());
     let mut cursor = QueryCursor::new();
     let mut found = Vec::new();
     let mut it = cursor.captures(&query, tree.root_node(), text.as_bytes());
@@ -172,9 +162,7 @@ fn highlights_of_a_sample() {
     assert_captured(&found, "number", "$24");
     assert_captured(&found, "constant.builtin", "3-0");
     assert!(
-        found
-            .iter()
-            .any(|(n, t)| n == "comment" && t.starts_with(".{ @W:") && t.ends_with('}')),
+        found.iter().any(|(n, t)| n == "comment" && t.starts_with(".{ @W:") && t.ends_with('}')),
         "the comment is captured whole: {found:?}"
     );
     // A coordinate is never a type, a piece never a constant.
@@ -187,20 +175,11 @@ fn folds_of_a_sample() {
     let text = "[Variant \"C'escacs\"]\n[Event \"x\"]\n1. E7-E13, E21-E15\n(1. F8-F12\n.{ a\n.  b }\n)\n*\n";
     let found = captures(tree_sitter_ctlpgn::FOLDS_QUERY, text);
     let folded: Vec<&str> = found.iter().map(|(_, t)| t.as_str()).collect();
-    assert!(
-        folded.contains(&text.trim_end()),
-        "the record folds: {folded:?}"
-    );
+    assert!(folded.contains(&text.trim_end()), "the record folds: {folded:?}");
     assert!(
         folded.contains(&"[Variant \"C'escacs\"]\n[Event \"x\"]"),
         "the tag section folds: {folded:?}"
     );
-    assert!(
-        folded.contains(&"(1. F8-F12\n.{ a\n.  b }\n)"),
-        "the variation folds: {folded:?}"
-    );
-    assert!(
-        folded.contains(&".{ a\n.  b }"),
-        "the comment folds: {folded:?}"
-    );
+    assert!(folded.contains(&"(1. F8-F12\n.{ a\n.  b }\n)"), "the variation folds: {folded:?}");
+    assert!(folded.contains(&".{ a\n.  b }"), "the comment folds: {folded:?}");
 }

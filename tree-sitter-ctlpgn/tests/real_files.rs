@@ -12,11 +12,7 @@ fn first_error(node: tree_sitter::Node<'_>) -> Option<String> {
         let p = node.start_position();
         return Some(format!(
             "{} at {}:{} ({})",
-            if node.is_missing() {
-                "MISSING"
-            } else {
-                "ERROR"
-            },
+            if node.is_missing() { "MISSING" } else { "ERROR" },
             p.row + 1,
             p.column + 1,
             node.to_sexp()
@@ -29,9 +25,7 @@ fn first_error(node: tree_sitter::Node<'_>) -> Option<String> {
 
 fn count_records(root: tree_sitter::Node<'_>) -> usize {
     let mut cursor = root.walk();
-    root.children(&mut cursor)
-        .filter(|n| n.kind() == "record")
-        .count()
+    root.children(&mut cursor).filter(|n| n.kind() == "record").count()
 }
 
 #[test]
@@ -43,21 +37,15 @@ fn real_files_parse_without_errors() {
         let text = common::read(path);
         let tree = parser.parse(&text, None).expect("a tree");
         let root = tree.root_node();
-        let name = path
-            .strip_prefix(common::shared_dir())
-            .unwrap_or(path)
-            .display()
-            .to_string();
+        let name = path.strip_prefix(common::shared_dir()).unwrap_or(path).display().to_string();
         if root.has_error() {
             let at = first_error(root).unwrap_or_else(|| "somewhere".to_string());
             failures.push(format!("{name}: {at}"));
             continue;
         }
         // Each `[Variant` line opens one record; nothing is left outside the records.
-        let variant_lines = text
-            .lines()
-            .filter(|l| l.trim_start().starts_with("[Variant "))
-            .count();
+        let variant_lines =
+            text.lines().filter(|l| l.trim_start().starts_with("[Variant ")).count();
         if count_records(root) != variant_lines {
             failures.push(format!(
                 "{name}: {} records for {variant_lines} `[Variant` lines",
@@ -83,10 +71,7 @@ fn the_three_folders_are_all_read() {
     let files = common::real_game_files();
     for folder in ["valid", "incoherent", "examples"] {
         assert!(
-            files.iter().any(|f| f
-                .parent()
-                .and_then(Path::file_name)
-                .is_some_and(|n| n == folder)),
+            files.iter().any(|f| f.parent().and_then(Path::file_name).is_some_and(|n| n == folder)),
             "no file read from the `{folder}` folder"
         );
     }

@@ -13,7 +13,8 @@ pub fn corpus_file(records: usize) -> String {
         .filter(|path| path.extension().is_some_and(|e| e == "ctl-pgn"))
         .collect();
     games.sort();
-    let texts: Vec<String> = games.iter().map(|path| std::fs::read_to_string(path).expect("readable")).collect();
+    let texts: Vec<String> =
+        games.iter().map(|path| std::fs::read_to_string(path).expect("readable")).collect();
     let mut file = String::new();
     for i in 0..records {
         file.push_str(&texts[i % texts.len()]);
@@ -24,7 +25,12 @@ pub fn corpus_file(records: usize) -> String {
 
 /// Runs `work` several times and prints the median and the best time with the throughput;
 /// returns the median.
-pub fn measure(label: &str, bytes: usize, repetitions: usize, mut work: impl FnMut() -> usize) -> Duration {
+pub fn measure(
+    label: &str,
+    bytes: usize,
+    repetitions: usize,
+    mut work: impl FnMut() -> usize,
+) -> Duration {
     let mut times: Vec<Duration> = (0..repetitions)
         .map(|_| {
             let start = Instant::now();

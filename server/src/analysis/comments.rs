@@ -56,7 +56,12 @@ pub enum ReferenceTarget {
 
 /// Checks the comments of a record (`items`: all its items, tags included) and resolves
 /// their move references.
-pub fn check_comments(text: &str, items: &[Item], ids: &IdentifierSet, diagnostics: &mut Vec<Diagnostic>) -> Vec<ResolvedReference> {
+pub fn check_comments(
+    text: &str,
+    items: &[Item],
+    ids: &IdentifierSet,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<ResolvedReference> {
     layout::check_layout(text, items, diagnostics);
     let tree = resolve::PlayTree::build(text, items);
     let mut resolved = Vec::new();
@@ -65,7 +70,9 @@ pub fn check_comments(text: &str, items: &[Item], ids: &IdentifierSet, diagnosti
             let range = reference.range.clone();
             match references::read(text, reference, ids) {
                 references::Reading::Fine => {}
-                references::Reading::Problem(code, message) => diagnostics.push(Diagnostic::new(code, range, message)),
+                references::Reading::Problem(code, message) => {
+                    diagnostics.push(Diagnostic::new(code, range, message))
+                }
                 references::Reading::Move(written) => match tree.resolve(site, &written) {
                     Ok(resolution) => {
                         if let Some(message) = resolution.inside {

@@ -26,13 +26,18 @@ pub struct ReadHalfMove {
 }
 
 /// Reads one half-move of `mover`.
-pub fn read_half_move(text: &str, half_move: &HalfMoveText, ids: &IdentifierSet, mover: Side) -> ReadHalfMove {
+pub fn read_half_move(
+    text: &str,
+    half_move: &HalfMoveText,
+    ids: &IdentifierSet,
+    mover: Side,
+) -> ReadHalfMove {
     let mut diagnostics = Vec::new();
     let check = half_move.check.as_ref().map(|token| read_check(text, token, &mut diagnostics));
     read_annotations(text, half_move, &mut diagnostics);
     let mate = check == Some(Check::Mate);
-    let end_mark = mate
-        || half_move.indicator.as_ref().is_some_and(|token| token.text(text).ends_with(':'));
+    let end_mark =
+        mate || half_move.indicator.as_ref().is_some_and(|token| token.text(text).ends_with(':'));
     let reading = read_move(text, half_move, ids, mover, &mut diagnostics);
     ReadHalfMove { reading, end_mark, mate, check, diagnostics }
 }
@@ -43,8 +48,12 @@ fn read_check(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) -> C
         "+^" => Check::Adjoining,
         "^+" => {
             diagnostics.push(
-                Diagnostic::new(Code::S010, token.range.clone(), "legacy check suffix ^+: write +^ (adjoining or knight-jump check)")
-                    .with_fix(Fix::replace("Write +^", token.range.clone(), "+^")),
+                Diagnostic::new(
+                    Code::S010,
+                    token.range.clone(),
+                    "legacy check suffix ^+: write +^ (adjoining or knight-jump check)",
+                )
+                .with_fix(Fix::replace("Write +^", token.range.clone(), "+^")),
             );
             Check::Adjoining
         }
@@ -64,13 +73,20 @@ fn read_annotations(text: &str, half_move: &HalfMoveText, diagnostics: &mut Vec<
             Some(symbol) => format!("write {symbol}"),
             None => "NAGs belong in comments".to_string(),
         };
-        let mut diagnostic =
-            Diagnostic::new(Code::S008, nag.range.clone(), format!("NAG {nag_text} in movetext: ratings are written as symbols; {advice}"));
+        let mut diagnostic = Diagnostic::new(
+            Code::S008,
+            nag.range.clone(),
+            format!("NAG {nag_text} in movetext: ratings are written as symbols; {advice}"),
+        );
         // The symbol takes the NAG's place when the half-move has no rating yet; a NAG
         // without a symbol has no obvious replacement.
         if let (Some(symbol), None) = (nag_symbol(nag_text), &half_move.rating) {
             let space_before = nag.range.start - text[..nag.range.start].trim_end().len();
-            diagnostic = diagnostic.with_fix(Fix::replace(format!("Write {symbol}"), nag.range.start - space_before..nag.range.end, symbol));
+            diagnostic = diagnostic.with_fix(Fix::replace(
+                format!("Write {symbol}"),
+                nag.range.start - space_before..nag.range.end,
+                symbol,
+            ));
         }
         diagnostics.push(diagnostic);
     }
@@ -136,10 +152,19 @@ fn read_move(
         ));
         return None;
     }
-    let lower = [&half_move.piece, &half_move.origin, &half_move.captured, &half_move.destination, &half_move.castling]
-        .into_iter()
-        .any(|token| has_lower_case(text, token))
-        || half_move.promotion.as_ref().is_some_and(|t| t.text(text).chars().any(|c| c.is_ascii_lowercase()));
+    let lower = [
+        &half_move.piece,
+        &half_move.origin,
+        &half_move.captured,
+        &half_move.destination,
+        &half_move.castling,
+    ]
+    .into_iter()
+    .any(|token| has_lower_case(text, token))
+        || half_move
+            .promotion
+            .as_ref()
+            .is_some_and(|t| t.text(text).chars().any(|c| c.is_ascii_lowercase()));
     if lower {
         diagnostics.push(Diagnostic::new(
             Code::S007,
@@ -174,7 +199,10 @@ fn read_move(
         None => PieceKind::Pawn,
         Some(token) => {
             let letter = first_char(text, token);
-            if letter == 'P' || letter == PieceKind::Pawn.figurine(Side::White) || letter == PieceKind::Pawn.figurine(Side::Black) {
+            if letter == 'P'
+                || letter == PieceKind::Pawn.figurine(Side::White)
+                || letter == PieceKind::Pawn.figurine(Side::Black)
+            {
                 let rest = &text[token.range.end..half_move.move_end()];
                 diagnostics.push(Diagnostic::new(
                     Code::S013,
@@ -219,7 +247,9 @@ fn read_move(
         }
         Some(token) => {
             let letter = first_char(text, token);
-            if letter == 'P' || PieceKind::from_figurine(letter).is_some_and(|(kind, _)| kind == PieceKind::Pawn) {
+            if letter == 'P'
+                || PieceKind::from_figurine(letter).is_some_and(|(kind, _)| kind == PieceKind::Pawn)
+            {
                 Some(PieceKind::Pawn)
             } else {
                 match ids.read_move_identifier(letter, IdentifierRole::Captured, mover) {
@@ -300,16 +330,20 @@ fn read_promotion(
     if letter == '&' {
         return Some(Promotion::Awaiting);
     }
-    if let Some(kind) = PieceKind::from_standard_letter(letter).filter(|kind| {
-        matches!(kind, PieceKind::King | PieceKind::Elephant | PieceKind::Pawn)
-    }) {
+    if let Some(kind) = PieceKind::from_standard_letter(letter)
+        .filter(|kind| matches!(kind, PieceKind::King | PieceKind::Elephant | PieceKind::Pawn))
+    {
         // K, E and P are letters of every identifier set; promoting to them is K017.
         return Some(Promotion::To(kind));
     }
     match ids.read_move_identifier(letter, IdentifierRole::Promotion, mover) {
         Ok(kind) => Some(Promotion::To(kind)),
         Err(message) => {
-            diagnostics.push(Diagnostic::new(Code::S012, token.range.start + 1..token.range.end, message));
+            diagnostics.push(Diagnostic::new(
+                Code::S012,
+                token.range.start + 1..token.range.end,
+                message,
+            ));
             None
         }
     }
@@ -388,9 +422,9 @@ mod tests {
     use crate::syntax::{self, Item};
 
     const CASTLINGS: [&str; 24] = [
-        "KRK-II", "KRK-IK", "KRK-IH", "KRK-HIO", "KRK-HIOO", "KRK-HH", "KRK-HG", "KRK-FG", "KRK-FE", "KRK-EF",
-        "KRK-EE", "KRD-DD", "KRD-DE", "KRD-HH", "KRD-HG", "KRD-FG", "KRD-FE", "KRD-EF", "KRD-ED", "KRR-HIH",
-        "KRR-HGG", "KRR-FGG", "KRR-FEE", "KRR-EEF",
+        "KRK-II", "KRK-IK", "KRK-IH", "KRK-HIO", "KRK-HIOO", "KRK-HH", "KRK-HG", "KRK-FG",
+        "KRK-FE", "KRK-EF", "KRK-EE", "KRD-DD", "KRD-DE", "KRD-HH", "KRD-HG", "KRD-FG", "KRD-FE",
+        "KRD-EF", "KRD-ED", "KRR-HIH", "KRR-HGG", "KRR-FGG", "KRR-FEE", "KRR-EEF",
     ];
 
     fn identifier_set(which: usize) -> IdentifierSet {
@@ -421,10 +455,18 @@ mod tests {
     }
 
     fn any_move() -> impl Strategy<Value = Move> {
-        let separator = prop::sample::select(vec![Separator::Move, Separator::Capture, Separator::At, Separator::DoubleAt]);
-        let promotion = prop::option::of(prop_oneof![promotable().prop_map(Promotion::To), Just(Promotion::Awaiting)]);
-        let piece_move = (kind(), hex(), separator, prop::option::of(kind()), hex(), promotion).prop_map(
-            |(piece, origin, separator, captured, destination, promotion)| {
+        let separator = prop::sample::select(vec![
+            Separator::Move,
+            Separator::Capture,
+            Separator::At,
+            Separator::DoubleAt,
+        ]);
+        let promotion = prop::option::of(prop_oneof![
+            promotable().prop_map(Promotion::To),
+            Just(Promotion::Awaiting)
+        ]);
+        let piece_move = (kind(), hex(), separator, prop::option::of(kind()), hex(), promotion)
+            .prop_map(|(piece, origin, separator, captured, destination, promotion)| {
                 Move::Piece(PieceMove {
                     piece,
                     origin,
@@ -433,8 +475,7 @@ mod tests {
                     destination,
                     promotion,
                 })
-            },
-        );
+            });
         prop_oneof![
             4 => piece_move,
             1 => (hex(), promotable()).prop_map(|(hex, piece)| Move::ForcedPromotion { hex, piece }),
@@ -443,7 +484,10 @@ mod tests {
     }
 
     /// Reads the White half-move of `1. <written>:` with the real grammar.
-    fn read_back(written: &str, ids: &IdentifierSet) -> (Option<Move>, Vec<crate::diagnostics::Diagnostic>) {
+    fn read_back(
+        written: &str,
+        ids: &IdentifierSet,
+    ) -> (Option<Move>, Vec<crate::diagnostics::Diagnostic>) {
         let record = format!("[Variant \"C'escacs\"]\n1. {written}:\n*\n");
         let mut parser = syntax::new_parser();
         let tree = syntax::parse(&mut parser, &record);
@@ -451,7 +495,9 @@ mod tests {
         let half_move = lowered
             .items
             .iter()
-            .find_map(|item| if let Item::MoveLine(line) = item { line.white.clone() } else { None })
+            .find_map(
+                |item| if let Item::MoveLine(line) = item { line.white.clone() } else { None },
+            )
             .expect("a White half-move");
         let read = read_half_move(&record, &half_move, ids, Side::White);
         (read.reading.and_then(Result::ok), read.diagnostics)
@@ -484,10 +530,22 @@ mod tests {
     #[test]
     fn unreadable_half_moves_say_why() {
         let ids = IdentifierSet::standard();
-        for (written, code) in [("E7E13", "S004"), ("e7-e13", "S007"), ("NE3-NF8", "S014"), ("QE1-E7", "S012"), ("JJ4-E7", "C001"), ("E8-E10", "C003"), ("VF0-F30", "C002")] {
+        for (written, code) in [
+            ("E7E13", "S004"),
+            ("e7-e13", "S007"),
+            ("NE3-NF8", "S014"),
+            ("QE1-E7", "S012"),
+            ("JJ4-E7", "C001"),
+            ("E8-E10", "C003"),
+            ("VF0-F30", "C002"),
+        ] {
             let (read, diagnostics) = read_back(written, &ids);
             assert_eq!(read, None, "{written}");
-            assert_eq!(diagnostics.first().map(|d| d.code.as_str()), Some(code), "{written}: {diagnostics:?}");
+            assert_eq!(
+                diagnostics.first().map(|d| d.code.as_str()),
+                Some(code),
+                "{written}: {diagnostics:?}"
+            );
         }
     }
 }

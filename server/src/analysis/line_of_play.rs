@@ -68,7 +68,11 @@ pub fn history_at(items: &[Item], offset: usize) -> History<'_> {
 }
 
 /// Where the line of play holding `offset` stands there.
-pub fn standing_at<'a>(items: &[Item], offset: usize, analysis: &'a RecordAnalysis) -> Standing<'a> {
+pub fn standing_at<'a>(
+    items: &[Item],
+    offset: usize,
+    analysis: &'a RecordAnalysis,
+) -> Standing<'a> {
     let history = history_at(items, offset);
     let mut standing = Standing { after: None, complete: history.rooted };
     for written in &history.half_moves {
@@ -102,14 +106,20 @@ fn walk<'a>(items: &'a [Item], offset: usize, history: &mut History<'a>) {
                 }
                 branch_points = Some((before_white, before_black));
             }
-            Item::Variation(variation) if variation.close.as_ref().is_none_or(|close| offset < close.range.end) => {
+            Item::Variation(variation)
+                if variation.close.as_ref().is_none_or(|close| offset < close.range.end) =>
+            {
                 let black_first = variation.items.iter().find_map(|item| match item {
                     Item::MoveLine(line) => Some(line.ellipsis.is_some()),
                     _ => None,
                 });
                 match branch_points {
                     Some((before_white, before_black)) => {
-                        history.half_moves.truncate(if black_first == Some(true) { before_black } else { before_white });
+                        history.half_moves.truncate(if black_first == Some(true) {
+                            before_black
+                        } else {
+                            before_white
+                        });
                     }
                     None => history.rooted = false,
                 }
@@ -158,7 +168,11 @@ mod tests {
         let offset = text.find(needle).expect("the needle is in the text") + shift;
         let standing = standing_at(&record.items, offset, &analysis);
         let turn = standing.position(&analysis).map(|position| position.turn);
-        (standing.after.map(|played| text[played.range.start..played.move_end].to_string()), standing.complete, turn)
+        (
+            standing.after.map(|played| text[played.range.start..played.move_end].to_string()),
+            standing.complete,
+            turn,
+        )
     }
 
     const GAME: &str = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n(1. …, NE21-E17)\n(1. E7-E9, E21-E19)\n2. JF6-B18, EE23-D20:\n*\n";
@@ -172,27 +186,51 @@ mod tests {
 
     #[test]
     fn a_half_move_being_typed_is_not_yet_played() {
-        assert_eq!(standing(GAME, "E21-E19\n(", 7), (Some("K4-K6".to_string()), true, Some(Side::Black)));
-        assert_eq!(standing(GAME, "\n(1. …", 0), (Some("K4-K6".to_string()), true, Some(Side::Black)));
-        assert_eq!(standing(GAME, "\n(1. …", 1), (Some("E21-E19".to_string()), true, Some(Side::White)));
+        assert_eq!(
+            standing(GAME, "E21-E19\n(", 7),
+            (Some("K4-K6".to_string()), true, Some(Side::Black))
+        );
+        assert_eq!(
+            standing(GAME, "\n(1. …", 0),
+            (Some("K4-K6".to_string()), true, Some(Side::Black))
+        );
+        assert_eq!(
+            standing(GAME, "\n(1. …", 1),
+            (Some("E21-E19".to_string()), true, Some(Side::White))
+        );
     }
 
     #[test]
     fn a_variation_starts_where_the_half_move_it_replaces_did() {
         // A Black first move: after White's K4-K6; its own half-move failed (no Knight on E21).
         assert_eq!(standing(GAME, "NE21", 1), (Some("K4-K6".to_string()), true, Some(Side::Black)));
-        assert_eq!(standing(GAME, "-E17)", 4), (Some("K4-K6".to_string()), true, Some(Side::Black)));
+        assert_eq!(
+            standing(GAME, "-E17)", 4),
+            (Some("K4-K6".to_string()), true, Some(Side::Black))
+        );
         // A White first move: from the start of the record, then along the variation.
         assert_eq!(standing(GAME, "E7-E9", 0), (None, true, Some(Side::White)));
-        assert_eq!(standing(GAME, "E9, E21", 5), (Some("E7-E9".to_string()), true, Some(Side::Black)));
+        assert_eq!(
+            standing(GAME, "E9, E21", 5),
+            (Some("E7-E9".to_string()), true, Some(Side::Black))
+        );
         // After the variation's `)` the main line goes on.
-        assert_eq!(standing(GAME, "2. JF6", 0), (Some("E21-E19".to_string()), true, Some(Side::White)));
+        assert_eq!(
+            standing(GAME, "2. JF6", 0),
+            (Some("E21-E19".to_string()), true, Some(Side::White))
+        );
     }
 
     #[test]
     fn after_the_last_move_the_line_stands_after_it() {
-        assert_eq!(standing(GAME, "*\n", 0), (Some("EE23-D20".to_string()), true, Some(Side::White)));
+        assert_eq!(
+            standing(GAME, "*\n", 0),
+            (Some("EE23-D20".to_string()), true, Some(Side::White))
+        );
         let broken = GAME.replace("JF6-B18", "NF6-B18");
-        assert_eq!(standing(&broken, "*\n", 0), (Some("E21-E19".to_string()), false, Some(Side::White)));
+        assert_eq!(
+            standing(&broken, "*\n", 0),
+            (Some("E21-E19".to_string()), false, Some(Side::White))
+        );
     }
 }

@@ -2,8 +2,8 @@
 //! out. Records are independent, so a file's analysis is the list of its records' analyses,
 //! and a language server can keep the analysis of every record whose text did not change.
 
-pub mod comments;
 mod check_suffix;
+pub mod comments;
 mod half_move;
 mod line_of_play;
 mod movetext;
@@ -73,29 +73,54 @@ pub fn analyse_syntax(text: &str, record: &RecordSyntax) -> RecordAnalysis {
 
 /// Analyses one record from its lowered syntax; `rule_warnings` stays empty with
 /// [`RuleChecks::Skip`].
-pub fn analyse_syntax_with(text: &str, record: &RecordSyntax, rule_checks: RuleChecks) -> RecordAnalysis {
+pub fn analyse_syntax_with(
+    text: &str,
+    record: &RecordSyntax,
+    rule_checks: RuleChecks,
+) -> RecordAnalysis {
     let lines = LineIndex::new(text);
     let mut diagnostics = Vec::new();
     check_tags_are_well_formed(text, &record.items, &mut diagnostics);
     for (kind, offset) in &record.missing {
         if kind != ")" && kind != "]" && kind != "}" {
-            diagnostics.push(Diagnostic::new(Code::S001, *offset..*offset, format!("missing {kind}")));
+            diagnostics.push(Diagnostic::new(
+                Code::S001,
+                *offset..*offset,
+                format!("missing {kind}"),
+            ));
         }
     }
     let setup = setup::read_setup(text, &record.items, &mut diagnostics);
     tags::check_tags(text, &record.items, &mut diagnostics);
     let movetext = &record.items[setup.first_movetext_item..];
-    let mut walker = movetext::Walker::new(text, &setup.identifiers, &lines, setup.has_pdtl, rule_checks);
+    let mut walker =
+        movetext::Walker::new(text, &setup.identifiers, &lines, setup.has_pdtl, rule_checks);
     let end = walker.walk_main(movetext, setup.start.clone());
     let result_tag_start = record.items.iter().find_map(|item| match item {
         Item::Tag(tag) if tag.name.text(text) == "Result" => Some(tag.range.start),
         _ => None,
     });
-    results::check_results(text, movetext, &end, setup.result_tag.as_ref(), result_tag_start, &lines, &mut walker.diagnostics);
+    results::check_results(
+        text,
+        movetext,
+        &end,
+        setup.result_tag.as_ref(),
+        result_tag_start,
+        &lines,
+        &mut walker.diagnostics,
+    );
     diagnostics.append(&mut walker.diagnostics);
-    let references = comments::check_comments(text, &record.items, &setup.identifiers, &mut diagnostics);
+    let references =
+        comments::check_comments(text, &record.items, &setup.identifiers, &mut diagnostics);
     diagnostics.sort_by_key(|d| (d.range.start, d.code));
-    RecordAnalysis { diagnostics, rule_warnings: walker.rule_warnings, played: walker.played, identifiers: setup.identifiers, references, start: setup.start }
+    RecordAnalysis {
+        diagnostics,
+        rule_warnings: walker.rule_warnings,
+        played: walker.played,
+        identifiers: setup.identifiers,
+        references,
+        start: setup.start,
+    }
 }
 
 /// S002: tag lines the grammar could not read completely.
@@ -136,14 +161,20 @@ pub fn analyse_file(text: &str, keep: Keep, rule_checks: RuleChecks) -> Vec<Anal
 }
 
 /// Analyses the records of a file at `ranges`, with one parser.
-fn analyse_records(text: &str, ranges: &[Range<usize>], keep: Keep, rule_checks: RuleChecks) -> Vec<AnalysedRecord> {
+fn analyse_records(
+    text: &str,
+    ranges: &[Range<usize>],
+    keep: Keep,
+    rule_checks: RuleChecks,
+) -> Vec<AnalysedRecord> {
     let mut parser = syntax::new_parser();
     ranges
         .iter()
         .map(|range| {
             let record_text = &text[range.clone()];
             let tree = syntax::parse(&mut parser, record_text);
-            let mut analysis = analyse_syntax_with(record_text, &syntax::lower_record(&tree), rule_checks);
+            let mut analysis =
+                analyse_syntax_with(record_text, &syntax::lower_record(&tree), rule_checks);
             if keep == Keep::Findings {
                 analysis.played = Vec::new();
                 analysis.references = Vec::new();
@@ -155,15 +186,26 @@ fn analyse_records(text: &str, ranges: &[Range<usize>], keep: Keep, rule_checks:
 
 /// Analyses every record of a file using every core: records are independent, so they are
 /// shared out in contiguous chunks, one parser per thread, and put back in file order.
-pub fn analyse_file_parallel(text: &str, keep: Keep, rule_checks: RuleChecks) -> Vec<AnalysedRecord> {
+pub fn analyse_file_parallel(
+    text: &str,
+    keep: Keep,
+    rule_checks: RuleChecks,
+) -> Vec<AnalysedRecord> {
     let ranges = syntax::split_records(text);
-    let threads = std::thread::available_parallelism().map_or(1, usize::from).min(ranges.len().max(1));
+    let threads =
+        std::thread::available_parallelism().map_or(1, usize::from).min(ranges.len().max(1));
     if threads <= 1 || ranges.len() < 8 {
         return analyse_records(text, &ranges, keep, rule_checks);
     }
     let chunk = ranges.len().div_ceil(threads);
     std::thread::scope(|scope| {
-        let handles: Vec<_> = ranges.chunks(chunk).map(|part| scope.spawn(move || analyse_records(text, part, keep, rule_checks))).collect();
-        handles.into_iter().flat_map(|handle| handle.join().expect("record analysis does not panic")).collect()
+        let handles: Vec<_> = ranges
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || analyse_records(text, part, keep, rule_checks)))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|handle| handle.join().expect("record analysis does not panic"))
+            .collect()
     })
 }

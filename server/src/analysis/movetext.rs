@@ -59,7 +59,13 @@ struct AttachPoint {
 
 /// The fix of a move number out of sequence: it and every number after it in its line of play
 /// (variations included, since they repeat their parent's numbers) move by the same amount.
-fn renumbering(text: &str, line: &MoveLine, following: &[Item], written: u32, expected: u32) -> Fix {
+fn renumbering(
+    text: &str,
+    line: &MoveLine,
+    following: &[Item],
+    written: u32,
+    expected: u32,
+) -> Fix {
     let shift = i64::from(expected) - i64::from(written);
     let mut edits = Vec::new();
     let mut renumber = |number: &Token| {
@@ -110,8 +116,23 @@ pub struct Walker<'a> {
 }
 
 impl<'a> Walker<'a> {
-    pub fn new(text: &'a str, ids: &'a IdentifierSet, lines: &'a LineIndex, has_pdtl: bool, rule_checks: RuleChecks) -> Walker<'a> {
-        Walker { text, ids, lines, diagnostics: Vec::new(), rule_warnings: Vec::new(), played: Vec::new(), has_pdtl, rule_checks }
+    pub fn new(
+        text: &'a str,
+        ids: &'a IdentifierSet,
+        lines: &'a LineIndex,
+        has_pdtl: bool,
+        rule_checks: RuleChecks,
+    ) -> Walker<'a> {
+        Walker {
+            text,
+            ids,
+            lines,
+            diagnostics: Vec::new(),
+            rule_warnings: Vec::new(),
+            played: Vec::new(),
+            has_pdtl,
+            rule_checks,
+        }
     }
 
     fn report(&mut self, code: Code, range: Range<usize>, message: impl Into<String>) {
@@ -127,7 +148,13 @@ impl<'a> Walker<'a> {
         self.walk(items, LineKind::Main, start, 0)
     }
 
-    fn walk(&mut self, items: &[Item], kind: LineKind, start: Option<Position>, depth: usize) -> MainLineEnd {
+    fn walk(
+        &mut self,
+        items: &[Item],
+        kind: LineKind,
+        start: Option<Position>,
+        depth: usize,
+    ) -> MainLineEnd {
         let is_main = matches!(kind, LineKind::Main);
         let mut position = start;
         let mut expected: Option<u32> = None;
@@ -155,7 +182,14 @@ impl<'a> Walker<'a> {
                             self.report(Code::M026, line.number.range.clone(), "several move pairs on one line: the canonical layout is one pair per line");
                         }
                     }
-                    let number = self.check_number(line, &items[index + 1..], kind, move_lines == 0, &mut expected, &mut position);
+                    let number = self.check_number(
+                        line,
+                        &items[index + 1..],
+                        kind,
+                        move_lines == 0,
+                        &mut expected,
+                        &mut position,
+                    );
                     let before_white = position.clone();
                     if line.ellipsis.is_some() && move_lines > 0 {
                         self.report(
@@ -167,14 +201,32 @@ impl<'a> Walker<'a> {
                     }
                     self.check_completeness(line, &mut position);
                     if let Some(white) = &line.white {
-                        self.play(white, Side::White, number, depth, &mut position, is_main, &mut written, &mut mated_at);
+                        self.play(
+                            white,
+                            Side::White,
+                            number,
+                            depth,
+                            &mut position,
+                            is_main,
+                            &mut written,
+                            &mut mated_at,
+                        );
                     }
                     let after_white = if line.white.is_some() { position.clone() } else { None };
                     if line.comma.is_some() && line.black.is_none() {
                         position = None;
                     }
                     if let Some(black) = &line.black {
-                        self.play(black, Side::Black, number, depth, &mut position, is_main, &mut written, &mut mated_at);
+                        self.play(
+                            black,
+                            Side::Black,
+                            number,
+                            depth,
+                            &mut position,
+                            is_main,
+                            &mut written,
+                            &mut mated_at,
+                        );
                     }
                     if line.white.is_some() && line.black.is_none() && line.comma.is_none() {
                         white_only = Some(line.number.clone());
@@ -215,7 +267,9 @@ impl<'a> Walker<'a> {
                             token.range.clone(),
                             format!("unexpected {shown}: expected a move line, comment, variation or result"),
                         );
-                        if self.lines.line_of(token.range.start) == previous_end.map_or(usize::MAX, |e| self.lines.line_of(e)) {
+                        if self.lines.line_of(token.range.start)
+                            == previous_end.map_or(usize::MAX, |e| self.lines.line_of(e))
+                        {
                             position = None;
                         }
                     }
@@ -229,9 +283,11 @@ impl<'a> Walker<'a> {
         if !is_main {
             for half_move in &written {
                 if half_move.end_mark && !half_move.mate {
-                    self.diagnostics.push(
-                        Diagnostic::new(Code::M025, half_move.range.clone(), "the end mark : is not used inside a variation")
-                    );
+                    self.diagnostics.push(Diagnostic::new(
+                        Code::M025,
+                        half_move.range.clone(),
+                        "the end mark : is not used inside a variation",
+                    ));
                 }
             }
             return MainLineEnd::default();
@@ -249,12 +305,24 @@ impl<'a> Walker<'a> {
             if !last.end_mark {
                 // The end mark closes the half-move's annotations (§7.1: `EE23-D20 !:`).
                 self.diagnostics.push(
-                    Diagnostic::new(Code::M004, last.range.clone(), "the last half-move of the main line ends with : (or # for mate)")
-                        .with_fix(Fix::replace("Add the end mark :", last.end..last.end, ":")),
+                    Diagnostic::new(
+                        Code::M004,
+                        last.range.clone(),
+                        "the last half-move of the main line ends with : (or # for mate)",
+                    )
+                    .with_fix(Fix::replace(
+                        "Add the end mark :",
+                        last.end..last.end,
+                        ":",
+                    )),
                 );
             }
         }
-        MainLineEnd { last: written.last().map(|half_move| (half_move.range.clone(), half_move.side, half_move.mate)) }
+        MainLineEnd {
+            last: written
+                .last()
+                .map(|half_move| (half_move.range.clone(), half_move.side, half_move.mate)),
+        }
     }
 
     /// Checks a move line's number against the start and the sequence; returns the number to
@@ -271,12 +339,19 @@ impl<'a> Walker<'a> {
         let written = line.number.text(self.text);
         let unknown_start = written.ends_with('?');
         // The number without its `.` or `?`; a number the parser had to invent is empty.
-        let number: u32 = written.get(..written.len().saturating_sub(1)).and_then(|digits| digits.parse().ok()).unwrap_or(u32::MAX);
+        let number: u32 = written
+            .get(..written.len().saturating_sub(1))
+            .and_then(|digits| digits.parse().ok())
+            .unwrap_or(u32::MAX);
         let range = line.number.range.clone();
         match kind {
             LineKind::Main if first => {
                 if unknown_start && number != 1 {
-                    self.report(Code::M002, range.clone(), format!("{written}: the unknown-start numbering is written 1?"));
+                    self.report(
+                        Code::M002,
+                        range.clone(),
+                        format!("{written}: the unknown-start numbering is written 1?"),
+                    );
                 }
                 if !self.has_pdtl {
                     if number != 1 || unknown_start || line.ellipsis.is_some() {
@@ -316,7 +391,11 @@ impl<'a> Walker<'a> {
             }
             LineKind::Variation { parent_number } if first => {
                 if unknown_start {
-                    self.report(Code::M002, range.clone(), format!("{written}: 1? is only allowed on the first main-line move line"));
+                    self.report(
+                        Code::M002,
+                        range.clone(),
+                        format!("{written}: 1? is only allowed on the first main-line move line"),
+                    );
                 }
                 if number != parent_number {
                     self.report(
@@ -328,12 +407,26 @@ impl<'a> Walker<'a> {
             }
             _ => {
                 if unknown_start {
-                    self.report(Code::M002, range.clone(), format!("{written}: 1? is only allowed on the first main-line move line"));
+                    self.report(
+                        Code::M002,
+                        range.clone(),
+                        format!("{written}: 1? is only allowed on the first main-line move line"),
+                    );
                 } else if let Some(expected_number) = *expected {
                     if number != expected_number {
                         self.diagnostics.push(
-                            Diagnostic::new(Code::M001, range.clone(), format!("move number {number}, expected {expected_number}"))
-                                .with_fix(renumbering(self.text, line, following, number, expected_number)),
+                            Diagnostic::new(
+                                Code::M001,
+                                range.clone(),
+                                format!("move number {number}, expected {expected_number}"),
+                            )
+                            .with_fix(renumbering(
+                                self.text,
+                                line,
+                                following,
+                                number,
+                                expected_number,
+                            )),
                         );
                     }
                 }
@@ -347,7 +440,11 @@ impl<'a> Walker<'a> {
     /// S011 and M014: a move line must hold its half-moves, and a pair is never split.
     fn check_completeness(&mut self, line: &MoveLine, position: &mut Option<Position>) {
         if line.white.is_none() && line.ellipsis.is_none() {
-            self.report(Code::S011, line.number.range.clone(), "a move number without a half-move after it");
+            self.report(
+                Code::S011,
+                line.number.range.clone(),
+                "a move number without a half-move after it",
+            );
             *position = None;
             return;
         }
@@ -355,10 +452,18 @@ impl<'a> Walker<'a> {
             (Some(comma), None) => {
                 // White's half-move is whole and is still replayed (the walk stops after it),
                 // so that a user typing Black's reply sees the position it answers.
-                self.report(Code::S011, comma.range.clone(), "a comma without Black's half-move after it");
+                self.report(
+                    Code::S011,
+                    comma.range.clone(),
+                    "a comma without Black's half-move after it",
+                );
             }
             (None, None) if line.ellipsis.is_some() => {
-                self.report(Code::S011, line.number.range.clone(), "an ellipsis without , and Black's half-move");
+                self.report(
+                    Code::S011,
+                    line.number.range.clone(),
+                    "an ellipsis without , and Black's half-move",
+                );
                 *position = None;
             }
             (Some(comma), Some(black)) if !self.same_line(comma.range.start, black.range.start) => {
@@ -387,19 +492,33 @@ impl<'a> Walker<'a> {
         self.diagnostics.extend(read.diagnostics);
         if read.mate {
             if let Some(rating) = &half_move.rating {
-                self.diagnostics.push(Diagnostic::new(Code::M021, rating.range.clone(), "no rating after a checkmating move"));
+                self.diagnostics.push(Diagnostic::new(
+                    Code::M021,
+                    rating.range.clone(),
+                    "no rating after a checkmating move",
+                ));
             }
         }
         if !is_main {
             if mated_at.is_some() {
-                self.report(Code::M023, move_range.clone(), "moves after # in a variation: mate ends the variation");
+                self.report(
+                    Code::M023,
+                    move_range.clone(),
+                    "moves after # in a variation: mate ends the variation",
+                );
                 *position = None;
             }
             if read.mate {
                 *mated_at = Some(half_move.range.start);
             }
         }
-        written.push(WrittenHalfMove { range: move_range.clone(), end: half_move.range.end, side, end_mark: read.end_mark, mate: read.mate });
+        written.push(WrittenHalfMove {
+            range: move_range.clone(),
+            end: half_move.range.end,
+            side,
+            end_mark: read.end_mark,
+            mate: read.mate,
+        });
         let Some(before) = position.as_ref() else { return };
         if before.turn != side {
             *position = None;
@@ -420,15 +539,21 @@ impl<'a> Walker<'a> {
         match replay::apply_with_identifiers(before, &mv, self.ids) {
             Ok(applied) => {
                 if self.rule_checks == RuleChecks::Judge {
-                    let warnings = replay::rule_warnings(before, &mv).into_iter().chain(replay::legality_warnings(before, &mv, &applied.position));
+                    let warnings = replay::rule_warnings(before, &mv)
+                        .into_iter()
+                        .chain(replay::legality_warnings(before, &mv, &applied.position));
                     for (code, message) in warnings {
                         self.rule_warnings.push(Diagnostic::new(code, move_range.clone(), message));
                     }
-                    if let Some(mismatch) = replay::check_suffix_warning(&applied.position, read.check) {
-                        self.rule_warnings.push(check_suffix_diagnostic(half_move, read.check, mismatch));
+                    if let Some(mismatch) =
+                        replay::check_suffix_warning(&applied.position, read.check)
+                    {
+                        self.rule_warnings
+                            .push(check_suffix_diagnostic(half_move, read.check, mismatch));
                     }
                 }
-                let check_end = half_move.check.as_ref().map_or(half_move.move_end(), |check| check.range.end);
+                let check_end =
+                    half_move.check.as_ref().map_or(half_move.move_end(), |check| check.range.end);
                 self.played.push(PlayedHalfMove {
                     range: half_move.range.clone(),
                     move_end: check_end,
@@ -447,17 +572,37 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn variation(&mut self, variation: &Variation, attach: Option<&AttachPoint>, labels: &mut Vec<(u32, u32)>, depth: usize) {
+    fn variation(
+        &mut self,
+        variation: &Variation,
+        attach: Option<&AttachPoint>,
+        labels: &mut Vec<(u32, u32)>,
+        depth: usize,
+    ) {
         let open = variation.open.range.clone();
         if variation.close.is_none() {
             self.report(Code::M011, open.clone(), "( is never closed: every variation ends with )");
         }
-        let first_line = variation.items.iter().find_map(|item| if let Item::MoveLine(line) = item { Some(line) } else { None });
+        let first_line = variation.items.iter().find_map(|item| {
+            if let Item::MoveLine(line) = item {
+                Some(line)
+            } else {
+                None
+            }
+        });
         if variation.items.is_empty() {
-            self.report(Code::M013, open.clone(), "empty variation: a variation holds at least one move line");
+            self.report(
+                Code::M013,
+                open.clone(),
+                "empty variation: a variation holds at least one move line",
+            );
         }
         let Some(attach) = attach else {
-            self.report(Code::M012, open.clone(), "a variation before the first move line replaces nothing");
+            self.report(
+                Code::M012,
+                open.clone(),
+                "a variation before the first move line replaces nothing",
+            );
             self.walk(&variation.items, LineKind::Variation { parent_number: 0 }, None, depth + 1);
             return;
         };
@@ -469,7 +614,11 @@ impl<'a> Walker<'a> {
                 .and_then(|digits| digits.parse::<u32>().ok())
                 .filter(|&n| n >= 1 && !label_text[2..].starts_with('0'));
             match number {
-                None => self.report(Code::M020, open.clone(), format!("malformed variation label {label_text}: write $[n] with n ≥ 1")),
+                None => self.report(
+                    Code::M020,
+                    open.clone(),
+                    format!("malformed variation label {label_text}: write $[n] with n ≥ 1"),
+                ),
                 Some(n) if labels.contains(&(attach.number, n)) => self.report(
                     Code::M017,
                     open.clone(),
@@ -483,7 +632,14 @@ impl<'a> Walker<'a> {
                 if attach.has_black {
                     attach.after_white.clone()
                 } else {
-                    self.report(Code::M016, line.number.range.clone(), format!("move {} has no Black half-move for this variation to replace", attach.number));
+                    self.report(
+                        Code::M016,
+                        line.number.range.clone(),
+                        format!(
+                            "move {} has no Black half-move for this variation to replace",
+                            attach.number
+                        ),
+                    );
                     None
                 }
             }
@@ -491,12 +647,24 @@ impl<'a> Walker<'a> {
                 if attach.has_white {
                     attach.before_white.clone()
                 } else {
-                    self.report(Code::M016, line.number.range.clone(), format!("move {} has no White half-move for this variation to replace", attach.number));
+                    self.report(
+                        Code::M016,
+                        line.number.range.clone(),
+                        format!(
+                            "move {} has no White half-move for this variation to replace",
+                            attach.number
+                        ),
+                    );
                     None
                 }
             }
             None => None,
         };
-        self.walk(&variation.items, LineKind::Variation { parent_number: attach.number }, start, depth + 1);
+        self.walk(
+            &variation.items,
+            LineKind::Variation { parent_number: attach.number },
+            start,
+            depth + 1,
+        );
     }
 }

@@ -29,21 +29,36 @@ pub fn check_results(
             Item::Result(token) => {
                 let value = token.text(text);
                 if result.is_some() {
-                    diagnostics.push(Diagnostic::new(Code::M008, token.range.clone(), "a second result after the result line"));
+                    diagnostics.push(Diagnostic::new(
+                        Code::M008,
+                        token.range.clone(),
+                        "a second result after the result line",
+                    ));
                     continue;
                 }
                 if !RESULTS.contains(&value) {
                     let meant = suggestion(value);
-                    let hint = meant.map(|meant| format!(" (did you mean {meant}?)")).unwrap_or_default();
+                    let hint =
+                        meant.map(|meant| format!(" (did you mean {meant}?)")).unwrap_or_default();
                     let mut diagnostic =
                         Diagnostic::new(Code::M007, token.range.clone(), format!("{value} is not a CTL-PGN result: expected 3-0, 2-1, 0-3, 1-2, 1-1 or *{hint}"));
                     if let Some(meant) = meant {
-                        diagnostic = diagnostic.with_fix(Fix::replace(format!("Write {meant}"), token.range.clone(), meant));
+                        diagnostic = diagnostic.with_fix(Fix::replace(
+                            format!("Write {meant}"),
+                            token.range.clone(),
+                            meant,
+                        ));
                     }
                     diagnostics.push(diagnostic);
                 }
-                if previous_end.is_some_and(|end| lines.line_of(end) == lines.line_of(token.range.start)) {
-                    diagnostics.push(Diagnostic::new(Code::M009, token.range.clone(), "the result stands on its own line"));
+                if previous_end
+                    .is_some_and(|end| lines.line_of(end) == lines.line_of(token.range.start))
+                {
+                    diagnostics.push(Diagnostic::new(
+                        Code::M009,
+                        token.range.clone(),
+                        "the result stands on its own line",
+                    ));
                 }
                 result = Some((value, token.range.clone()));
             }
@@ -66,7 +81,11 @@ pub fn check_results(
     let tag = result_tag.filter(|(value, _)| RESULTS.contains(&value.as_str()));
     if result.is_none() {
         let range = end.last.as_ref().map_or(0..0, |(range, _, _)| range.clone());
-        let mut diagnostic = Diagnostic::new(Code::M006, range, "the result line is missing: after the last move write 3-0, 2-1, 0-3, 1-2, 1-1 or *");
+        let mut diagnostic = Diagnostic::new(
+            Code::M006,
+            range,
+            "the result line is missing: after the last move write 3-0, 2-1, 0-3, 1-2, 1-1 or *",
+        );
         if let Some(movetext_end) = previous_end {
             // The result the record already implies: a mate's, else the Result tag's, else
             // the unfinished game's `*`.
@@ -74,31 +93,66 @@ pub fn check_results(
                 Some((_, side, true)) => mated_result(*side),
                 _ => tag.map_or("*", |(value, _)| value.as_str()),
             };
-            let line_end = text[movetext_end..].find(['\n', '\r']).map_or(text.len(), |end| movetext_end + end);
+            let line_end = text[movetext_end..]
+                .find(['\n', '\r'])
+                .map_or(text.len(), |end| movetext_end + end);
             let at_end = line_end == text.len();
             let line = if at_end { format!("\n{value}\n") } else { format!("\n{value}") };
-            diagnostic = diagnostic.with_fix(Fix::replace(format!("Add the result line {value}"), line_end..line_end, line));
+            diagnostic = diagnostic.with_fix(Fix::replace(
+                format!("Add the result line {value}"),
+                line_end..line_end,
+                line,
+            ));
         }
         diagnostics.push(diagnostic);
     }
-    if let (Some((line_value, line_range)), Some((tag_value, tag_range)), Some(start)) = (result_line, tag, result_tag_start) {
+    if let (Some((line_value, line_range)), Some((tag_value, tag_range)), Some(start)) =
+        (result_line, tag, result_tag_start)
+    {
         if line_value != tag_value {
             diagnostics.push(
-                Diagnostic::new(Code::T014, start..start + 1, format!("the Result tag says {tag_value} but the result line says {line_value}"))
-                    .with_fix(Fix::replace(format!("Set the Result tag to {line_value}"), tag_range.clone(), *line_value))
-                    .with_fix(Fix::replace(format!("Change the result line to {tag_value}"), line_range.clone(), tag_value.as_str())),
+                Diagnostic::new(
+                    Code::T014,
+                    start..start + 1,
+                    format!(
+                        "the Result tag says {tag_value} but the result line says {line_value}"
+                    ),
+                )
+                .with_fix(Fix::replace(
+                    format!("Set the Result tag to {line_value}"),
+                    tag_range.clone(),
+                    *line_value,
+                ))
+                .with_fix(Fix::replace(
+                    format!("Change the result line to {tag_value}"),
+                    line_range.clone(),
+                    tag_value.as_str(),
+                )),
             );
         }
     }
-    let decisive = result_line.map(|(value, range)| (value.to_string(), range.clone())).or_else(|| tag.cloned());
+    let decisive = result_line
+        .map(|(value, range)| (value.to_string(), range.clone()))
+        .or_else(|| tag.cloned());
     if let (Some((range, side, mate)), Some((value, value_range))) = (&end.last, decisive) {
         let expected = mated_result(*side);
         if *mate && value != expected {
             let anchor = if result_line.is_some() { value_range.clone() } else { range.clone() };
-            let title = if result_line.is_some() { format!("Change the result line to {expected}") } else { format!("Set the Result tag to {expected}") };
+            let title = if result_line.is_some() {
+                format!("Change the result line to {expected}")
+            } else {
+                format!("Set the Result tag to {expected}")
+            };
             diagnostics.push(
-                Diagnostic::new(Code::M018, anchor, format!("{} mates on the last move, so the result is {expected}, not {value}", side.name()))
-                    .with_fix(Fix::replace(title, value_range, expected)),
+                Diagnostic::new(
+                    Code::M018,
+                    anchor,
+                    format!(
+                        "{} mates on the last move, so the result is {expected}, not {value}",
+                        side.name()
+                    ),
+                )
+                .with_fix(Fix::replace(title, value_range, expected)),
             );
         }
         let stalemating = match value.as_str() {
@@ -111,7 +165,11 @@ pub fn check_results(
                 diagnostics.push(Diagnostic::new(
                     Code::M028,
                     result_range.clone(),
-                    format!("{value} means {} stalemated, but the last half-move is {}'s", stalemating.name(), side.name()),
+                    format!(
+                        "{value} means {} stalemated, but the last half-move is {}'s",
+                        stalemating.name(),
+                        side.name()
+                    ),
                 ));
             }
         }

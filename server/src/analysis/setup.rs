@@ -41,7 +41,10 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
             diagnostics.push(Diagnostic::new(
                 Code::S003,
                 tag.range.start..tag.range.start + 1,
-                format!("tag {} after the movetext started: tags come before the moves", tag.name.text(text)),
+                format!(
+                    "tag {} after the movetext started: tags come before the moves",
+                    tag.name.text(text)
+                ),
             ));
         }
     }
@@ -70,15 +73,27 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
             }
         }
         Some(first) => {
-            let mut diagnostic = Diagnostic::new(Code::T001, first.range.start..first.range.start + 1, "the first tag must be [Variant \"C'escacs\"]");
+            let mut diagnostic = Diagnostic::new(
+                Code::T001,
+                first.range.start..first.range.start + 1,
+                "the first tag must be [Variant \"C'escacs\"]",
+            );
             if !tags.iter().any(|tag| tag.name.text(text) == "Variant") {
-                diagnostic = diagnostic.with_fix(Fix::replace(ADD_VARIANT, first.range.start..first.range.start, "[Variant \"C'escacs\"]\n"));
+                diagnostic = diagnostic.with_fix(Fix::replace(
+                    ADD_VARIANT,
+                    first.range.start..first.range.start,
+                    "[Variant \"C'escacs\"]\n",
+                ));
             }
             diagnostics.push(diagnostic);
         }
         None => diagnostics.push(
-            Diagnostic::new(Code::T001, 0..0, "the record has no tags: it must start with [Variant \"C'escacs\"]")
-                .with_fix(Fix::replace(ADD_VARIANT, 0..0, "[Variant \"C'escacs\"]\n\n")),
+            Diagnostic::new(
+                Code::T001,
+                0..0,
+                "the record has no tags: it must start with [Variant \"C'escacs\"]",
+            )
+            .with_fix(Fix::replace(ADD_VARIANT, 0..0, "[Variant \"C'escacs\"]\n\n")),
         ),
     }
 
@@ -101,8 +116,16 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
             "PDTL" | "TLPD" | "DPTL" => {
                 if name != "PDTL" {
                     diagnostics.push(
-                        Diagnostic::new(Code::T005, tag.range.start..tag.range.start + 1, format!("{name} is a deprecated name of the position tag: write PDTL"))
-                            .with_fix(Fix::replace("Rename to PDTL", tag.name.range.clone(), "PDTL")),
+                        Diagnostic::new(
+                            Code::T005,
+                            tag.range.start..tag.range.start + 1,
+                            format!("{name} is a deprecated name of the position tag: write PDTL"),
+                        )
+                        .with_fix(Fix::replace(
+                            "Rename to PDTL",
+                            tag.name.range.clone(),
+                            "PDTL",
+                        )),
                     );
                 }
                 &mut position_tag
@@ -163,9 +186,11 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
         // Nothing may follow PDTL but a Redefine tag standing alone (T023 judges that one).
         let only_redefine_after = matches!(after, [tag] if tag.name.text(text) == "Redefine");
         if !after.is_empty() && !only_redefine_after {
-            diagnostics.push(
-                Diagnostic::new(Code::T024, tag.range.start..tag.range.start + 1, "PDTL must be the last tag"),
-            );
+            diagnostics.push(Diagnostic::new(
+                Code::T024,
+                tag.range.start..tag.range.start + 1,
+                "PDTL must be the last tag",
+            ));
         }
         let value = tag.value_text(text).unwrap_or_default();
         let offset = value_range(tag).start;
@@ -173,8 +198,12 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
         // The value is read unescaped; PDTL never holds `"` or `\`, so byte offsets match.
         for problem in reading.problems {
             diagnostics.push(
-                Diagnostic::new(problem.code, problem.range.start + offset..problem.range.end + offset, problem.message)
-                    .with_severity(problem.severity),
+                Diagnostic::new(
+                    problem.code,
+                    problem.range.start + offset..problem.range.end + offset,
+                    problem.message,
+                )
+                .with_severity(problem.severity),
             );
         }
         start = reading.position;

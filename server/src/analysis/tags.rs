@@ -10,8 +10,8 @@ mod values;
 
 use std::ops::Range;
 
-pub(crate) use catalogue::{KNOWN as TAG_NAMES, REPEATABLE};
 pub(crate) use catalogue::{tag_words, unknown_name_message};
+pub(crate) use catalogue::{KNOWN as TAG_NAMES, REPEATABLE};
 pub(crate) use order::ROSTER;
 pub(crate) use values::ENUMERATIONS;
 
@@ -76,7 +76,11 @@ impl<'a> TagSection<'a> {
                             tags.push(TagLine { tag, name, value: None });
                         }
                     } else {
-                        tags.push(TagLine { tag, name: tag.name.text(text), value: tag.value_text(text) });
+                        tags.push(TagLine {
+                            tag,
+                            name: tag.name.text(text),
+                            value: tag.value_text(text),
+                        });
                     }
                 }
                 Item::Comment(comment) => comments.push(comment),
@@ -96,7 +100,9 @@ fn written_name<'a>(text: &'a str, tag: &Tag) -> &'a str {
     let after_bracket = line.strip_prefix('[').unwrap_or(line).trim_start_matches([' ', '\t']);
     let length = after_bracket
         .char_indices()
-        .find(|&(index, c)| !(c.is_ascii_alphabetic() || (index > 0 && (c.is_ascii_digit() || c == '_'))))
+        .find(|&(index, c)| {
+            !(c.is_ascii_alphabetic() || (index > 0 && (c.is_ascii_digit() || c == '_')))
+        })
         .map_or(after_bracket.len(), |(index, _)| index);
     &after_bracket[..length]
 }

@@ -21,7 +21,10 @@ pub fn run_check(arguments: &[String]) -> i32 {
                 Some("json") => json_output = true,
                 Some("human") => json_output = false,
                 other => {
-                    eprintln!("ctlpgn check: --format takes json or human, not {}", other.unwrap_or("nothing"));
+                    eprintln!(
+                        "ctlpgn check: --format takes json or human, not {}",
+                        other.unwrap_or("nothing")
+                    );
                     return 2;
                 }
             },
@@ -104,6 +107,7 @@ fn print_human(path: &str, text: &str, lines: &LineIndex, item: &Placed<'_>) {
     let gutter = line.to_string().len();
     println!("{:gutter$} |", "");
     println!("{line} | {source_line}");
-    let indent: String = source_line.chars().take(column - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+    let indent: String =
+        source_line.chars().take(column - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
     println!("{:gutter$} | {indent}{}", "", "^".repeat(width));
 }

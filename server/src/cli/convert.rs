@@ -99,7 +99,11 @@ fn report_failures(name: &str, text: &str, failures: &[RecordFailure]) {
     let lines = LineIndex::new(text);
     for failure in failures {
         let (line, column) = lines.line_column(text, failure.offset());
-        eprintln!("ctlpgn convert: {name}:{line}:{column}: record {}: {}", failure.index + 1, failure.error);
+        eprintln!(
+            "ctlpgn convert: {name}:{line}:{column}: record {}: {}",
+            failure.index + 1,
+            failure.error
+        );
     }
 }
 
@@ -111,11 +115,18 @@ fn read_request(arguments: &[String]) -> Result<Request, String> {
     while let Some((flag, inline_value)) = arguments.next_argument() {
         match flag {
             "--minimal" if inline_value.is_none() => choose(Conversion::Minimal, &mut conversion)?,
-            "--letters" if inline_value.is_none() => choose(Conversion::Identifiers(LetterTarget::Standard), &mut conversion)?,
-            "--fan" if inline_value.is_none() => choose(Conversion::Identifiers(LetterTarget::Fan), &mut conversion)?,
+            "--letters" if inline_value.is_none() => {
+                choose(Conversion::Identifiers(LetterTarget::Standard), &mut conversion)?
+            }
+            "--fan" if inline_value.is_none() => {
+                choose(Conversion::Identifiers(LetterTarget::Fan), &mut conversion)?
+            }
             "--redefine" => {
-                let value = arguments.value(flag, inline_value).map_err(|_| "--redefine needs a value such as \"B@J, Q@D, W@V\"")?;
-                let target = LetterTarget::redefine(value).map_err(|message| format!("--redefine {value:?}: {message}"))?;
+                let value = arguments
+                    .value(flag, inline_value)
+                    .map_err(|_| "--redefine needs a value such as \"B@J, Q@D, W@V\"")?;
+                let target = LetterTarget::redefine(value)
+                    .map_err(|message| format!("--redefine {value:?}: {message}"))?;
                 choose(Conversion::Identifiers(target), &mut conversion)?;
             }
             "--in-place" | "-i" if inline_value.is_none() => in_place = true,
@@ -123,7 +134,8 @@ fn read_request(arguments: &[String]) -> Result<Request, String> {
             _ => paths.push(flag.to_string()),
         }
     }
-    let conversion = conversion.ok_or("say what to convert to: --minimal, --letters, --fan or --redefine VALUE")?;
+    let conversion = conversion
+        .ok_or("say what to convert to: --minimal, --letters, --fan or --redefine VALUE")?;
     if paths.is_empty() {
         return Err("no file given".to_string());
     }

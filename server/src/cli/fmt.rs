@@ -46,7 +46,8 @@ pub fn run_fmt(arguments: &[String]) -> i32 {
             }
         } else if input.name == "-" {
             let mut stdout = std::io::stdout().lock();
-            if let Err(error) = stdout.write_all(formatted.as_bytes()).and_then(|()| stdout.flush()) {
+            if let Err(error) = stdout.write_all(formatted.as_bytes()).and_then(|()| stdout.flush())
+            {
                 eprintln!("ctlpgn fmt: standard output: {error}");
                 status = 2;
             }
@@ -61,20 +62,21 @@ pub fn run_fmt(arguments: &[String]) -> i32 {
 }
 
 fn read_request(arguments: &[String]) -> Result<Request, String> {
-    let mut request = Request { check: false, options: FormatOptions::default(), paths: Vec::new() };
+    let mut request =
+        Request { check: false, options: FormatOptions::default(), paths: Vec::new() };
     let mut arguments = Arguments::new(arguments);
     while let Some((flag, inline_value)) = arguments.next_argument() {
         match flag {
             "--check" if inline_value.is_none() => request.check = true,
             "--separators" => {
                 let name = arguments.value(flag, inline_value)?;
-                request.options.separators =
-                    Separators::from_name(name).ok_or(format!("--separators takes keep, unicode or ascii, not {name}"))?;
+                request.options.separators = Separators::from_name(name)
+                    .ok_or(format!("--separators takes keep, unicode or ascii, not {name}"))?;
             }
             "--ellipsis" => {
                 let name = arguments.value(flag, inline_value)?;
-                request.options.ellipsis =
-                    EllipsisStyle::from_name(name).ok_or(format!("--ellipsis takes keep, unicode or ascii, not {name}"))?;
+                request.options.ellipsis = EllipsisStyle::from_name(name)
+                    .ok_or(format!("--ellipsis takes keep, unicode or ascii, not {name}"))?;
             }
             _ if flag.starts_with("--") => return Err(format!("unknown option {flag}")),
             _ => request.paths.push(flag.to_string()),

@@ -98,7 +98,9 @@ impl<'a> Arguments<'a> {
 
     /// The value of `flag`: the one written after its `=`, else the next argument.
     pub fn value(&mut self, flag: &str, inline: Option<&'a str>) -> Result<&'a str, String> {
-        inline.or_else(|| self.rest.next().map(String::as_str)).ok_or(format!("{flag} needs a value"))
+        inline
+            .or_else(|| self.rest.next().map(String::as_str))
+            .ok_or(format!("{flag} needs a value"))
     }
 }
 
@@ -119,12 +121,21 @@ pub struct Placed<'a> {
 
 /// Analyses a file on every core, judging the optional rule checks only with `rules`.
 pub fn analyse(text: &str, keep: Keep, rules: bool) -> Vec<AnalysedRecord> {
-    analysis::analyse_file_parallel(text, keep, if rules { RuleChecks::Judge } else { RuleChecks::Skip })
+    analysis::analyse_file_parallel(
+        text,
+        keep,
+        if rules { RuleChecks::Judge } else { RuleChecks::Skip },
+    )
 }
 
 /// Places the diagnostics of analysed records in the file's lines and columns, in file order;
 /// with `rules`, the warnings of the optional rule checks among them.
-pub fn place<'a>(text: &str, lines: &LineIndex, records: &'a [AnalysedRecord], rules: bool) -> Vec<Placed<'a>> {
+pub fn place<'a>(
+    text: &str,
+    lines: &LineIndex,
+    records: &'a [AnalysedRecord],
+    rules: bool,
+) -> Vec<Placed<'a>> {
     records
         .iter()
         .flat_map(|record| {

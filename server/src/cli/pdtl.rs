@@ -64,7 +64,9 @@ pub fn run_pdtl(arguments: &[String]) -> i32 {
         }
     };
     let record = &records[index];
-    if let Some(error) = record.analysis.diagnostics.iter().find(|diagnostic| diagnostic.severity == Severity::Error) {
+    if let Some(error) =
+        record.analysis.diagnostics.iter().find(|diagnostic| diagnostic.severity == Severity::Error)
+    {
         let (line, column) = lines.line_column(text, record.range.start + error.range.start);
         eprintln!(
             "ctlpgn pdtl: {}:{line}:{column}: record {} does not replay: error[{}]: {} [{}]",
@@ -78,24 +80,40 @@ pub fn run_pdtl(arguments: &[String]) -> i32 {
     }
     let position = match (&request.place, offset) {
         (Place::Ply { ply, .. }, _) => position_after_ply(&record.analysis, *ply),
-        (Place::At { .. }, Some(offset)) => position_at(record.text(text), &record.syntax, &record.analysis, offset),
+        (Place::At { .. }, Some(offset)) => {
+            position_at(record.text(text), &record.syntax, &record.analysis, offset)
+        }
         (Place::At { .. }, None) => None,
     };
     let Some(position) = position else {
         eprintln!("ctlpgn pdtl: {}: record {}: no position is known there", input.name, index + 1);
         return 1;
     };
-    let identifiers = if request.letters { IdentifierSet::standard() } else { record.analysis.identifiers.clone() };
+    let identifiers = if request.letters {
+        IdentifierSet::standard()
+    } else {
+        record.analysis.identifiers.clone()
+    };
     println!("{}", pdtl::print(position, &identifiers));
     0
 }
 
 /// The record holding `LINE:COL` and the offset in it.
-fn find_at(text: &str, lines: &LineIndex, records: &[ParsedRecord], line: usize, column: usize) -> Result<(usize, Option<usize>), String> {
-    let offset = offset_of(text, lines, line, column).ok_or(format!("the file has no line {line}"))?;
+fn find_at(
+    text: &str,
+    lines: &LineIndex,
+    records: &[ParsedRecord],
+    line: usize,
+    column: usize,
+) -> Result<(usize, Option<usize>), String> {
+    let offset =
+        offset_of(text, lines, line, column).ok_or(format!("the file has no line {line}"))?;
     let index = records
         .iter()
-        .position(|record| record.range.contains(&offset) || (offset == text.len() && record.range.end == text.len()))
+        .position(|record| {
+            record.range.contains(&offset)
+                || (offset == text.len() && record.range.end == text.len())
+        })
         .ok_or(format!("{line}:{column} is not inside a record"))?;
     Ok((index, Some(offset - records[index].range.start)))
 }
@@ -112,18 +130,32 @@ fn offset_of(text: &str, lines: &LineIndex, line: usize, column: usize) -> Optio
     }
     let line_text = &text[start..];
     let line_end = line_text.find(['\n', '\r']).unwrap_or(line_text.len());
-    let within = line_text[..line_end].char_indices().nth(column.saturating_sub(1)).map_or(line_end, |(at, _)| at);
+    let within = line_text[..line_end]
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(line_end, |(at, _)| at);
     Some(start + within)
 }
 
 /// The record `--ply` speaks of: the one named by `--record`, or the only one.
-fn find_ply(records: &[ParsedRecord], ply: usize, record: Option<usize>) -> Result<(usize, Option<usize>), String> {
+fn find_ply(
+    records: &[ParsedRecord],
+    ply: usize,
+    record: Option<usize>,
+) -> Result<(usize, Option<usize>), String> {
     let index = match record {
         Some(number) if number >= 1 && number <= records.len() => number - 1,
-        Some(number) => return Err(format!("there is no record {number}: the file holds {}", records.len())),
+        Some(number) => {
+            return Err(format!("there is no record {number}: the file holds {}", records.len()))
+        }
         None if records.len() == 1 => 0,
         None if records.is_empty() => return Err("the file holds no record".to_string()),
-        None => return Err(format!("the file holds {} records: say which with --record K", records.len())),
+        None => {
+            return Err(format!(
+                "the file holds {} records: say which with --record K",
+                records.len()
+            ))
+        }
     };
     let plies = records[index].analysis.main_line().count();
     if ply > plies {
@@ -146,18 +178,25 @@ fn read_request(arguments: &[String]) -> Result<Request, String> {
                 let written = value()?;
                 let place = written
                     .split_once(':')
-                    .and_then(|(line, column)| Some((line.parse::<usize>().ok()?, column.parse::<usize>().ok()?)))
+                    .and_then(|(line, column)| {
+                        Some((line.parse::<usize>().ok()?, column.parse::<usize>().ok()?))
+                    })
                     .filter(|&(line, column)| line >= 1 && column >= 1)
                     .ok_or(format!("--at takes LINE:COL, both from 1, not {written}"))?;
                 at = Some(place);
             }
             "--ply" => {
                 let written = value()?;
-                ply = Some(written.parse::<usize>().map_err(|_| format!("--ply takes a number of half-moves, not {written}"))?);
+                ply =
+                    Some(written.parse::<usize>().map_err(|_| {
+                        format!("--ply takes a number of half-moves, not {written}")
+                    })?);
             }
             "--record" => {
                 let written = value()?;
-                record = Some(written.parse::<usize>().map_err(|_| format!("--record takes a record number from 1, not {written}"))?);
+                record = Some(written.parse::<usize>().map_err(|_| {
+                    format!("--record takes a record number from 1, not {written}")
+                })?);
             }
             "--letters" if inline_value.is_none() => letters = true,
             _ if is_option(flag) => return Err(format!("unknown option {flag}")),
@@ -168,7 +207,9 @@ fn read_request(arguments: &[String]) -> Result<Request, String> {
     let path = path.ok_or("no file given")?;
     let place = match (at, ply) {
         (Some((line, column)), None) if record.is_none() => Place::At { line, column },
-        (Some(_), None) => return Err("--record goes with --ply; --at names a place in the file".to_string()),
+        (Some(_), None) => {
+            return Err("--record goes with --ply; --at names a place in the file".to_string())
+        }
         (None, Some(ply)) => Place::Ply { ply, record },
         (Some(_), Some(_)) => return Err("give --at or --ply, not both".to_string()),
         (None, None) => return Err("say where: --at LINE:COL or --ply N".to_string()),

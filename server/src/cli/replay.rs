@@ -40,13 +40,24 @@ pub fn run_replay(arguments: &[String]) -> i32 {
             let start = record.range.start + half_move.range.start;
             let end = record.range.start + half_move.move_end;
             let position = pdtl::print(&half_move.after, &record.analysis.identifiers);
-            plies.push((ply + 1, half_move, &text[start..end], lines.line_column(text, start).0, position));
+            plies.push((
+                ply + 1,
+                half_move,
+                &text[start..end],
+                lines.line_column(text, start).0,
+                position,
+            ));
         }
         let diagnostics: Vec<_> = placed
             .iter()
-            .filter(|p| p.offset >= record.range.start && p.offset < record.range.end.max(record.range.start + 1))
+            .filter(|p| {
+                p.offset >= record.range.start
+                    && p.offset < record.range.end.max(record.range.start + 1)
+            })
             .collect();
-        any_error |= diagnostics.iter().any(|p| p.diagnostic.severity == crate::diagnostics::Severity::Error);
+        any_error |= diagnostics
+            .iter()
+            .any(|p| p.diagnostic.severity == crate::diagnostics::Severity::Error);
         if json_output {
             let object = json!({
                 "record": index + 1,
@@ -73,10 +84,20 @@ pub fn run_replay(arguments: &[String]) -> i32 {
             println!("record {}", index + 1);
             for (ply, half_move, written, line, position) in &plies {
                 let dots = if half_move.side == crate::pieces::Side::White { "." } else { "…" };
-                println!("  {ply:>4}  {:>3}{dots} {written:<16} line {line:<5} {position}", half_move.number);
+                println!(
+                    "  {ply:>4}  {:>3}{dots} {written:<16} line {line:<5} {position}",
+                    half_move.number
+                );
             }
             for p in &diagnostics {
-                println!("  {}:{}: {}[{}]: {}", p.start.0, p.start.1, p.diagnostic.severity.as_str(), p.diagnostic.code, p.diagnostic.message);
+                println!(
+                    "  {}:{}: {}[{}]: {}",
+                    p.start.0,
+                    p.start.1,
+                    p.diagnostic.severity.as_str(),
+                    p.diagnostic.code,
+                    p.diagnostic.message
+                );
             }
         }
     }

@@ -21,7 +21,12 @@ const ENDING_TAGS: [&str; 1] = ["Termination"];
 /// when the move number is unknown. The text ends there, without a line end, where the next
 /// half-move is to be written; its lines end as the record's mostly do. `None` when the
 /// position is not known.
-pub fn continuation_at(text: &str, syntax: &RecordSyntax, analysis: &RecordAnalysis, offset: usize) -> Option<String> {
+pub fn continuation_at(
+    text: &str,
+    syntax: &RecordSyntax,
+    analysis: &RecordAnalysis,
+    offset: usize,
+) -> Option<String> {
     let position = position_at(text, syntax, analysis, offset)?;
     let ending = super::line_ending(text);
     let tags: Vec<&Tag> = syntax.items[..movetext_start(&syntax.items)]
@@ -49,7 +54,9 @@ pub fn continuation_at(text: &str, syntax: &RecordSyntax, analysis: &RecordAnaly
     }
     // The PDTL is printed in the record's identifiers, so the Redefine that names them comes
     // along, immediately before it (§10.3 item 5).
-    if let Some(value) = redefine.filter(|_| analysis.identifiers != crate::identifiers::IdentifierSet::standard()) {
+    if let Some(value) =
+        redefine.filter(|_| analysis.identifiers != crate::identifiers::IdentifierSet::standard())
+    {
         line(&format!("[Redefine {value}]"));
     }
     line(&format!("[PDTL \"{}\"]", pdtl::print(position, &analysis.identifiers)));

@@ -45,7 +45,10 @@ impl RecordFailure {
 /// Splits a file into records and parses and analyses each one.
 pub fn parse_records(text: &str) -> Vec<ParsedRecord> {
     let mut parser = syntax::new_parser();
-    syntax::split_records(text).into_iter().map(|range| parse_record(&mut parser, text, range)).collect()
+    syntax::split_records(text)
+        .into_iter()
+        .map(|range| parse_record(&mut parser, text, range))
+        .collect()
 }
 
 /// Parses and analyses the record at `range` of the file.
@@ -60,14 +63,18 @@ fn parse_record(parser: &mut tree_sitter::Parser, text: &str, range: Range<usize
 /// records. What stands before the first record (blank lines, a byte-order mark) goes.
 pub fn minimal_file(text: &str) -> Result<String, Vec<RecordFailure>> {
     let ending = line_ending(text);
-    let converted = convert_each(text, |record_text, record| minimal_record(record_text, &record.syntax, &record.analysis))?;
+    let converted = convert_each(text, |record_text, record| {
+        minimal_record(record_text, &record.syntax, &record.analysis)
+    })?;
     Ok(converted.into_iter().map(|(_, minimal)| minimal).collect::<Vec<_>>().join(ending))
 }
 
 /// The file with every record's identifiers rewritten to `target` ([`reletter_record`]);
 /// the text between and before records stays as it is.
 pub fn reletter_file(text: &str, target: &LetterTarget) -> Result<String, Vec<RecordFailure>> {
-    let converted = convert_each(text, |record_text, record| reletter_record(record_text, &record.syntax, &record.analysis, target))?;
+    let converted = convert_each(text, |record_text, record| {
+        reletter_record(record_text, &record.syntax, &record.analysis, target)
+    })?;
     let mut out = String::with_capacity(text.len() + text.len() / 4);
     let mut copied = 0;
     for (range, record) in converted {
@@ -86,7 +93,8 @@ fn convert_each(
     text: &str,
     convert: impl Fn(&str, &ParsedRecord) -> Result<String, ConversionError> + Sync,
 ) -> Result<Vec<(Range<usize>, String)>, Vec<RecordFailure>> {
-    let ranges: Vec<(usize, Range<usize>)> = syntax::split_records(text).into_iter().enumerate().collect();
+    let ranges: Vec<(usize, Range<usize>)> =
+        syntax::split_records(text).into_iter().enumerate().collect();
     let convert_chunk = |chunk: &[(usize, Range<usize>)]| {
         let mut parser = syntax::new_parser();
         chunk
@@ -99,14 +107,21 @@ fn convert_each(
             })
             .collect::<Vec<_>>()
     };
-    let threads = std::thread::available_parallelism().map_or(1, usize::from).min(ranges.len() / 16).max(1);
+    let threads =
+        std::thread::available_parallelism().map_or(1, usize::from).min(ranges.len() / 16).max(1);
     let results = if threads == 1 {
         convert_chunk(&ranges)
     } else {
         let chunk_length = ranges.len().div_ceil(threads);
         std::thread::scope(|scope| {
-            let handles: Vec<_> = ranges.chunks(chunk_length).map(|chunk| scope.spawn(|| convert_chunk(chunk))).collect();
-            handles.into_iter().flat_map(|handle| handle.join().expect("converting a record does not panic")).collect()
+            let handles: Vec<_> = ranges
+                .chunks(chunk_length)
+                .map(|chunk| scope.spawn(|| convert_chunk(chunk)))
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|handle| handle.join().expect("converting a record does not panic"))
+                .collect()
         })
     };
     let mut converted = Vec::with_capacity(results.len());

@@ -38,14 +38,28 @@ impl IdentifierMap<'_> {
     pub fn castling(&self, written: &str) -> String {
         let from_rook = self.from.rook_identifier();
         let to_rook = self.to.rook_identifier();
-        let is_rook = |c: char| c == from_rook || c == PieceKind::Rook.figurine(Side::White) || c == PieceKind::Rook.figurine(Side::Black);
+        let is_rook = |c: char| {
+            c == from_rook
+                || c == PieceKind::Rook.figurine(Side::White)
+                || c == PieceKind::Rook.figurine(Side::Black)
+        };
         let mut out = String::with_capacity(written.len());
         for (index, c) in written.chars().enumerate() {
             out.push(match (index, c) {
                 (0, _) => 'K',
                 (1, c) if is_rook(c) => to_rook,
-                (2, c) if c == PieceKind::King.figurine(Side::White) || c == PieceKind::King.figurine(Side::Black) => 'K',
-                (2, c) if c == PieceKind::Queen.figurine(Side::White) || c == PieceKind::Queen.figurine(Side::Black) => 'D',
+                (2, c)
+                    if c == PieceKind::King.figurine(Side::White)
+                        || c == PieceKind::King.figurine(Side::Black) =>
+                {
+                    'K'
+                }
+                (2, c)
+                    if c == PieceKind::Queen.figurine(Side::White)
+                        || c == PieceKind::Queen.figurine(Side::Black) =>
+                {
+                    'D'
+                }
                 (2, c) if is_rook(c) => to_rook,
                 _ => c,
             });
@@ -55,7 +69,13 @@ impl IdentifierMap<'_> {
 
     /// Edits for the identifiers of one half-move of `mover`: the moving piece, the captured
     /// piece, the promotion piece and the castling token.
-    pub fn half_move_edits(&self, text: &str, half_move: &HalfMoveText, mover: Side, edits: &mut Vec<TextEdit>) {
+    pub fn half_move_edits(
+        &self,
+        text: &str,
+        half_move: &HalfMoveText,
+        mover: Side,
+        edits: &mut Vec<TextEdit>,
+    ) {
         if let Some(token) = &half_move.piece {
             self.identifier_edit(text, token.range.start, IdentifierRole::Moving, mover, edits);
         }
@@ -64,7 +84,13 @@ impl IdentifierMap<'_> {
         }
         if let Some(token) = &half_move.promotion {
             // `=X`: the identifier follows the `=`; `=&` names no piece.
-            self.identifier_edit(text, token.range.start + 1, IdentifierRole::Promotion, mover, edits);
+            self.identifier_edit(
+                text,
+                token.range.start + 1,
+                IdentifierRole::Promotion,
+                mover,
+                edits,
+            );
         }
         if let Some(token) = &half_move.castling {
             push_edit(text, token.range.clone(), self.castling(token.text(text)), edits);
@@ -72,7 +98,14 @@ impl IdentifierMap<'_> {
     }
 
     /// An edit of the move identifier starting at `at`, when it changes.
-    fn identifier_edit(&self, text: &str, at: usize, role: IdentifierRole, mover: Side, edits: &mut Vec<TextEdit>) {
+    fn identifier_edit(
+        &self,
+        text: &str,
+        at: usize,
+        role: IdentifierRole,
+        mover: Side,
+        edits: &mut Vec<TextEdit>,
+    ) {
         let Some(ch) = text.get(at..).and_then(|rest| rest.chars().next()) else { return };
         if let Some(new) = self.move_identifier(ch, role, mover) {
             push_edit(text, at..at + ch.len_utf8(), new.to_string(), edits);
@@ -101,7 +134,10 @@ impl IdentifierMap<'_> {
             if let Some(new) = self.placement_char(ch) {
                 let at = base + offset;
                 if new != ch {
-                    edits.push(TextEdit { range: at..at + ch.len_utf8(), new_text: new.to_string() });
+                    edits.push(TextEdit {
+                        range: at..at + ch.len_utf8(),
+                        new_text: new.to_string(),
+                    });
                 }
             }
         }
@@ -111,9 +147,14 @@ impl IdentifierMap<'_> {
     /// identifier after the `~`, in the case or figurine of its colour. A reference whose
     /// identifier is unknown (N011) is left as written.
     pub fn comment_edits(&self, text: &str, comment: &Comment, edits: &mut Vec<TextEdit>) {
-        for reference in comment.references.iter().filter(|reference| reference.kind == ReferenceKind::Piece) {
+        for reference in
+            comment.references.iter().filter(|reference| reference.kind == ReferenceKind::Piece)
+        {
             let at = reference.range.start + '~'.len_utf8();
-            let Some(ch) = text.get(at..reference.range.end).and_then(|rest| rest.chars().next()) else { continue };
+            let Some(ch) = text.get(at..reference.range.end).and_then(|rest| rest.chars().next())
+            else {
+                continue;
+            };
             if let Some(new) = self.placement_char(ch) {
                 push_edit(text, at..at + ch.len_utf8(), new.to_string(), edits);
             }

@@ -21,7 +21,11 @@ use crate::syntax::{movetext_start, HalfMoveText, Item, MoveLine, RecordSyntax, 
 
 /// The record `text` as minimal CTL-PGN: its tag lines, a blank line, its main-line move
 /// lines and its result line, each line ended with the record's usual line ending.
-pub fn minimal_record(text: &str, syntax: &RecordSyntax, analysis: &RecordAnalysis) -> Result<String, ConversionError> {
+pub fn minimal_record(
+    text: &str,
+    syntax: &RecordSyntax,
+    analysis: &RecordAnalysis,
+) -> Result<String, ConversionError> {
     require_replay(analysis)?;
     let standard = IdentifierSet::standard();
     let map = IdentifierMap { from: &analysis.identifiers, to: &standard };
@@ -49,7 +53,11 @@ pub fn minimal_record(text: &str, syntax: &RecordSyntax, analysis: &RecordAnalys
                 out.push_str(token.text(text));
                 out.push_str(ending);
             }
-            Item::Tag(_) | Item::Comment(_) | Item::Variation(_) | Item::StrayClose(_) | Item::Error(_) => {}
+            Item::Tag(_)
+            | Item::Comment(_)
+            | Item::Variation(_)
+            | Item::StrayClose(_)
+            | Item::Error(_) => {}
         }
     }
     check_same_game(text, syntax, analysis, &out, Compared::MainLine)?;
@@ -98,10 +106,17 @@ fn write_move_line(out: &mut String, text: &str, line: &MoveLine, map: &Identifi
 
 /// Writes a half-move of `mover`: the move and its check suffix in standard letters and
 /// spellings, then `:` when it ends the game; ratings and draw offers are dropped.
-fn write_half_move(out: &mut String, text: &str, half_move: &HalfMoveText, mover: Side, map: &IdentifierMap<'_>) {
+fn write_half_move(
+    out: &mut String,
+    text: &str,
+    half_move: &HalfMoveText,
+    mover: Side,
+    map: &IdentifierMap<'_>,
+) {
     let mut edits = Vec::new();
     map.half_move_edits(text, half_move, mover, &mut edits);
-    let end = half_move.check.as_ref().map_or_else(|| half_move.move_end(), |check| check.range.end);
+    let end =
+        half_move.check.as_ref().map_or_else(|| half_move.move_end(), |check| check.range.end);
     let written = rewrite(text, half_move.range.start..end, &edits);
     // Look-alike dashes (S006) only stand as separators or in castling tokens, and `^+` (S010)
     // only as a check suffix, so respelling them in the whole move touches nothing else.

@@ -31,9 +31,9 @@ pub use relettering::{reletter_edits, reletter_record};
 
 use crate::analysis::RecordAnalysis;
 use crate::diagnostics::{Diagnostic, Severity};
-use crate::format::TextEdit;
 /// The line ending a record mostly uses, kept by every conversion.
 use crate::format::dominant_line_ending as line_ending;
+use crate::format::TextEdit;
 use crate::identifiers::IdentifierSet;
 
 /// The identifiers a record is rewritten to.
@@ -140,7 +140,9 @@ fn apply_edits(text: &str, edits: &[TextEdit]) -> String {
 fn rewrite(text: &str, range: Range<usize>, edits: &[TextEdit]) -> String {
     let mut out = String::with_capacity(range.len() + 16);
     let mut copied = range.start;
-    for edit in edits.iter().filter(|edit| edit.range.start >= range.start && edit.range.end <= range.end) {
+    for edit in
+        edits.iter().filter(|edit| edit.range.start >= range.start && edit.range.end <= range.end)
+    {
         out.push_str(&text[copied..edit.range.start]);
         out.push_str(&edit.new_text);
         copied = edit.range.end;
@@ -148,7 +150,6 @@ fn rewrite(text: &str, range: Range<usize>, edits: &[TextEdit]) -> String {
     out.push_str(&text[copied..range.end]);
     out
 }
-
 
 #[cfg(test)]
 mod tests;

@@ -12,7 +12,12 @@ use crate::syntax::{HalfMoveText, Item, RecordSyntax};
 /// the first one. A variation holds the offsets after its `(`: there it stands where the
 /// half-move it replaces did (§11.2). `None` when that position is not known: the half-move
 /// there, or one before it in its line of play, did not replay.
-pub fn position_at<'a>(text: &str, syntax: &RecordSyntax, analysis: &'a RecordAnalysis, offset: usize) -> Option<&'a Position> {
+pub fn position_at<'a>(
+    text: &str,
+    syntax: &RecordSyntax,
+    analysis: &'a RecordAnalysis,
+    offset: usize,
+) -> Option<&'a Position> {
     let offset = offset.min(text.len());
     if let Some(half_move) = half_move_at(&syntax.items, offset) {
         return analysis.played_at(half_move.range.start).map(|played| &played.after);
@@ -25,8 +30,14 @@ pub fn position_at<'a>(text: &str, syntax: &RecordSyntax, analysis: &'a RecordAn
 }
 
 /// The PDTL of [`position_at`], in the record's identifiers (as the replay prints it).
-pub fn pdtl_at(text: &str, syntax: &RecordSyntax, analysis: &RecordAnalysis, offset: usize) -> Option<String> {
-    position_at(text, syntax, analysis, offset).map(|position| pdtl::print(position, &analysis.identifiers))
+pub fn pdtl_at(
+    text: &str,
+    syntax: &RecordSyntax,
+    analysis: &RecordAnalysis,
+    offset: usize,
+) -> Option<String> {
+    position_at(text, syntax, analysis, offset)
+        .map(|position| pdtl::print(position, &analysis.identifiers))
 }
 
 /// The position after the `ply`-th half-move of the main line (1 for the first), or the
@@ -47,7 +58,10 @@ pub fn pdtl_after_ply(analysis: &RecordAnalysis, ply: usize) -> Option<String> {
 fn half_move_at(items: &[Item], offset: usize) -> Option<&HalfMoveText> {
     let holds = |range: &std::ops::Range<usize>| range.start <= offset && offset <= range.end;
     items.iter().filter(|item| holds(item.range())).find_map(|item| match item {
-        Item::MoveLine(line) => [&line.white, &line.black].into_iter().flatten().find(|half_move| holds(&half_move.range)),
+        Item::MoveLine(line) => [&line.white, &line.black]
+            .into_iter()
+            .flatten()
+            .find(|half_move| holds(&half_move.range)),
         Item::Variation(variation) => half_move_at(&variation.items, offset),
         _ => None,
     })

@@ -11,7 +11,11 @@ pub(super) const POSITION_TAG_NAMES: [&str; 3] = ["PDTL", "TLPD", "DPTL"];
 
 /// The edit that gives the tag section `tags` (the record's items before its movetext) the
 /// `Redefine` tag `value` (`None`: no `Redefine` tag), or `None` when it already has it.
-pub(super) fn redefine_tag_edit(text: &str, tags: &[Item], value: Option<&str>) -> Option<TextEdit> {
+pub(super) fn redefine_tag_edit(
+    text: &str,
+    tags: &[Item],
+    value: Option<&str>,
+) -> Option<TextEdit> {
     let tag_named = |names: &[&str]| {
         tags.iter().find_map(|item| match item {
             Item::Tag(tag) if names.contains(&tag.name.text(text)) => Some(tag),
@@ -21,7 +25,10 @@ pub(super) fn redefine_tag_edit(text: &str, tags: &[Item], value: Option<&str>) 
     let redefine = tag_named(&["Redefine"]);
     match (redefine, value) {
         (None, None) => None,
-        (Some(tag), None) => Some(TextEdit { range: line_start(text, tag.range.start)..next_line_start(text, tag.range.end), new_text: String::new() }),
+        (Some(tag), None) => Some(TextEdit {
+            range: line_start(text, tag.range.start)..next_line_start(text, tag.range.end),
+            new_text: String::new(),
+        }),
         (Some(tag), Some(value)) => {
             let range = tag.value_content_range()?;
             (text[range.clone()] != *value).then(|| TextEdit { range, new_text: value.to_string() })
@@ -32,9 +39,18 @@ pub(super) fn redefine_tag_edit(text: &str, tags: &[Item], value: Option<&str>) 
                 let start = line_start(text, position_tag.range.start);
                 let indentation = &text[start..position_tag.range.start];
                 let ending = ending_after(text, position_tag);
-                return Some(TextEdit { range: start..start, new_text: format!("{indentation}{line}{ending}") });
+                return Some(TextEdit {
+                    range: start..start,
+                    new_text: format!("{indentation}{line}{ending}"),
+                });
             }
-            let last = tags.iter().rev().find_map(|item| if let Item::Tag(tag) = item { Some(tag) } else { None })?;
+            let last = tags.iter().rev().find_map(|item| {
+                if let Item::Tag(tag) = item {
+                    Some(tag)
+                } else {
+                    None
+                }
+            })?;
             let indentation = &text[line_start(text, last.range.start)..last.range.start];
             let at = next_line_start(text, last.range.end);
             let ending = ending_after(text, last);
@@ -102,13 +118,19 @@ mod tests {
         assert_eq!(with_redefine(&fan, None), plain);
         let with_position = "[Variant \"C'escacs\"]\n  [PDTL \"x\"]\n1. E7-E13:\n*\n";
         let redefined = with_redefine(with_position, Some("T@R"));
-        assert_eq!(redefined, "[Variant \"C'escacs\"]\n  [Redefine \"T@R\"]\n  [PDTL \"x\"]\n1. E7-E13:\n*\n");
+        assert_eq!(
+            redefined,
+            "[Variant \"C'escacs\"]\n  [Redefine \"T@R\"]\n  [PDTL \"x\"]\n1. E7-E13:\n*\n"
+        );
         assert_eq!(with_redefine(&redefined, Some("FAN")), redefined.replace("T@R", "FAN"));
         assert_eq!(with_redefine(&redefined, None), with_position);
     }
 
     #[test]
     fn a_tag_section_that_ends_the_text_gets_a_line_end_first() {
-        assert_eq!(with_redefine("[Variant \"C'escacs\"]", Some("FAN")), "[Variant \"C'escacs\"]\n[Redefine \"FAN\"]");
+        assert_eq!(
+            with_redefine("[Variant \"C'escacs\"]", Some("FAN")),
+            "[Variant \"C'escacs\"]\n[Redefine \"FAN\"]"
+        );
     }
 }

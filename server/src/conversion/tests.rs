@@ -36,7 +36,6 @@ fn pdtl_after(text: &str, needle: &str) -> String {
     pdtl::print(&played.after, &analysis.identifiers)
 }
 
-
 /// A record in standard letters with every place an identifier can stand: moves (moving,
 /// captured and promotion pieces are covered by the corpus tests), castling, comments with
 /// `~` references, a variation, a rating.
@@ -110,15 +109,24 @@ fn alternative_letters_rewrite_moves_castling_pdtl_and_references() {
     let standard = reletter(REDEFINED, &LetterTarget::Standard).expect("converts");
     let expected = REDEFINED
         .replace("[Redefine \"A@J, C@N, T@R\"]\n", "")
-        .replace("/28:v/27:dk/26:gag/25:tcct/24:peaep/23:ppeepp/22:2pap2", "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2")
-        .replace("6:2PAP2/5:PPEEPP/4:PEAEP/3:TCCT/2:GAG/1:DK/0:V/ w TKTtkt", "6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr")
+        .replace(
+            "/28:v/27:dk/26:gag/25:tcct/24:peaep/23:ppeepp/22:2pap2",
+            "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2",
+        )
+        .replace(
+            "6:2PAP2/5:PPEEPP/4:PEAEP/3:TCCT/2:GAG/1:DK/0:V/ w TKTtkt",
+            "6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr",
+        )
         .replace("KTK-HH", "KRK-HH")
         .replace("~A[d] stays, ~T", "~J[d] stays, ~R")
         .replace("AF6-C15, CG25-I21", "JF6-C15, NG25-I21");
     assert_eq!(standard, expected);
     let target = LetterTarget::redefine("B@J, Q@D, W@V").expect("a valid preset");
     let preset = reletter(REDEFINED, &target).expect("converts");
-    assert!(preset.contains("[Redefine \"B@J, Q@D, W@V\"]\n[PDTL \"/28:w/27:qk/26:gbg/25:rnnr/"), "{preset}");
+    assert!(
+        preset.contains("[Redefine \"B@J, Q@D, W@V\"]\n[PDTL \"/28:w/27:qk/26:gbg/25:rnnr/"),
+        "{preset}"
+    );
     assert!(preset.contains("3. KRK-HH, KRK-HH ! (=)\n{ @W: ~B[d] stays, ~R goes"), "{preset}");
     assert!(preset.contains("4. BF6-C15, NG25-I21 ?!(=):"), "{preset}");
     // Back to the original preset, the original text.
@@ -174,7 +182,8 @@ fn a_record_that_does_not_replay_is_refused() {
 #[test]
 fn a_reference_that_would_change_kind_is_refused() {
     // `~♙` followed by a digit is a piece reference; `~P5` would be the hex P5.
-    let text = "[Variant \"C'escacs\"]\n[Redefine \"FAN\"]\n{ the pawn ~\u{2659}5 }\n1. E7-E13:\n*\n";
+    let text =
+        "[Variant \"C'escacs\"]\n[Redefine \"FAN\"]\n{ the pawn ~\u{2659}5 }\n1. E7-E13:\n*\n";
     match reletter(text, &LetterTarget::Standard) {
         Err(ConversionError::NotLossless { range, message }) => {
             assert_eq!(&text[range], "~\u{2659}");
@@ -206,7 +215,10 @@ fn the_pdtl_at_a_place_follows_its_line_of_play() {
     let (_, analysis) = parsed(LETTERS);
     let played = analysis.played_at(variation_bishop).expect("replayed");
     assert_eq!(played.depth, 1);
-    assert_eq!(pdtl_at_needle(LETTERS, "(3. JF6", 6), Some(pdtl::print(&played.after, &analysis.identifiers)));
+    assert_eq!(
+        pdtl_at_needle(LETTERS, "(3. JF6", 6),
+        Some(pdtl::print(&played.after, &analysis.identifiers))
+    );
     // After the variation's `)`, the main line again.
     assert_eq!(pdtl_at_needle(LETTERS, "I21)", 4), Some(after_castling.clone()));
     assert_eq!(pdtl_at_needle(LETTERS, "{ @W", 3), Some(after_castling));
@@ -216,14 +228,17 @@ fn the_pdtl_at_a_place_follows_its_line_of_play() {
     assert_eq!(pdtl_after_ply(&analysis, 0).as_deref(), Some(initial));
     assert_eq!(pdtl_after_ply(&analysis, 9), None);
     // The PDTL speaks the record's identifiers.
-    assert!(pdtl_at_needle(FAN, "\u{2616}H4", 0).is_some_and(|pdtl| pdtl.starts_with("/28:\u{1FA52}/")));
+    assert!(
+        pdtl_at_needle(FAN, "\u{2616}H4", 0).is_some_and(|pdtl| pdtl.starts_with("/28:\u{1FA52}/"))
+    );
 }
 
 #[test]
 fn a_continuation_starts_from_the_position_at_the_cursor() {
     let (record, analysis) = parsed(LETTERS);
     let white_castling = LETTERS.find("KRK-HH ?!").expect("White's castling");
-    let continuation = continuation_at(LETTERS, &record, &analysis, white_castling).expect("a position");
+    let continuation =
+        continuation_at(LETTERS, &record, &analysis, white_castling).expect("a position");
     let pdtl = pdtl_after(LETTERS, "KRK-HH ?!");
     assert_eq!(
         continuation,
@@ -236,7 +251,9 @@ fn a_continuation_starts_from_the_position_at_the_cursor() {
                    [PDTL \"/28:v/27:dk/26:gjg/25:tnnt/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:TNNT/2:GJG/1:DK/0:V/ b TKTtkt - 0 ?\"]\n\
                    1? \u{2026}, E21-E15:\n3-0\n";
     let (record, analysis) = parsed(unknown);
-    let continuation = continuation_at(unknown, &record, &analysis, unknown.find("3-0\n").expect("the result")).expect("a position");
+    let continuation =
+        continuation_at(unknown, &record, &analysis, unknown.find("3-0\n").expect("the result"))
+            .expect("a position");
     assert!(continuation.starts_with("[Variant \"C'escacs\"]\n[Event \"CG\"]\n[Result \"*\"]\n[Redefine \"T@R\"]\n[PDTL \"/28:v/"), "{continuation}");
     assert!(continuation.ends_with(" w TKTtkt E15@17-19 0 ?\"]\n\n1? "), "{continuation}");
 }

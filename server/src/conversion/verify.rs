@@ -7,7 +7,7 @@ use std::ops::Range;
 use super::ConversionError;
 use crate::analysis::{self, PlayedHalfMove, RecordAnalysis};
 use crate::diagnostics::Severity;
-use crate::syntax::{self, Item, Reference, RecordSyntax};
+use crate::syntax::{self, Item, RecordSyntax, Reference};
 
 /// Which replayed half-moves must stay the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,9 +28,14 @@ pub(super) fn check_same_game(
     compared: Compared,
 ) -> Result<(), ConversionError> {
     let whole = 0..original.len();
-    let converted_syntax = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), converted));
+    let converted_syntax =
+        syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), converted));
     let converted_analysis = analysis::analyse_syntax(converted, &converted_syntax);
-    if let Some(error) = converted_analysis.diagnostics.iter().find(|diagnostic| diagnostic.severity == Severity::Error) {
+    if let Some(error) = converted_analysis
+        .diagnostics
+        .iter()
+        .find(|diagnostic| diagnostic.severity == Severity::Error)
+    {
         return Err(ConversionError::NotLossless {
             range: whole,
             message: format!(
@@ -42,8 +47,10 @@ pub(super) fn check_same_game(
         });
     }
     let kept = |played: &PlayedHalfMove| compared == Compared::EveryLine || played.depth == 0;
-    let before: Vec<&PlayedHalfMove> = original_analysis.played.iter().filter(|played| kept(played)).collect();
-    let after: Vec<&PlayedHalfMove> = converted_analysis.played.iter().filter(|played| kept(played)).collect();
+    let before: Vec<&PlayedHalfMove> =
+        original_analysis.played.iter().filter(|played| kept(played)).collect();
+    let after: Vec<&PlayedHalfMove> =
+        converted_analysis.played.iter().filter(|played| kept(played)).collect();
     for (index, original_ply) in before.iter().enumerate() {
         let same = after.get(index).is_some_and(|converted_ply| {
             (converted_ply.side, converted_ply.number, converted_ply.depth, &converted_ply.after)
@@ -53,7 +60,10 @@ pub(super) fn check_same_game(
             let written = &original[original_ply.range.start..original_ply.move_end];
             return Err(ConversionError::NotLossless {
                 range: original_ply.range.clone(),
-                message: format!("the position after {} {written} would not be the same", original_ply.number),
+                message: format!(
+                    "the position after {} {written} would not be the same",
+                    original_ply.number
+                ),
             });
         }
     }
@@ -67,7 +77,9 @@ pub(super) fn check_same_game(
         let original_references = references(&original_syntax.items);
         let converted_references = references(&converted_syntax.items);
         for (index, reference) in original_references.iter().enumerate() {
-            if converted_references.get(index).map(|converted| converted.kind) != Some(reference.kind) {
+            if converted_references.get(index).map(|converted| converted.kind)
+                != Some(reference.kind)
+            {
                 return Err(changed_reference(original, reference.range.clone()));
             }
         }

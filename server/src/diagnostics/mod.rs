@@ -46,7 +46,13 @@ impl Fix {
 impl Diagnostic {
     /// A diagnostic with the code's default severity.
     pub fn new(code: Code, range: Range<usize>, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { code, severity: code.default_severity(), range, message: message.into(), fixes: Vec::new() }
+        Diagnostic {
+            code,
+            severity: code.default_severity(),
+            range,
+            message: message.into(),
+            fixes: Vec::new(),
+        }
     }
 
     /// The same diagnostic with one more way to fix it.

@@ -57,21 +57,35 @@ fn lines_with_ends(text: &str) -> Vec<&str> {
 /// The runs of lines that differ, as (old lines, new lines) index ranges in order.
 fn changed_runs(old: &[&str], new: &[&str]) -> Vec<(Range<usize>, Range<usize>)> {
     let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
-    let suffix = old[prefix..].iter().rev().zip(new[prefix..].iter().rev()).take_while(|(a, b)| a == b).count();
+    let suffix = old[prefix..]
+        .iter()
+        .rev()
+        .zip(new[prefix..].iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
     let old_middle = &old[prefix..old.len() - suffix];
     let new_middle = &new[prefix..new.len() - suffix];
     if old_middle.is_empty() && new_middle.is_empty() {
         return Vec::new();
     }
-    let shift = |(a, b): (Range<usize>, Range<usize>)| (a.start + prefix..a.end + prefix, b.start + prefix..b.end + prefix);
+    let shift = |(a, b): (Range<usize>, Range<usize>)| {
+        (a.start + prefix..a.end + prefix, b.start + prefix..b.end + prefix)
+    };
     match common_lines(old_middle, new_middle) {
-        Some(common) => runs_between(&common, old_middle.len(), new_middle.len()).into_iter().map(shift).collect(),
+        Some(common) => runs_between(&common, old_middle.len(), new_middle.len())
+            .into_iter()
+            .map(shift)
+            .collect(),
         None => vec![shift((0..old_middle.len(), 0..new_middle.len()))],
     }
 }
 
 /// The gaps between matched lines (pairs of old and new indices, increasing) as runs.
-fn runs_between(common: &[(usize, usize)], old_length: usize, new_length: usize) -> Vec<(Range<usize>, Range<usize>)> {
+fn runs_between(
+    common: &[(usize, usize)],
+    old_length: usize,
+    new_length: usize,
+) -> Vec<(Range<usize>, Range<usize>)> {
     let mut runs = Vec::new();
     let (mut old_at, mut new_at) = (0, 0);
     for &(old_index, new_index) in common.iter().chain(std::iter::once(&(old_length, new_length))) {
@@ -97,8 +111,13 @@ fn common_lines(old: &[&str], new: &[&str]) -> Option<Vec<(usize, usize)>> {
         trace.push(furthest.clone());
         for k in (-differences..=differences).step_by(2) {
             let down = k == -differences
-                || (k != differences && furthest[(k - 1 + offset) as usize] < furthest[(k + 1 + offset) as usize]);
-            let mut x = if down { furthest[(k + 1 + offset) as usize] } else { furthest[(k - 1 + offset) as usize] + 1 };
+                || (k != differences
+                    && furthest[(k - 1 + offset) as usize] < furthest[(k + 1 + offset) as usize]);
+            let mut x = if down {
+                furthest[(k + 1 + offset) as usize]
+            } else {
+                furthest[(k - 1 + offset) as usize] + 1
+            };
             let mut y = x - k;
             while x < n && y < m && old[x as usize] == new[y as usize] {
                 x += 1;
@@ -115,17 +134,31 @@ fn common_lines(old: &[&str], new: &[&str]) -> Option<Vec<(usize, usize)>> {
 
 /// Walks the saved frontiers back from the end (on diagonal `k`) and collects the diagonal
 /// moves, which are the matched lines.
-fn backtrack(trace: &[Vec<isize>], old: &[&str], new: &[&str], mut k: isize, offset: isize) -> Vec<(usize, usize)> {
+fn backtrack(
+    trace: &[Vec<isize>],
+    old: &[&str],
+    new: &[&str],
+    mut k: isize,
+    offset: isize,
+) -> Vec<(usize, usize)> {
     let (mut x, mut y) = (old.len() as isize, new.len() as isize);
     let mut common = Vec::new();
     for (differences, furthest) in trace.iter().enumerate().rev() {
         let differences = differences as isize;
         let down = k == -differences
-            || (k != differences && furthest[(k - 1 + offset) as usize] < furthest[(k + 1 + offset) as usize]);
+            || (k != differences
+                && furthest[(k - 1 + offset) as usize] < furthest[(k + 1 + offset) as usize]);
         let previous_k = if down { k + 1 } else { k - 1 };
-        let previous_x = if differences == 0 { 0 } else { furthest[(previous_k + offset) as usize] };
+        let previous_x =
+            if differences == 0 { 0 } else { furthest[(previous_k + offset) as usize] };
         let previous_y = previous_x - previous_k;
-        let snake_start_x = if differences == 0 { 0 } else if down { previous_x } else { previous_x + 1 };
+        let snake_start_x = if differences == 0 {
+            0
+        } else if down {
+            previous_x
+        } else {
+            previous_x + 1
+        };
         while x > snake_start_x && y > (snake_start_x - k) {
             x -= 1;
             y -= 1;

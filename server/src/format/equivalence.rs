@@ -9,14 +9,23 @@ use super::options::{EllipsisStyle, FormatOptions, Separators};
 use crate::syntax::{self, HalfMoveText, Item, ReferenceKind, Token};
 
 /// `Ok` when `formatted` says what `original` says; otherwise the first difference found.
-pub fn compare_files(original: &str, formatted: &str, options: &FormatOptions) -> Result<(), String> {
+pub fn compare_files(
+    original: &str,
+    formatted: &str,
+    options: &FormatOptions,
+) -> Result<(), String> {
     let original_records = syntax::split_records(original);
     let formatted_records = syntax::split_records(formatted);
     if original_records.len() != formatted_records.len() {
-        return Err(format!("{} records became {}", original_records.len(), formatted_records.len()));
+        return Err(format!(
+            "{} records became {}",
+            original_records.len(),
+            formatted_records.len()
+        ));
     }
     let mut parser = syntax::new_parser();
-    for (number, (before, after)) in original_records.into_iter().zip(formatted_records).enumerate() {
+    for (number, (before, after)) in original_records.into_iter().zip(formatted_records).enumerate()
+    {
         let (before, after) = (&original[before], &formatted[after]);
         let before_syntax = syntax::lower_record(&syntax::parse(&mut parser, before));
         if !is_formattable(before, &before_syntax) {
@@ -33,7 +42,11 @@ pub fn compare_files(original: &str, formatted: &str, options: &FormatOptions) -
         let before_shape = reading.items(before, &before_syntax.items);
         let after_shape = reading.items(after, &after_syntax.items);
         if before_shape != after_shape {
-            let at = before_shape.iter().zip(&after_shape).position(|(a, b)| a != b).unwrap_or(before_shape.len().min(after_shape.len()));
+            let at = before_shape
+                .iter()
+                .zip(&after_shape)
+                .position(|(a, b)| a != b)
+                .unwrap_or(before_shape.len().min(after_shape.len()));
             return Err(format!(
                 "record {} differs at item {at}: {:?} became {:?}",
                 number + 1,
@@ -48,10 +61,27 @@ pub fn compare_files(original: &str, formatted: &str, options: &FormatOptions) -
 /// What an item says, with only the text the formatter must keep.
 #[derive(Debug, PartialEq, Eq)]
 enum Shape {
-    Tag { name: String, value: Option<String> },
-    MoveLine { number: String, white: Option<HalfMoveShape>, ellipsis: Option<String>, comma: bool, black: Option<HalfMoveShape> },
-    Comment { body: String, marker: Option<String>, references: Vec<(ReferenceKind, String)> },
-    Variation { label: Option<String>, items: Vec<Shape>, closed: bool },
+    Tag {
+        name: String,
+        value: Option<String>,
+    },
+    MoveLine {
+        number: String,
+        white: Option<HalfMoveShape>,
+        ellipsis: Option<String>,
+        comma: bool,
+        black: Option<HalfMoveShape>,
+    },
+    Comment {
+        body: String,
+        marker: Option<String>,
+        references: Vec<(ReferenceKind, String)>,
+    },
+    Variation {
+        label: Option<String>,
+        items: Vec<Shape>,
+        closed: bool,
+    },
     Result(String),
     StrayClose,
     Error(String),
@@ -77,7 +107,9 @@ impl Reading<'_> {
     fn item(&self, text: &str, item: &Item) -> Shape {
         let owned = |token: &Token| token.text(text).to_string();
         match item {
-            Item::Tag(tag) => Shape::Tag { name: owned(&tag.name), value: tag.value.as_ref().map(owned) },
+            Item::Tag(tag) => {
+                Shape::Tag { name: owned(&tag.name), value: tag.value.as_ref().map(owned) }
+            }
             Item::MoveLine(line) => Shape::MoveLine {
                 number: owned(&line.number),
                 white: line.white.as_ref().map(|half_move| self.half_move(text, half_move)),
@@ -87,11 +119,16 @@ impl Reading<'_> {
             },
             Item::Comment(comment) => {
                 let body = &text[comment.open.range.start..comment.range.end];
-                let lines: Vec<&str> = comment_lines(body).map(|line| line.trim_end_matches([' ', '\t'])).collect();
+                let lines: Vec<&str> =
+                    comment_lines(body).map(|line| line.trim_end_matches([' ', '\t'])).collect();
                 Shape::Comment {
                     body: lines.join("\n"),
                     marker: comment.marker.as_ref().map(owned),
-                    references: comment.references.iter().map(|r| (r.kind, text[r.range.clone()].to_string())).collect(),
+                    references: comment
+                        .references
+                        .iter()
+                        .map(|r| (r.kind, text[r.range.clone()].to_string()))
+                        .collect(),
                 }
             }
             Item::Variation(variation) => Shape::Variation {
@@ -123,7 +160,14 @@ impl Reading<'_> {
             .into_iter()
             .filter_map(|(name, token)| {
                 let written = token.as_ref()?.text(text);
-                Some((name, if name == "separator" || name == "castling" { self.separator(written) } else { written.to_string() }))
+                Some((
+                    name,
+                    if name == "separator" || name == "castling" {
+                        self.separator(written)
+                    } else {
+                        written.to_string()
+                    },
+                ))
             })
             .collect();
         HalfMoveShape { parts }
@@ -133,7 +177,9 @@ impl Reading<'_> {
     fn separator(&self, written: &str) -> String {
         match self.options.separators {
             Separators::Keep => written.to_string(),
-            Separators::Unicode | Separators::Ascii => written.replace('\u{2010}', "-").replace('\u{D7}', "*"),
+            Separators::Unicode | Separators::Ascii => {
+                written.replace('\u{2010}', "-").replace('\u{D7}', "*")
+            }
         }
     }
 

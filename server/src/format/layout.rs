@@ -12,9 +12,15 @@ pub(super) fn lay_out_record(text: &str, record: &RecordSyntax, options: &Format
     let mut layout = Layout { text, options, out: String::with_capacity(text.len() + 64) };
     // The tag section ends at its last tag before the movetext; comments among the tags (T025)
     // stay inside it, so that the blank line still parts tags from moves.
-    let movetext_start =
-        record.items.iter().position(|item| !matches!(item, Item::Tag(_) | Item::Comment(_))).unwrap_or(record.items.len());
-    let tag_section = record.items[..movetext_start].iter().rposition(|item| matches!(item, Item::Tag(_))).map_or(0, |last| last + 1);
+    let movetext_start = record
+        .items
+        .iter()
+        .position(|item| !matches!(item, Item::Tag(_) | Item::Comment(_)))
+        .unwrap_or(record.items.len());
+    let tag_section = record.items[..movetext_start]
+        .iter()
+        .rposition(|item| matches!(item, Item::Tag(_)))
+        .map_or(0, |last| last + 1);
     layout.items(&record.items[..tag_section], 0);
     if tag_section > 0 && tag_section < record.items.len() {
         layout.out.push('\n');
@@ -28,9 +34,11 @@ pub(super) fn lay_out_record(text: &str, record: &RecordSyntax, options: &Format
 /// meant, so any layout could change the meaning. A `[Variant` tag after the first item would
 /// start a new record once it stood at the start of its own line, so that record is kept too.
 pub(super) fn is_formattable(text: &str, record: &RecordSyntax) -> bool {
-    let later_variant_tag = record.items.iter().skip(1).any(|item| {
-        matches!(item, Item::Tag(tag) if tag.name.text(text) == "Variant")
-    });
+    let later_variant_tag = record
+        .items
+        .iter()
+        .skip(1)
+        .any(|item| matches!(item, Item::Tag(tag) if tag.name.text(text) == "Variant"));
     !record.has_error && !later_variant_tag && all_closed(&record.items)
 }
 
@@ -118,7 +126,8 @@ impl Layout<'_> {
         }
         // An empty variation closes on its own line's `(`, unless a malformed label (`$[2`,
         // `$2`) would read the `)` as part of itself.
-        let label_is_closed = variation.label.as_ref().is_none_or(|label| label.text(self.text).ends_with(']'));
+        let label_is_closed =
+            variation.label.as_ref().is_none_or(|label| label.text(self.text).ends_with(']'));
         if variation.items.is_empty() && label_is_closed {
             self.out.push_str(")\n");
             return;
@@ -145,5 +154,7 @@ impl Layout<'_> {
 
 /// The lines of a comment's text, whatever ended them (`\r\n`, `\n` or a lone `\r`).
 pub(super) fn comment_lines(body: &str) -> impl Iterator<Item = &str> {
-    body.split('\n').map(|line| line.strip_suffix('\r').unwrap_or(line)).flat_map(|line| line.split('\r'))
+    body.split('\n')
+        .map(|line| line.strip_suffix('\r').unwrap_or(line))
+        .flat_map(|line| line.split('\r'))
 }

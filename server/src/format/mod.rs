@@ -37,7 +37,11 @@ pub fn format_text(text: &str, options: &FormatOptions) -> String {
 /// The edits that turn `text` into [`format_text`]'s output, in text order and disjoint, each
 /// covering only a run of changed lines. With a byte `range`, only the records it touches are
 /// formatted (an empty range touches the record it stands in).
-pub fn format_edits(text: &str, options: &FormatOptions, range: Option<Range<usize>>) -> Vec<TextEdit> {
+pub fn format_edits(
+    text: &str,
+    options: &FormatOptions,
+    range: Option<Range<usize>>,
+) -> Vec<TextEdit> {
     let touched = |span: &Range<usize>| match &range {
         None => true,
         Some(range) if range.is_empty() => {
@@ -48,6 +52,8 @@ pub fn format_edits(text: &str, options: &FormatOptions, range: Option<Range<usi
     records::format_records(text, options, touched)
         .into_iter()
         .filter(|(span, formatted)| &text[span.clone()] != formatted)
-        .flat_map(|(span, formatted)| edits::line_edits(&text[span.clone()], &formatted, span.start))
+        .flat_map(|(span, formatted)| {
+            edits::line_edits(&text[span.clone()], &formatted, span.start)
+        })
         .collect()
 }

@@ -6,7 +6,12 @@ use super::options::FormatOptions;
 use crate::syntax::{HalfMoveText, MoveLine, Token};
 
 /// Appends the move line (without indentation or line end) to `out`.
-pub(super) fn write_move_line(out: &mut String, text: &str, line: &MoveLine, options: &FormatOptions) {
+pub(super) fn write_move_line(
+    out: &mut String,
+    text: &str,
+    line: &MoveLine,
+    options: &FormatOptions,
+) {
     out.push_str(line.number.text(text));
     if let Some(white) = &line.white {
         out.push(' ');
@@ -26,7 +31,12 @@ pub(super) fn write_move_line(out: &mut String, text: &str, line: &MoveLine, opt
 
 /// Appends a half-move: its move tokens joined (a move token holds no space, §6.1), then the
 /// rating or NAG and the game indicator joined into one group.
-fn write_half_move(out: &mut String, text: &str, half_move: &HalfMoveText, options: &FormatOptions) {
+fn write_half_move(
+    out: &mut String,
+    text: &str,
+    half_move: &HalfMoveText,
+    options: &FormatOptions,
+) {
     // The fields in the order the grammar reads them, which is their order in the text.
     let written = |token: &Option<Token>| token.as_ref().map_or("", |token| token.text(text));
     out.push_str(written(&half_move.piece));

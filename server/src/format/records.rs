@@ -72,18 +72,32 @@ pub(super) fn format_records(
         chunk
             .iter()
             .map(|(index, span)| {
-                let formatted = format_record(&mut parser, text, span.clone(), *index == last, line_ending, options);
+                let formatted = format_record(
+                    &mut parser,
+                    text,
+                    span.clone(),
+                    *index == last,
+                    line_ending,
+                    options,
+                );
                 (span.clone(), formatted)
             })
             .collect::<Vec<_>>()
     };
-    let threads = std::thread::available_parallelism().map_or(1, usize::from).min(chosen.len() / 16).max(1);
+    let threads =
+        std::thread::available_parallelism().map_or(1, usize::from).min(chosen.len() / 16).max(1);
     if threads == 1 {
         return format_chunk(&chosen);
     }
     let chunk_length = chosen.len().div_ceil(threads);
     std::thread::scope(|scope| {
-        let handles: Vec<_> = chosen.chunks(chunk_length).map(|chunk| scope.spawn(move || format_chunk(chunk))).collect();
-        handles.into_iter().flat_map(|handle| handle.join().expect("formatting a record does not panic")).collect()
+        let handles: Vec<_> = chosen
+            .chunks(chunk_length)
+            .map(|chunk| scope.spawn(move || format_chunk(chunk)))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|handle| handle.join().expect("formatting a record does not panic"))
+            .collect()
     })
 }

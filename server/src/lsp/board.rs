@@ -97,7 +97,8 @@ mod tests {
 
     #[test]
     fn the_initial_position_is_drawn_as_a_hexagon() {
-        let marked = [Hex::from_letter('K', 4), Hex::from_letter('K', 6)].map(|hex| hex.expect("a hex"));
+        let marked =
+            [Hex::from_letter('K', 4), Hex::from_letter('K', 6)].map(|hex| hex.expect("a hex"));
         assert_eq!(picture(&Position::initial(), &IdentifierSet::standard(), &marked), INITIAL);
     }
 

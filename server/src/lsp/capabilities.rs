@@ -2,9 +2,11 @@
 //! diagnostics are pulled or pushed, and the capabilities the server announces.
 
 use tower_lsp_server::lsp_types::{
-    ClientCapabilities, CodeActionKind, CodeActionOptions, CodeActionProviderCapability, CompletionOptions, DiagnosticOptions, ExecuteCommandOptions, DiagnosticServerCapabilities, FoldingRangeProviderCapability,
-    HoverProviderCapability, MarkupKind, OneOf, PositionEncodingKind, ServerCapabilities,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
+    ClientCapabilities, CodeActionKind, CodeActionOptions, CodeActionProviderCapability,
+    CompletionOptions, DiagnosticOptions, DiagnosticServerCapabilities, ExecuteCommandOptions,
+    FoldingRangeProviderCapability, HoverProviderCapability, MarkupKind, OneOf,
+    PositionEncodingKind, ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind,
+    TextDocumentSyncOptions,
 };
 
 use super::code_actions;
@@ -48,7 +50,11 @@ impl Negotiated {
             .and_then(|completion| completion.completion_item.as_ref())
             .and_then(|item| item.snippet_support)
             .unwrap_or(false);
-        let configuration = client.workspace.as_ref().and_then(|workspace| workspace.configuration).unwrap_or(false);
+        let configuration = client
+            .workspace
+            .as_ref()
+            .and_then(|workspace| workspace.configuration)
+            .unwrap_or(false);
         Negotiated {
             configuration,
             snippets,
@@ -76,7 +82,12 @@ impl Negotiated {
             text_document_sync: Some(TextDocumentSyncCapability::Options(sync)),
             hover_provider: Some(HoverProviderCapability::Simple(true)),
             code_action_provider: Some(CodeActionProviderCapability::Options(CodeActionOptions {
-                code_action_kinds: Some([CodeActionKind::QUICKFIX, code_actions::fix_all_kind()].into_iter().chain(conversions::kinds()).collect()),
+                code_action_kinds: Some(
+                    [CodeActionKind::QUICKFIX, code_actions::fix_all_kind()]
+                        .into_iter()
+                        .chain(conversions::kinds())
+                        .collect(),
+                ),
                 ..CodeActionOptions::default()
             })),
             execute_command_provider: Some(ExecuteCommandOptions {
@@ -97,7 +108,9 @@ impl Negotiated {
             document_highlight_provider: Some(OneOf::Left(true)),
             document_range_formatting_provider: Some(OneOf::Left(true)),
             semantic_tokens_provider: Some(semantic_tokens::capability()),
-            diagnostic_provider: self.pull_diagnostics.then_some(DiagnosticServerCapabilities::Options(diagnostics)),
+            diagnostic_provider: self
+                .pull_diagnostics
+                .then_some(DiagnosticServerCapabilities::Options(diagnostics)),
             ..ServerCapabilities::default()
         }
     }

@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use tower_lsp_server::lsp_types::{self, CodeAction, CodeActionKind, CodeActionOrCommand, TextEdit, Uri, WorkspaceEdit};
+use tower_lsp_server::lsp_types::{
+    self, CodeAction, CodeActionKind, CodeActionOrCommand, TextEdit, Uri, WorkspaceEdit,
+};
 
 use super::conversions;
 use super::convert::{self, PositionEncoding};
@@ -29,22 +31,35 @@ pub fn actions(
     rules: bool,
     encoding: PositionEncoding,
 ) -> Vec<CodeActionOrCommand> {
-    let wanted = |kind: &CodeActionKind| only.is_none_or(|only| only.iter().any(|asked| kind.as_str().starts_with(asked.as_str())));
+    let wanted = |kind: &CodeActionKind| {
+        only.is_none_or(|only| only.iter().any(|asked| kind.as_str().starts_with(asked.as_str())))
+    };
     let bytes = convert::byte_range(document.rope(), range, encoding);
     let mut actions = Vec::new();
     if wanted(&CodeActionKind::QUICKFIX) {
-        for record in document.records().iter().filter(|record| record.range.start <= bytes.end && bytes.start <= record.range.end) {
+        for record in document
+            .records()
+            .iter()
+            .filter(|record| record.range.start <= bytes.end && bytes.start <= record.range.end)
+        {
             for diagnostic in record.state.shown(rules) {
                 // A diagnostic anchored at the `[` of a tag line is also found from the text its
                 // fix changes (the tag name, say), where the cursor usually is.
-                let mut places = std::iter::once(&diagnostic.range).chain(diagnostic.fixes.iter().flat_map(|fix| fix.edits.iter().map(|edit| &edit.range)));
+                let mut places = std::iter::once(&diagnostic.range).chain(
+                    diagnostic
+                        .fixes
+                        .iter()
+                        .flat_map(|fix| fix.edits.iter().map(|edit| &edit.range)),
+                );
                 if places.any(|place| {
                     let place = record.in_document(place.clone());
                     place.start <= bytes.end && bytes.start <= place.end
                 }) {
                     let preferred = diagnostic.fixes.len() == 1;
                     for fix in &diagnostic.fixes {
-                        actions.push(quick_fix(document, record, uri, diagnostic, fix, preferred, encoding));
+                        actions.push(quick_fix(
+                            document, record, uri, diagnostic, fix, preferred, encoding,
+                        ));
                     }
                 }
             }
@@ -60,9 +75,21 @@ pub fn actions(
 }
 
 /// One fix of one diagnostic.
-fn quick_fix(document: &Document, record: &Record, uri: &Uri, diagnostic: &Diagnostic, fix: &Fix, preferred: bool, encoding: PositionEncoding) -> CodeActionOrCommand {
+fn quick_fix(
+    document: &Document,
+    record: &Record,
+    uri: &Uri,
+    diagnostic: &Diagnostic,
+    fix: &Fix,
+    preferred: bool,
+    encoding: PositionEncoding,
+) -> CodeActionOrCommand {
     let rope = document.rope();
-    let edits = fix.edits.iter().map(|edit| (record.in_document(edit.range.clone()), edit.text.clone())).collect();
+    let edits = fix
+        .edits
+        .iter()
+        .map(|edit| (record.in_document(edit.range.clone()), edit.text.clone()))
+        .collect();
     let found = convert::range(rope, record.in_document(diagnostic.range.clone()), encoding);
     CodeActionOrCommand::CodeAction(CodeAction {
         title: fix.title.clone(),
@@ -77,13 +104,26 @@ fn quick_fix(document: &Document, record: &Record, uri: &Uri, diagnostic: &Diagn
 /// Every fix of the document that is the only one of its diagnostic, skipping any whose
 /// edits would overlap an earlier one (two renumberings of one line, say); `None` when there
 /// is nothing to fix.
-fn fix_all(document: &Document, uri: &Uri, rules: bool, encoding: PositionEncoding) -> Option<CodeActionOrCommand> {
+fn fix_all(
+    document: &Document,
+    uri: &Uri,
+    rules: bool,
+    encoding: PositionEncoding,
+) -> Option<CodeActionOrCommand> {
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     for record in document.records() {
         for diagnostic in record.state.shown(rules) {
             let [fix] = diagnostic.fixes.as_slice() else { continue };
-            let placed: Vec<(Range<usize>, String)> = fix.edits.iter().map(|edit| (record.in_document(edit.range.clone()), edit.text.clone())).collect();
-            let overlaps = placed.iter().any(|(new, _)| edits.iter().any(|(old, _)| new.start < old.end && old.start < new.end || new == old));
+            let placed: Vec<(Range<usize>, String)> = fix
+                .edits
+                .iter()
+                .map(|edit| (record.in_document(edit.range.clone()), edit.text.clone()))
+                .collect();
+            let overlaps = placed.iter().any(|(new, _)| {
+                edits
+                    .iter()
+                    .any(|(old, _)| new.start < old.end && old.start < new.end || new == old)
+            });
             if !overlaps {
                 edits.extend(placed);
             }
@@ -101,8 +141,22 @@ fn fix_all(document: &Document, uri: &Uri, rules: bool, encoding: PositionEncodi
 }
 
 /// Byte-range replacements of a document as a workspace edit in the negotiated encoding.
-pub fn workspace_edit(document: &Document, uri: &Uri, edits: Vec<(Range<usize>, String)>, encoding: PositionEncoding) -> WorkspaceEdit {
+pub fn workspace_edit(
+    document: &Document,
+    uri: &Uri,
+    edits: Vec<(Range<usize>, String)>,
+    encoding: PositionEncoding,
+) -> WorkspaceEdit {
     let rope = document.rope();
-    let edits = edits.into_iter().map(|(range, new_text)| TextEdit { range: convert::range(rope, range, encoding), new_text }).collect();
-    WorkspaceEdit { changes: Some(HashMap::from([(uri.clone(), edits)])), ..WorkspaceEdit::default() }
+    let edits = edits
+        .into_iter()
+        .map(|(range, new_text)| TextEdit {
+            range: convert::range(rope, range, encoding),
+            new_text,
+        })
+        .collect();
+    WorkspaceEdit {
+        changes: Some(HashMap::from([(uri.clone(), edits)])),
+        ..WorkspaceEdit::default()
+    }
 }

@@ -21,7 +21,13 @@ pub fn kinds() -> [CodeActionKind; 2] {
 }
 
 /// The conversion actions of the record holding `range`'s start.
-pub fn actions(document: &Document, uri: &Uri, range: lsp_types::Range, wanted: impl Fn(&CodeActionKind) -> bool, encoding: PositionEncoding) -> Vec<CodeActionOrCommand> {
+pub fn actions(
+    document: &Document,
+    uri: &Uri,
+    range: lsp_types::Range,
+    wanted: impl Fn(&CodeActionKind) -> bool,
+    encoding: PositionEncoding,
+) -> Vec<CodeActionOrCommand> {
     let offset = convert::offset(document.rope(), range.start, encoding);
     let Some(record) = document.record_at(offset) else { return Vec::new() };
     let parsed = document.parsed(record);
@@ -38,8 +44,15 @@ pub fn actions(document: &Document, uri: &Uri, range: lsp_types::Range, wanted: 
                 continue;
             }
             if let Ok(edits) = conversion::reletter_edits(text, syntax, analysis, &target) {
-                let edits = edits.into_iter().map(|edit| (record.in_document(edit.range), edit.new_text)).collect();
-                actions.push(action(title, rewrite.clone(), workspace_edit(document, uri, edits, encoding)));
+                let edits = edits
+                    .into_iter()
+                    .map(|edit| (record.in_document(edit.range), edit.new_text))
+                    .collect();
+                actions.push(action(
+                    title,
+                    rewrite.clone(),
+                    workspace_edit(document, uri, edits, encoding),
+                ));
             }
         }
         if let Ok(minimal) = conversion::minimal_record(text, syntax, analysis) {
@@ -53,8 +66,15 @@ pub fn actions(document: &Document, uri: &Uri, range: lsp_types::Range, wanted: 
         }
     }
     if wanted(&extract) {
-        if let Some(continuation) = conversion::continuation_at(text, syntax, analysis, offset - record.range.start) {
-            let edit = workspace_edit(document, uri, vec![insertion_after(document, record, &continuation)], encoding);
+        if let Some(continuation) =
+            conversion::continuation_at(text, syntax, analysis, offset - record.range.start)
+        {
+            let edit = workspace_edit(
+                document,
+                uri,
+                vec![insertion_after(document, record, &continuation)],
+                encoding,
+            );
             actions.push(action("Continue from here in a new record", extract, edit));
         }
     }
@@ -63,7 +83,11 @@ pub fn actions(document: &Document, uri: &Uri, range: lsp_types::Range, wanted: 
 
 /// The insertion of a new record after `record`: a blank line between the two records, and
 /// one before the record that follows, if any.
-fn insertion_after(document: &Document, record: &Record, new_record: &str) -> (std::ops::Range<usize>, String) {
+fn insertion_after(
+    document: &Document,
+    record: &Record,
+    new_record: &str,
+) -> (std::ops::Range<usize>, String) {
     let text = &record.state.text;
     let separator = if text.ends_with("\n\n") || text.ends_with("\r\n\r\n") {
         ""
@@ -77,15 +101,33 @@ fn insertion_after(document: &Document, record: &Record, new_record: &str) -> (s
     (record.range.end..record.range.end, format!("{separator}{new_record}{after}"))
 }
 
-fn action(title: &str, kind: CodeActionKind, edit: lsp_types::WorkspaceEdit) -> CodeActionOrCommand {
-    CodeActionOrCommand::CodeAction(CodeAction { title: title.to_string(), kind: Some(kind), edit: Some(edit), ..CodeAction::default() })
+fn action(
+    title: &str,
+    kind: CodeActionKind,
+    edit: lsp_types::WorkspaceEdit,
+) -> CodeActionOrCommand {
+    CodeActionOrCommand::CodeAction(CodeAction {
+        title: title.to_string(),
+        kind: Some(kind),
+        edit: Some(edit),
+        ..CodeAction::default()
+    })
 }
 
 /// The PDTL of the position at a place of a document: after the half-move there, or where
 /// the line of play stands; `None` when it is not known.
-pub fn pdtl_at(document: &Document, position: lsp_types::Position, encoding: PositionEncoding) -> Option<String> {
+pub fn pdtl_at(
+    document: &Document,
+    position: lsp_types::Position,
+    encoding: PositionEncoding,
+) -> Option<String> {
     let offset = convert::offset(document.rope(), position, encoding);
     let record = document.record_at(offset)?;
     let parsed = document.parsed(record);
-    conversion::pdtl_at(&record.state.text, &parsed.syntax, &parsed.analysis, offset - record.range.start)
+    conversion::pdtl_at(
+        &record.state.text,
+        &parsed.syntax,
+        &parsed.analysis,
+        offset - record.range.start,
+    )
 }

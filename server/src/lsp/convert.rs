@@ -41,7 +41,8 @@ pub fn position(rope: &Rope, offset: usize, encoding: PositionEncoding) -> Posit
     let column = match encoding {
         PositionEncoding::Utf8 => offset - line_start,
         PositionEncoding::Utf16 => {
-            rope.char_to_utf16_cu(rope.byte_to_char(offset)) - rope.char_to_utf16_cu(rope.byte_to_char(line_start))
+            rope.char_to_utf16_cu(rope.byte_to_char(offset))
+                - rope.char_to_utf16_cu(rope.byte_to_char(line_start))
         }
     };
     Position::new(saturate(line), saturate(column))
@@ -49,7 +50,10 @@ pub fn position(rope: &Rope, offset: usize, encoding: PositionEncoding) -> Posit
 
 /// The LSP range of a byte range.
 pub fn range(rope: &Rope, range: Range<usize>, encoding: PositionEncoding) -> lsp_types::Range {
-    lsp_types::Range::new(position(rope, range.start, encoding), position(rope, range.end, encoding))
+    lsp_types::Range::new(
+        position(rope, range.start, encoding),
+        position(rope, range.end, encoding),
+    )
 }
 
 /// The byte offset of an LSP position, always on a character boundary. A line past the end is
@@ -78,7 +82,11 @@ pub fn offset(rope: &Rope, position: Position, encoding: PositionEncoding) -> us
 }
 
 /// The byte range of an LSP range, ordered even when the client sent it reversed.
-pub fn byte_range(rope: &Rope, range: lsp_types::Range, encoding: PositionEncoding) -> Range<usize> {
+pub fn byte_range(
+    rope: &Rope,
+    range: lsp_types::Range,
+    encoding: PositionEncoding,
+) -> Range<usize> {
     let start = offset(rope, range.start, encoding);
     let end = offset(rope, range.end, encoding);
     start.min(end)..start.max(end)

@@ -10,13 +10,21 @@ use crate::diagnostics::{Diagnostic, Severity};
 
 /// Every diagnostic of a document, in text order; with `rules`, the warnings of the optional
 /// rule checks too.
-pub fn of_document(document: &Document, encoding: PositionEncoding, rules: bool) -> Vec<lsp_types::Diagnostic> {
+pub fn of_document(
+    document: &Document,
+    encoding: PositionEncoding,
+    rules: bool,
+) -> Vec<lsp_types::Diagnostic> {
     document
         .records()
         .iter()
         .flat_map(|record| {
             record.state.shown(rules).map(move |diagnostic| {
-                let range = convert::range(document.rope(), record.in_document(diagnostic.range.clone()), encoding);
+                let range = convert::range(
+                    document.rope(),
+                    record.in_document(diagnostic.range.clone()),
+                    encoding,
+                );
                 encode(diagnostic, range)
             })
         })

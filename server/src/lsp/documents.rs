@@ -25,8 +25,8 @@ use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use ropey::Rope;
-use tree_sitter::{InputEdit, Point};
 use tower_lsp_server::lsp_types::{TextDocumentContentChangeEvent, Uri};
+use tree_sitter::{InputEdit, Point};
 
 use super::convert::{self, PositionEncoding};
 use crate::analysis::{analyse_syntax, analyse_syntax_with, RecordAnalysis, RuleChecks};
@@ -65,13 +65,21 @@ pub struct Parsed {
 impl Parsed {
     /// Parses and analyses a record's text; with the text and parse it had before, the parse
     /// is incremental (the edit between the two texts applied to the old tree).
-    fn new(parser: &mut tree_sitter::Parser, text: &str, previous: Option<(&str, &Parsed)>, rule_checks: RuleChecks) -> Parsed {
+    fn new(
+        parser: &mut tree_sitter::Parser,
+        text: &str,
+        previous: Option<(&str, &Parsed)>,
+        rule_checks: RuleChecks,
+    ) -> Parsed {
         let tree = parse(parser, text, previous);
         let syntax = syntax::lower_record(&tree);
         // A panic in the analysis is a bug, but one record's bug must not take the editor's
         // server down with it: the record then shows no findings, and the default panic hook
         // has already reported the panic on standard error.
-        let analysis = std::panic::catch_unwind(AssertUnwindSafe(|| analyse_syntax_with(text, &syntax, rule_checks))).unwrap_or_else(|_| {
+        let analysis = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            analyse_syntax_with(text, &syntax, rule_checks)
+        }))
+        .unwrap_or_else(|_| {
             let mut nothing = analyse_syntax("", &RecordSyntax::default());
             nothing.diagnostics.clear();
             nothing
@@ -81,7 +89,11 @@ impl Parsed {
 }
 
 /// The tree of a text, incrementally from a previous text's tree when there is one.
-fn parse(parser: &mut tree_sitter::Parser, text: &str, previous: Option<(&str, &Parsed)>) -> tree_sitter::Tree {
+fn parse(
+    parser: &mut tree_sitter::Parser,
+    text: &str,
+    previous: Option<(&str, &Parsed)>,
+) -> tree_sitter::Tree {
     match previous {
         Some((previous_text, previous)) => {
             let mut old_tree = previous.tree.clone();
@@ -95,7 +107,11 @@ fn parse(parser: &mut tree_sitter::Parser, text: &str, previous: Option<(&str, &
 impl RecordState {
     /// The state of a parsed record.
     fn new(text: String, parsed: &Parsed) -> RecordState {
-        RecordState { text, diagnostics: parsed.analysis.diagnostics.clone(), rule_warnings: parsed.analysis.rule_warnings.clone() }
+        RecordState {
+            text,
+            diagnostics: parsed.analysis.diagnostics.clone(),
+            rule_warnings: parsed.analysis.rule_warnings.clone(),
+        }
     }
 
     /// The findings the user sees, with their fixes: with `rules`, the optional rule checks'
@@ -132,7 +148,8 @@ fn edit_between(old: &str, new: &str) -> InputEdit {
         prefix -= 1;
     }
     let room = old.len().min(new.len()) - prefix;
-    let mut suffix = old.bytes().rev().zip(new.bytes().rev()).take(room).take_while(|(a, b)| a == b).count();
+    let mut suffix =
+        old.bytes().rev().zip(new.bytes().rev()).take(room).take_while(|(a, b)| a == b).count();
     while !boundary(suffix, true) {
         suffix -= 1;
     }
@@ -209,7 +226,13 @@ impl Document {
 
     /// A document opened with `text`, every record analysed with or without the rule checks.
     pub fn with_rule_checks(text: &str, version: i32, rule_checks: RuleChecks) -> Document {
-        let mut document = Document { rope: Rope::from_str(text), version, records: Vec::new(), parses: Mutex::default(), rule_checks };
+        let mut document = Document {
+            rope: Rope::from_str(text),
+            version,
+            records: Vec::new(),
+            parses: Mutex::default(),
+            rule_checks,
+        };
         document.resplit(0..0, 0, text);
         document.check_records();
         document
@@ -241,7 +264,9 @@ impl Document {
         if let Some(parsed) = self.cached(&record.state) {
             return parsed;
         }
-        let parsed = Arc::new(with_parser(|parser| Parsed::new(parser, &record.state.text, None, self.rule_checks)));
+        let parsed = Arc::new(with_parser(|parser| {
+            Parsed::new(parser, &record.state.text, None, self.rule_checks)
+        }));
         self.keep(record.state.clone(), parsed.clone());
         parsed
     }
@@ -249,7 +274,10 @@ impl Document {
     /// `work` applied to every record's tree and syntax, in record order, on every core: the
     /// records are parsed again (the cached ones are not) and each parse is dropped as soon
     /// as `work` has seen it, so that the whole document's trees never live at once.
-    pub fn map_syntax<T: Send>(&self, work: impl Fn(&Record, &tree_sitter::Tree, &RecordSyntax) -> T + Sync) -> Vec<T> {
+    pub fn map_syntax<T: Send>(
+        &self,
+        work: impl Fn(&Record, &tree_sitter::Tree, &RecordSyntax) -> T + Sync,
+    ) -> Vec<T> {
         let one = |record: &Record| match self.cached(&record.state) {
             Some(parsed) => work(record, &parsed.tree, &parsed.syntax),
             None => {
@@ -278,7 +306,12 @@ impl Document {
     /// Applies the client's changes in order (each one's range refers to the text the previous
     /// one left), then brings the records the changes touched up to date: one re-split and
     /// one analysis per batch, whatever its number of changes.
-    pub fn apply(&mut self, version: i32, changes: &[TextDocumentContentChangeEvent], encoding: PositionEncoding) {
+    pub fn apply(
+        &mut self,
+        version: i32,
+        changes: &[TextDocumentContentChangeEvent],
+        encoding: PositionEncoding,
+    ) {
         let old_len = self.rope.len_bytes();
         // What the batch left alone: the text before `unchanged_start`, and the last
         // `unchanged_end` bytes. Each change keeps the bytes before its start and after its
@@ -315,16 +348,19 @@ impl Document {
         let new_len = self.rope.len_bytes();
         let touched_end = old_len - unchanged_end;
         let touched_start = unchanged_start.min(touched_end).min(new_len - unchanged_end);
-        let starting_before = self.records.partition_point(|record| record.range.start < touched_start);
+        let starting_before =
+            self.records.partition_point(|record| record.range.start < touched_start);
         let left = starting_before.saturating_sub(2);
-        let right = self.records.partition_point(|record| record.range.start <= touched_end).max(left);
+        let right =
+            self.records.partition_point(|record| record.range.start <= touched_end).max(left);
         let region_start = if left == 0 { 0 } else { self.records[left].range.start };
         let region_old_end = self.records.get(right).map_or(old_len, |record| record.range.start);
         let region_new_end = region_old_end + new_len - old_len;
         let region_text = self.rope.byte_slice(region_start..region_new_end).to_string();
         let after_region = left + self.resplit(left..right, region_start, &region_text);
         for record in &mut self.records[after_region..] {
-            record.range = record.range.start + new_len - old_len..record.range.end + new_len - old_len;
+            record.range =
+                record.range.start + new_len - old_len..record.range.end + new_len - old_len;
         }
         self.check_records();
     }
@@ -343,9 +379,10 @@ impl Document {
             .zip(&ranges)
             .filter_map(|(reuse, range)| match reuse {
                 Reuse::Same(_) => None,
-                Reuse::Edited(previous) => {
-                    Some((region_text[range.clone()].to_string(), self.cached(previous).map(|parsed| (previous.clone(), parsed))))
-                }
+                Reuse::Edited(previous) => Some((
+                    region_text[range.clone()].to_string(),
+                    self.cached(previous).map(|parsed| (previous.clone(), parsed)),
+                )),
                 Reuse::New => Some((region_text[range.clone()].to_string(), None)),
             })
             .collect();
@@ -355,8 +392,10 @@ impl Document {
         let mut analysed = in_parallel(&jobs, |part| {
             part.iter()
                 .map(|(text, previous)| {
-                    let previous = previous.as_ref().map(|(state, parsed)| (state.text.as_str(), &**parsed));
-                    let parsed = with_parser(|parser| Parsed::new(parser, text, previous, rule_checks));
+                    let previous =
+                        previous.as_ref().map(|(state, parsed)| (state.text.as_str(), &**parsed));
+                    let parsed =
+                        with_parser(|parser| Parsed::new(parser, text, previous, rule_checks));
                     let state = Arc::new(RecordState::new(text.clone(), &parsed));
                     (state, keep_parses.then(|| Arc::new(parsed)))
                 })
@@ -391,7 +430,12 @@ impl Document {
     /// one's text the text of its range.
     fn check_records(&self) {
         debug_assert!(self.records.windows(2).all(|pair| pair[0].range.end <= pair[1].range.start));
-        debug_assert!(self.records.iter().all(|record| self.rope.byte_slice(record.range.clone()) == record.state.text.as_str()));
+        debug_assert!(
+            self.records
+                .iter()
+                .all(|record| self.rope.byte_slice(record.range.clone())
+                    == record.state.text.as_str())
+        );
     }
 }
 
@@ -451,8 +495,14 @@ fn in_parallel<I: Sync, T: Send>(items: &[I], work: impl Fn(&[I]) -> Vec<T> + Sy
     let chunk = items.len().div_ceil(threads);
     let work = &work;
     std::thread::scope(|scope| {
-        let handles: Vec<_> = items.chunks(chunk).map(|part| scope.spawn(move || work(part))).collect();
-        handles.into_iter().flat_map(|handle| handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+        let handles: Vec<_> =
+            items.chunks(chunk).map(|part| scope.spawn(move || work(part))).collect();
+        handles
+            .into_iter()
+            .flat_map(|handle| {
+                handle.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
     })
 }
 
@@ -493,13 +543,23 @@ impl Documents {
         let rule_checks = self.rule_checks();
         for document in self.lock().values_mut() {
             if document.rule_checks != rule_checks {
-                *document = Document::with_rule_checks(&document.rope.to_string(), document.version, rule_checks);
+                *document = Document::with_rule_checks(
+                    &document.rope.to_string(),
+                    document.version,
+                    rule_checks,
+                );
             }
         }
     }
 
     /// Applies changes to an open document; `false` when the document is not open.
-    pub fn change(&self, uri: &Uri, version: i32, changes: &[TextDocumentContentChangeEvent], encoding: PositionEncoding) -> bool {
+    pub fn change(
+        &self,
+        uri: &Uri,
+        version: i32,
+        changes: &[TextDocumentContentChangeEvent],
+        encoding: PositionEncoding,
+    ) -> bool {
         match self.lock().get_mut(uri) {
             Some(document) => {
                 document.apply(version, changes, encoding);
@@ -590,7 +650,8 @@ mod tests {
         let mut document = Document::new(GAME, 1);
         document.apply(2, &[edit(2, 3, 3, "x"), edit(2, 3, 4, "")], PositionEncoding::Utf8);
         assert_eq!(document.rope().to_string(), GAME);
-        let full = TextDocumentContentChangeEvent { range: None, range_length: None, text: String::new() };
+        let full =
+            TextDocumentContentChangeEvent { range: None, range_length: None, text: String::new() };
         document.apply(3, &[full], PositionEncoding::Utf8);
         assert!(document.records().is_empty());
         assert!(document.record_at(0).is_none());
@@ -600,11 +661,19 @@ mod tests {
     fn an_incremental_parse_gives_the_fresh_tree() {
         let mut parser = syntax::new_parser();
         let old = Parsed::new(&mut parser, GAME, None, RuleChecks::Judge);
-        for new in [GAME.replace("K4-K6", "K4×K6…"), GAME.replace("E21", "🩐"), GAME.replace("1. ", ""), format!("{GAME}2. A5-A7")] {
+        for new in [
+            GAME.replace("K4-K6", "K4×K6…"),
+            GAME.replace("E21", "🩐"),
+            GAME.replace("1. ", ""),
+            format!("{GAME}2. A5-A7"),
+        ] {
             let edited = Parsed::new(&mut parser, &new, Some((GAME, &old)), RuleChecks::Judge);
             let fresh = syntax::parse(&mut parser, &new);
             assert_eq!(edited.tree.root_node().to_sexp(), fresh.root_node().to_sexp(), "{new}");
-            assert_eq!(edited.analysis.diagnostics, analyse_syntax(&new, &syntax::lower_record(&fresh)).diagnostics);
+            assert_eq!(
+                edited.analysis.diagnostics,
+                analyse_syntax(&new, &syntax::lower_record(&fresh)).diagnostics
+            );
         }
     }
 
@@ -619,10 +688,12 @@ mod tests {
         let edited = document.records()[1].clone();
         assert!(document.cached(&edited.state).is_some(), "the edited record keeps its parse");
         assert_eq!(document.parsed(&edited).analysis.diagnostics, edited.state.diagnostics);
-        let lines: Vec<usize> = document.map_syntax(|record, _, syntax| record.range.start + syntax.items.len());
+        let lines: Vec<usize> =
+            document.map_syntax(|record, _, syntax| record.range.start + syntax.items.len());
         assert_eq!(lines.len(), 3);
         for extra in 0..PARSES_KEPT + 5 {
-            let more = format!("{text}{}", GAME.replace("K4-K6", &format!("K4-K{}", 6 + 2 * (extra % 3))));
+            let more =
+                format!("{text}{}", GAME.replace("K4-K6", &format!("K4-K{}", 6 + 2 * (extra % 3))));
             document = Document::new(&more, 1);
             for record in document.records().to_vec() {
                 document.parsed(&record);
@@ -663,14 +734,19 @@ mod tests {
     /// The change `(at, removed, piece)` as the client sends it, against `rope`.
     fn change_of(rope: &Rope, (at, removed, piece): Change) -> TextDocumentContentChangeEvent {
         let text = rope.to_string();
-        let boundaries: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
+        let boundaries: Vec<usize> =
+            (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
         let start = at % boundaries.len();
         let end = (start + removed).min(boundaries.len() - 1);
         let range = LspRange::new(
             convert::position(rope, boundaries[start], PositionEncoding::Utf8),
             convert::position(rope, boundaries[end], PositionEncoding::Utf8),
         );
-        TextDocumentContentChangeEvent { range: Some(range), range_length: None, text: PIECES[piece].to_string() }
+        TextDocumentContentChangeEvent {
+            range: Some(range),
+            range_length: None,
+            text: PIECES[piece].to_string(),
+        }
     }
 
     proptest::proptest! {

@@ -8,12 +8,20 @@ use super::documents::Document;
 use crate::format::{self, FormatOptions};
 
 /// The edits that format a document, or only the records a range touches.
-pub fn edits(document: &Document, range: Option<lsp_types::Range>, options: &FormatOptions, encoding: PositionEncoding) -> Vec<TextEdit> {
+pub fn edits(
+    document: &Document,
+    range: Option<lsp_types::Range>,
+    options: &FormatOptions,
+    encoding: PositionEncoding,
+) -> Vec<TextEdit> {
     let rope = document.rope();
     let text = rope.to_string();
     let byte_range = range.map(|range| convert::byte_range(rope, range, encoding));
     format::format_edits(&text, options, byte_range)
         .into_iter()
-        .map(|edit| TextEdit { range: convert::range(rope, edit.range, encoding), new_text: edit.new_text })
+        .map(|edit| TextEdit {
+            range: convert::range(rope, edit.range, encoding),
+            new_text: edit.new_text,
+        })
         .collect()
 }

@@ -53,7 +53,12 @@ enum Found<'a> {
 }
 
 /// The hover at a byte offset of a record's text; `None` when nothing under the offset has one.
-pub fn hover(text: &str, syntax: &RecordSyntax, analysis: &RecordAnalysis, offset: usize) -> Option<HoverText> {
+pub fn hover(
+    text: &str,
+    syntax: &RecordSyntax,
+    analysis: &RecordAnalysis,
+    offset: usize,
+) -> Option<HoverText> {
     let record = Record { text, syntax, analysis };
     match find(&syntax.items, offset)? {
         Found::TagName(tag) => tag::hover(record, tag),
@@ -64,7 +69,9 @@ pub fn hover(text: &str, syntax: &RecordSyntax, analysis: &RecordAnalysis, offse
             let reference = &comment.references[index];
             match reference.kind {
                 ReferenceKind::Move => reference::hover(record, reference),
-                ReferenceKind::Hex | ReferenceKind::Piece => coordinate::in_comment(record, reference),
+                ReferenceKind::Hex | ReferenceKind::Piece => {
+                    coordinate::in_comment(record, reference)
+                }
                 ReferenceKind::Player | ReferenceKind::Nag => None,
             }
         }
@@ -78,24 +85,35 @@ fn find(items: &[Item], offset: usize) -> Option<Found<'_>> {
             if tag.name.range.contains(&offset) {
                 Some(Found::TagName(tag))
             } else {
-                tag.value.as_ref().filter(|value| value.range.contains(&offset)).map(|_| Found::TagValue(tag))
+                tag.value
+                    .as_ref()
+                    .filter(|value| value.range.contains(&offset))
+                    .map(|_| Found::TagValue(tag))
             }
         }
-        Item::MoveLine(line) => [(&line.white, Side::White), (&line.black, Side::Black)].into_iter().find_map(|(half_move, side)| {
-            let half_move = half_move.as_ref().filter(|h| h.range.contains(&offset))?;
-            let written = Written { half_move, number: &line.number, side };
-            let coordinate = [&half_move.origin, &half_move.destination]
-                .into_iter()
-                .flatten()
-                .find(|token| token.range.contains(&offset));
-            Some(coordinate.map_or(Found::HalfMove(written), |token| Found::Coordinate(written, token)))
-        }),
+        Item::MoveLine(line) => {
+            [(&line.white, Side::White), (&line.black, Side::Black)].into_iter().find_map(
+                |(half_move, side)| {
+                    let half_move = half_move.as_ref().filter(|h| h.range.contains(&offset))?;
+                    let written = Written { half_move, number: &line.number, side };
+                    let coordinate = [&half_move.origin, &half_move.destination]
+                        .into_iter()
+                        .flatten()
+                        .find(|token| token.range.contains(&offset));
+                    Some(coordinate.map_or(Found::HalfMove(written), |token| {
+                        Found::Coordinate(written, token)
+                    }))
+                },
+            )
+        }
         Item::Comment(comment) if comment.range.contains(&offset) => comment
             .references
             .iter()
             .position(|reference| reference.range.contains(&offset))
             .map(|index| Found::Reference(comment, index)),
-        Item::Variation(variation) if variation.range.contains(&offset) => find(&variation.items, offset),
+        Item::Variation(variation) if variation.range.contains(&offset) => {
+            find(&variation.items, offset)
+        }
         _ => None,
     })
 }
@@ -116,7 +134,8 @@ mod tests {
 
     #[test]
     fn results_values_markers_player_references_and_nags_have_no_hover() {
-        let text = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19:\n{ @W: fine, as @B knows $1 }\n*\n";
+        let text =
+            "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19:\n{ @W: fine, as @B knows $1 }\n*\n";
         assert_eq!(hover_at(text, "*"), None);
         assert_eq!(hover_at(text, "\"C'"), None);
         assert_eq!(hover_at(text, "@W: fine"), None);

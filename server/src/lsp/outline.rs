@@ -26,7 +26,11 @@ pub struct Fold {
 /// so is worth folding) is for the caller, who knows the lines.
 pub fn folds(text: &str, syntax: &RecordSyntax) -> Vec<Fold> {
     let mut folds = vec![Fold { range: 0..text.trim_end().len(), kind: FoldKind::Region }];
-    let tags: Vec<&Tag> = syntax.items.iter().map_while(|item| if let Item::Tag(tag) = item { Some(tag) } else { None }).collect();
+    let tags: Vec<&Tag> = syntax
+        .items
+        .iter()
+        .map_while(|item| if let Item::Tag(tag) = item { Some(tag) } else { None })
+        .collect();
     if let (Some(first), Some(last)) = (tags.first(), tags.last()) {
         folds.push(Fold { range: first.range.start..last.range.end, kind: FoldKind::Region });
     }
@@ -41,7 +45,9 @@ fn nested_folds(items: &[Item], folds: &mut Vec<Fold>) {
                 folds.push(Fold { range: variation.range.clone(), kind: FoldKind::Region });
                 nested_folds(&variation.items, folds);
             }
-            Item::Comment(comment) => folds.push(Fold { range: comment.range.clone(), kind: FoldKind::Comment }),
+            Item::Comment(comment) => {
+                folds.push(Fold { range: comment.range.clone(), kind: FoldKind::Comment })
+            }
             _ => {}
         }
     }
@@ -62,7 +68,9 @@ pub struct RecordOutline {
 pub fn outline(text: &str, syntax: &RecordSyntax, index: usize) -> RecordOutline {
     let tag = |name: &str| {
         syntax.items.iter().find_map(|item| match item {
-            Item::Tag(tag) if tag.name.text(text) == name => tag.value_text(text).filter(|value| !value.trim().is_empty()),
+            Item::Tag(tag) if tag.name.text(text) == name => {
+                tag.value_text(text).filter(|value| !value.trim().is_empty())
+            }
             _ => None,
         })
     };
@@ -84,7 +92,10 @@ pub fn outline(text: &str, syntax: &RecordSyntax, index: usize) -> RecordOutline
 
 /// The main-line move lines of a record.
 pub fn main_line(syntax: &RecordSyntax) -> impl Iterator<Item = &MoveLine> {
-    syntax.items.iter().filter_map(|item| if let Item::MoveLine(line) = item { Some(line) } else { None })
+    syntax
+        .items
+        .iter()
+        .filter_map(|item| if let Item::MoveLine(line) = item { Some(line) } else { None })
 }
 
 /// The name of a move line: as written, but with single spaces (`12. EE23-D20, K24-K18`).
@@ -117,8 +128,10 @@ mod tests {
 
     #[test]
     fn records_tags_variations_and_comments_fold() {
-        let folds: Vec<(String, FoldKind)> =
-            folds(GAME, &parse(GAME)).into_iter().map(|fold| (GAME[fold.range].to_string(), fold.kind)).collect();
+        let folds: Vec<(String, FoldKind)> = folds(GAME, &parse(GAME))
+            .into_iter()
+            .map(|fold| (GAME[fold.range].to_string(), fold.kind))
+            .collect();
         assert_eq!(folds.len(), 4);
         assert_eq!(folds[0].0, GAME.trim_end());
         assert_eq!(folds[1].0, "[Variant \"C'escacs\"]\n[White \"Pérez\"]\n[Black \"Vidal\"]");
@@ -132,7 +145,8 @@ mod tests {
         assert_eq!(outline.name, "Pérez – Vidal");
         assert_eq!(&GAME[outline.selection], "[Variant \"C'escacs\"]");
         let record = parse(GAME);
-        let moves: Vec<String> = main_line(&record).map(|line| move_line_name(GAME, line)).collect();
+        let moves: Vec<String> =
+            main_line(&record).map(|line| move_line_name(GAME, line)).collect();
         assert_eq!(moves, ["1. K4-K6, E21-E19", "2. JF6-B18, EE23-D20:"]);
         let anonymous = "[Variant \"C'escacs\"]\n[Id \"A1\"]\n\n*\n";
         assert_eq!(super::outline(anonymous, &parse(anonymous), 4).name, "A1");

@@ -12,12 +12,35 @@ use crate::syntax;
 
 /// Fragments records are made of, broken ones included, with non-ASCII characters.
 const FRAGMENTS: [&str; 24] = [
-    "[Variant \"C'escacs\"]\n", "[Núria \"x", "[Result \"", "[PDTL \"/28:v/ w", "[Redefine \"FAN\"]\n", "\n", "\r\n", "1. ", "2. …, ",
-    "JF6-B18", "E7‐E13", "F18×E17^+", "♘G3-F6", "🩐", "{ @W: ~J[d] #1@B ", "}", "($[1] 3. …, ", ")", "#3.1", ":", "*", "$24", " ", "[",
+    "[Variant \"C'escacs\"]\n",
+    "[Núria \"x",
+    "[Result \"",
+    "[PDTL \"/28:v/ w",
+    "[Redefine \"FAN\"]\n",
+    "\n",
+    "\r\n",
+    "1. ",
+    "2. …, ",
+    "JF6-B18",
+    "E7‐E13",
+    "F18×E17^+",
+    "♘G3-F6",
+    "🩐",
+    "{ @W: ~J[d] #1@B ",
+    "}",
+    "($[1] 3. …, ",
+    ")",
+    "#3.1",
+    ":",
+    "*",
+    "$24",
+    " ",
+    "[",
 ];
 
 fn record_text() -> impl Strategy<Value = String> {
-    proptest::collection::vec(0..FRAGMENTS.len(), 0..40).prop_map(|indices| indices.into_iter().map(|i| FRAGMENTS[i]).collect())
+    proptest::collection::vec(0..FRAGMENTS.len(), 0..40)
+        .prop_map(|indices| indices.into_iter().map(|i| FRAGMENTS[i]).collect())
 }
 
 proptest! {

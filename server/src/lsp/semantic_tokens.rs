@@ -16,13 +16,15 @@ mod classify;
 use std::ops::Range;
 
 use tower_lsp_server::lsp_types::{
-    SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokensFullOptions, SemanticTokensLegend,
-    SemanticTokensOptions, SemanticTokensServerCapabilities,
+    SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokensFullOptions,
+    SemanticTokensLegend, SemanticTokensOptions, SemanticTokensServerCapabilities,
 };
 
 use super::convert::{self, PositionEncoding};
 use super::documents::{Document, Record};
-use classify::{classify, Highlight, TokenType, CAPTURE, CHECK, DECLARATION, DEFAULT_LIBRARY, PROMOTION};
+use classify::{
+    classify, Highlight, TokenType, CAPTURE, CHECK, DECLARATION, DEFAULT_LIBRARY, PROMOTION,
+};
 
 /// The standard protocol type a token is sent as.
 fn protocol(token_type: TokenType) -> SemanticTokenType {
@@ -76,12 +78,20 @@ pub fn capability() -> SemanticTokensServerCapabilities {
 
 /// The tokens of a document, or of the part of it within `range` (a byte range), encoded for
 /// the protocol: tokens split at line ends, positions relative to the previous token.
-pub fn encode(document: &Document, range: Option<Range<usize>>, encoding: PositionEncoding) -> Vec<SemanticToken> {
+pub fn encode(
+    document: &Document,
+    range: Option<Range<usize>>,
+    encoding: PositionEncoding,
+) -> Vec<SemanticToken> {
     let mut encoder = Encoder { tokens: Vec::new(), previous: (0, 0) };
     // The whole document's records are parsed again on every core; a range's few records
     // come from the document's cache of parses.
     let classified: Vec<(&Record, Vec<Highlight>)> = match &range {
-        None => document.records().iter().zip(document.map_syntax(|record, tree, _| classify(&record.state.text, tree))).collect(),
+        None => document
+            .records()
+            .iter()
+            .zip(document.map_syntax(|record, tree, _| classify(&record.state.text, tree)))
+            .collect(),
         Some(range) => document
             .records()
             .iter()
@@ -92,7 +102,13 @@ pub fn encode(document: &Document, range: Option<Range<usize>>, encoding: Positi
     for (record, highlights) in classified {
         let state = &record.state;
         let start = convert::position(document.rope(), record.range.start, encoding);
-        let mut columns = Columns { text: &state.text, encoding, offset: 0, line: start.line, column: start.character };
+        let mut columns = Columns {
+            text: &state.text,
+            encoding,
+            offset: 0,
+            line: start.line,
+            column: start.character,
+        };
         for highlight in highlights {
             if let Some(range) = &range {
                 let in_document = record.in_document(highlight.range.clone());
@@ -167,14 +183,19 @@ impl Encoder {
         let (mut line, mut from) = columns.advance(highlight.range.start);
         loop {
             let rest = columns.text.get(columns.offset..end).unwrap_or("");
-            let Some(line_break) = rest.find(['\n', '\r']).map(|index| columns.offset + index) else {
+            let Some(line_break) = rest.find(['\n', '\r']).map(|index| columns.offset + index)
+            else {
                 let (_, to) = columns.advance(end);
                 self.send(line, from, to.saturating_sub(from), highlight);
                 return;
             };
             let (_, to) = columns.advance(line_break);
             self.send(line, from, to.saturating_sub(from), highlight);
-            let after = if columns.text[line_break..].starts_with("\r\n") { line_break + 2 } else { line_break + 1 };
+            let after = if columns.text[line_break..].starts_with("\r\n") {
+                line_break + 2
+            } else {
+                line_break + 1
+            };
             (line, from) = columns.advance(after.min(end));
             if columns.offset >= end {
                 return;
@@ -213,13 +234,17 @@ mod tests {
         for record in document.records() {
             for highlight in classify(&record.state.text, &document.parsed(record).tree) {
                 let range = record.in_document(highlight.range);
-                let (start, end) = (convert::position(rope, range.start, encoding), convert::position(rope, range.end, encoding));
+                let (start, end) = (
+                    convert::position(rope, range.start, encoding),
+                    convert::position(rope, range.end, encoding),
+                );
                 for line in start.line..=end.line {
                     let from = if line == start.line { start.character } else { 0 };
                     let to = if line == end.line {
                         end.character
                     } else {
-                        let line_end = convert::offset(rope, Position::new(line, u32::MAX), encoding);
+                        let line_end =
+                            convert::offset(rope, Position::new(line, u32::MAX), encoding);
                         convert::position(rope, line_end, encoding).character
                     };
                     if to > from {
@@ -242,7 +267,11 @@ mod tests {
             let (mut line, mut start) = (0, 0);
             for token in encode(&document, None, encoding) {
                 line += token.delta_line;
-                start = if token.delta_line == 0 { start + token.delta_start } else { token.delta_start };
+                start = if token.delta_line == 0 {
+                    start + token.delta_start
+                } else {
+                    token.delta_start
+                };
                 absolute.push((line, start, token.length));
             }
             assert_eq!(absolute, placed_by_convert(&document, encoding), "{encoding:?}");
@@ -262,4 +291,3 @@ mod tests {
         assert_eq!(legend.token_modifiers[4], SemanticTokenModifier::DEFAULT_LIBRARY);
     }
 }
-

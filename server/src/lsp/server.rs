@@ -11,19 +11,21 @@ use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::lsp_types::{
-    DocumentHighlight, DocumentHighlightParams,
-    ExecuteCommandParams, LSPAny, Position,
-    CodeActionParams, CodeActionResponse,
-    ConfigurationItem, DidChangeConfigurationParams, InitializedParams,
-    CompletionParams, CompletionResponse,
-    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentDiagnosticParams,
-    DocumentFormattingParams, DocumentRangeFormattingParams, GotoDefinitionParams, GotoDefinitionResponse, Location,
-    ReferenceParams, TextEdit,
-    DocumentDiagnosticReport, DocumentDiagnosticReportResult, DocumentSymbolParams, DocumentSymbolResponse,
-    FoldingRange, FoldingRangeParams, FullDocumentDiagnosticReport, Hover, HoverContents, HoverParams, InitializeParams,
-    InitializeResult, MarkupContent, MarkupKind, RelatedFullDocumentDiagnosticReport, ServerInfo, Uri,
+    CodeActionParams, CodeActionResponse, CompletionParams, CompletionResponse, ConfigurationItem,
+    DidChangeConfigurationParams, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
+    DidOpenTextDocumentParams, DocumentDiagnosticParams, DocumentDiagnosticReport,
+    DocumentDiagnosticReportResult, DocumentFormattingParams, DocumentHighlight,
+    DocumentHighlightParams, DocumentRangeFormattingParams, DocumentSymbolParams,
+    DocumentSymbolResponse, ExecuteCommandParams, FoldingRange, FoldingRangeParams,
+    FullDocumentDiagnosticReport, GotoDefinitionParams, GotoDefinitionResponse, Hover,
+    HoverContents, HoverParams, InitializeParams, InitializeResult, InitializedParams, LSPAny,
+    Location, MarkupContent, MarkupKind, Position, ReferenceParams,
+    RelatedFullDocumentDiagnosticReport, ServerInfo, TextEdit, Uri,
 };
-use tower_lsp_server::lsp_types::{SemanticTokens, SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensRangeResult, SemanticTokensResult};
+use tower_lsp_server::lsp_types::{
+    SemanticTokens, SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensRangeResult,
+    SemanticTokensResult,
+};
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::capabilities::Negotiated;
@@ -76,7 +78,11 @@ impl Server {
     /// large document (folding, symbols, semantic tokens, formatting) then holds neither the
     /// documents' lock, which every keystroke needs, nor an async worker. `None` when the
     /// document is not open, or when `work` panicked (the request then answers nothing).
-    async fn on_snapshot<T: Send + 'static>(&self, uri: &Uri, work: impl FnOnce(&Document) -> T + Send + 'static) -> Option<T> {
+    async fn on_snapshot<T: Send + 'static>(
+        &self,
+        uri: &Uri,
+        work: impl FnOnce(&Document) -> T + Send + 'static,
+    ) -> Option<T> {
         let document = self.documents.snapshot(uri)?;
         tokio::task::spawn_blocking(move || work(&document)).await.ok()
     }
@@ -126,7 +132,8 @@ impl Server {
         let _publishing = self.publishing.lock().await;
         let rules = self.settings().rules;
         let current = self.documents.read(&uri, |document| {
-            (document.version() == version).then(|| diagnostics::of_document(document, negotiated.encoding, rules))
+            (document.version() == version)
+                .then(|| diagnostics::of_document(document, negotiated.encoding, rules))
         });
         if let Some(Some(found)) = current {
             self.client.publish_diagnostics(uri, found, Some(version)).await;
@@ -136,13 +143,17 @@ impl Server {
 
 impl LanguageServer for Server {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
-        let negotiated = *self.negotiated.get_or_init(|| Negotiated::from_client(&params.capabilities));
+        let negotiated =
+            *self.negotiated.get_or_init(|| Negotiated::from_client(&params.capabilities));
         if let Some(options) = &params.initialization_options {
             self.set_settings(self.settings().updated(options));
         }
         Ok(InitializeResult {
             capabilities: negotiated.server_capabilities(),
-            server_info: Some(ServerInfo { name: "ctlpgn".to_string(), version: Some(env!("CARGO_PKG_VERSION").to_string()) }),
+            server_info: Some(ServerInfo {
+                name: "ctlpgn".to_string(),
+                version: Some(env!("CARGO_PKG_VERSION").to_string()),
+            }),
         })
     }
 
@@ -173,7 +184,8 @@ impl LanguageServer for Server {
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
         let (uri, version) = (params.text_document.uri, params.text_document.version);
-        if self.documents.change(&uri, version, &params.content_changes, self.negotiated().encoding) {
+        if self.documents.change(&uri, version, &params.content_changes, self.negotiated().encoding)
+        {
             self.publish(uri, version).await;
         }
     }
@@ -186,11 +198,21 @@ impl LanguageServer for Server {
         }
     }
 
-    async fn diagnostic(&self, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {
+    async fn diagnostic(
+        &self,
+        params: DocumentDiagnosticParams,
+    ) -> Result<DocumentDiagnosticReportResult> {
         let (encoding, rules) = (self.negotiated().encoding, self.settings().rules);
-        let items = self.documents.read(&params.text_document.uri, |document| diagnostics::of_document(document, encoding, rules));
-        let report = FullDocumentDiagnosticReport { result_id: None, items: items.unwrap_or_default() };
-        Ok(DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport { related_documents: None, full_document_diagnostic_report: report }).into())
+        let items = self.documents.read(&params.text_document.uri, |document| {
+            diagnostics::of_document(document, encoding, rules)
+        });
+        let report =
+            FullDocumentDiagnosticReport { result_id: None, items: items.unwrap_or_default() };
+        Ok(DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
+            related_documents: None,
+            full_document_diagnostic_report: report,
+        })
+        .into())
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
@@ -200,10 +222,26 @@ impl LanguageServer for Server {
             let offset = convert::offset(document.rope(), at.position, negotiated.encoding);
             let record = document.record_at(offset)?;
             let parsed = document.parsed(record);
-            let found = hover::hover(&record.state.text, &parsed.syntax, &parsed.analysis, offset - record.range.start)?;
-            let range = convert::range(document.rope(), record.in_document(found.range), negotiated.encoding);
-            let kind = if negotiated.markdown_hover { MarkupKind::Markdown } else { MarkupKind::PlainText };
-            Some(Hover { contents: HoverContents::Markup(MarkupContent { kind, value: found.markdown }), range: Some(range) })
+            let found = hover::hover(
+                &record.state.text,
+                &parsed.syntax,
+                &parsed.analysis,
+                offset - record.range.start,
+            )?;
+            let range = convert::range(
+                document.rope(),
+                record.in_document(found.range),
+                negotiated.encoding,
+            );
+            let kind = if negotiated.markdown_hover {
+                MarkupKind::Markdown
+            } else {
+                MarkupKind::PlainText
+            };
+            Some(Hover {
+                contents: HoverContents::Markup(MarkupContent { kind, value: found.markdown }),
+                range: Some(range),
+            })
         });
         Ok(found.flatten())
     }
@@ -212,7 +250,9 @@ impl LanguageServer for Server {
         let (encoding, rules) = (self.negotiated().encoding, self.settings().rules);
         let uri = params.text_document.uri;
         let only = params.context.only.as_deref();
-        let actions = self.documents.read(&uri, |document| code_actions::actions(document, &uri, params.range, only, rules, encoding));
+        let actions = self.documents.read(&uri, |document| {
+            code_actions::actions(document, &uri, params.range, only, rules, encoding)
+        });
         Ok(actions.filter(|actions| !actions.is_empty()))
     }
 
@@ -223,18 +263,27 @@ impl LanguageServer for Server {
         let [uri, position] = params.arguments.as_slice() else {
             return Err(Error::invalid_params("ctlpgn.positionAt takes [uri, position]"));
         };
-        let (Ok(uri), Ok(position)) = (serde_json::from_value::<Uri>(uri.clone()), serde_json::from_value::<Position>(position.clone())) else {
-            return Err(Error::invalid_params("ctlpgn.positionAt takes a document URI and a position {line, character}"));
+        let (Ok(uri), Ok(position)) = (
+            serde_json::from_value::<Uri>(uri.clone()),
+            serde_json::from_value::<Position>(position.clone()),
+        ) else {
+            return Err(Error::invalid_params(
+                "ctlpgn.positionAt takes a document URI and a position {line, character}",
+            ));
         };
         let encoding = self.negotiated().encoding;
-        let found = self.documents.read(&uri, |document| conversions::pdtl_at(document, position, encoding));
+        let found = self
+            .documents
+            .read(&uri, |document| conversions::pdtl_at(document, position, encoding));
         Ok(found.flatten().map(LSPAny::String))
     }
 
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let at = params.text_document_position;
         let negotiated = self.negotiated();
-        let items = self.documents.read(&at.text_document.uri, |document| completion_items::items(document, at.position, negotiated));
+        let items = self.documents.read(&at.text_document.uri, |document| {
+            completion_items::items(document, at.position, negotiated)
+        });
         Ok(items.filter(|items| !items.is_empty()).map(CompletionResponse::Array))
     }
 
@@ -242,35 +291,63 @@ impl LanguageServer for Server {
         Ok(self.on_snapshot(&params.text_document.uri, structure::folding_ranges).await)
     }
 
-    async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<Option<DocumentSymbolResponse>> {
+    async fn document_symbol(
+        &self,
+        params: DocumentSymbolParams,
+    ) -> Result<Option<DocumentSymbolResponse>> {
         let encoding = self.negotiated().encoding;
-        let symbols = self.on_snapshot(&params.text_document.uri, move |document| structure::document_symbols(document, encoding)).await;
+        let symbols = self
+            .on_snapshot(&params.text_document.uri, move |document| {
+                structure::document_symbols(document, encoding)
+            })
+            .await;
         Ok(symbols.map(DocumentSymbolResponse::Nested))
     }
 
     async fn formatting(&self, params: DocumentFormattingParams) -> Result<Option<Vec<TextEdit>>> {
         let (encoding, options) = (self.negotiated().encoding, self.settings().format);
-        Ok(self.on_snapshot(&params.text_document.uri, move |document| formatting::edits(document, None, &options, encoding)).await)
+        Ok(self
+            .on_snapshot(&params.text_document.uri, move |document| {
+                formatting::edits(document, None, &options, encoding)
+            })
+            .await)
     }
 
-    async fn range_formatting(&self, params: DocumentRangeFormattingParams) -> Result<Option<Vec<TextEdit>>> {
+    async fn range_formatting(
+        &self,
+        params: DocumentRangeFormattingParams,
+    ) -> Result<Option<Vec<TextEdit>>> {
         let (encoding, options) = (self.negotiated().encoding, self.settings().format);
         let range = params.range;
-        Ok(self.on_snapshot(&params.text_document.uri, move |document| formatting::edits(document, Some(range), &options, encoding)).await)
+        Ok(self
+            .on_snapshot(&params.text_document.uri, move |document| {
+                formatting::edits(document, Some(range), &options, encoding)
+            })
+            .await)
     }
 
-    async fn goto_definition(&self, params: GotoDefinitionParams) -> Result<Option<GotoDefinitionResponse>> {
+    async fn goto_definition(
+        &self,
+        params: GotoDefinitionParams,
+    ) -> Result<Option<GotoDefinitionResponse>> {
         let at = params.text_document_position_params;
         let encoding = self.negotiated().encoding;
         let uri = at.text_document.uri;
-        let found = self.documents.read(&uri, |document| navigation::definition(document, at.position, &uri, encoding));
+        let found = self
+            .documents
+            .read(&uri, |document| navigation::definition(document, at.position, &uri, encoding));
         Ok(found.flatten().map(GotoDefinitionResponse::Scalar))
     }
 
-    async fn document_highlight(&self, params: DocumentHighlightParams) -> Result<Option<Vec<DocumentHighlight>>> {
+    async fn document_highlight(
+        &self,
+        params: DocumentHighlightParams,
+    ) -> Result<Option<Vec<DocumentHighlight>>> {
         let at = params.text_document_position_params;
         let encoding = self.negotiated().encoding;
-        let found = self.documents.read(&at.text_document.uri, |document| navigation::highlights(document, at.position, encoding));
+        let found = self.documents.read(&at.text_document.uri, |document| {
+            navigation::highlights(document, at.position, encoding)
+        });
         Ok(found.filter(|highlights| !highlights.is_empty()))
     }
 
@@ -279,21 +356,39 @@ impl LanguageServer for Server {
         let encoding = self.negotiated().encoding;
         let uri = at.text_document.uri;
         let include_target = params.context.include_declaration;
-        Ok(self.documents.read(&uri, |document| navigation::references(document, at.position, &uri, encoding, include_target)))
+        Ok(self.documents.read(&uri, |document| {
+            navigation::references(document, at.position, &uri, encoding, include_target)
+        }))
     }
 
-    async fn semantic_tokens_full(&self, params: SemanticTokensParams) -> Result<Option<SemanticTokensResult>> {
+    async fn semantic_tokens_full(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Result<Option<SemanticTokensResult>> {
         let encoding = self.negotiated().encoding;
-        let data = self.on_snapshot(&params.text_document.uri, move |document| semantic_tokens::encode(document, None, encoding)).await;
+        let data = self
+            .on_snapshot(&params.text_document.uri, move |document| {
+                semantic_tokens::encode(document, None, encoding)
+            })
+            .await;
         Ok(data.map(|data| SemanticTokensResult::Tokens(SemanticTokens { result_id: None, data })))
     }
 
-    async fn semantic_tokens_range(&self, params: SemanticTokensRangeParams) -> Result<Option<SemanticTokensRangeResult>> {
+    async fn semantic_tokens_range(
+        &self,
+        params: SemanticTokensRangeParams,
+    ) -> Result<Option<SemanticTokensRangeResult>> {
         let encoding = self.negotiated().encoding;
         let range = params.range;
         let data = self.documents.read(&params.text_document.uri, |document| {
-            semantic_tokens::encode(document, Some(convert::byte_range(document.rope(), range, encoding)), encoding)
+            semantic_tokens::encode(
+                document,
+                Some(convert::byte_range(document.rope(), range, encoding)),
+                encoding,
+            )
         });
-        Ok(data.map(|data| SemanticTokensRangeResult::Tokens(SemanticTokens { result_id: None, data })))
+        Ok(data.map(|data| {
+            SemanticTokensRangeResult::Tokens(SemanticTokens { result_id: None, data })
+        }))
     }
 }

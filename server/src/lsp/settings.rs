@@ -52,11 +52,19 @@ mod tests {
 
     #[test]
     fn settings_are_read_key_by_key_and_typos_keep_the_previous_value() {
-        let settings = Settings::default().updated(&json!({"rules": {"enable": true}, "format": {"separators": "unicode"}}));
+        let settings = Settings::default()
+            .updated(&json!({"rules": {"enable": true}, "format": {"separators": "unicode"}}));
         assert!(settings.rules);
-        assert_eq!(settings.format, FormatOptions { separators: Separators::Unicode, ellipsis: EllipsisStyle::Keep });
-        let nested = settings.updated(&json!({"ctlpgn": {"format": {"ellipsis": "ascii", "separators": "fancy"}}}));
-        assert_eq!(nested.format, FormatOptions { separators: Separators::Unicode, ellipsis: EllipsisStyle::Ascii });
+        assert_eq!(
+            settings.format,
+            FormatOptions { separators: Separators::Unicode, ellipsis: EllipsisStyle::Keep }
+        );
+        let nested = settings
+            .updated(&json!({"ctlpgn": {"format": {"ellipsis": "ascii", "separators": "fancy"}}}));
+        assert_eq!(
+            nested.format,
+            FormatOptions { separators: Separators::Unicode, ellipsis: EllipsisStyle::Ascii }
+        );
         assert!(nested.rules);
         assert_eq!(nested.updated(&json!(null)), nested);
         assert_eq!(nested.updated(&json!({"rules": {"enable": "yes"}})), nested);

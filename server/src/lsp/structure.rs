@@ -12,7 +12,12 @@ pub fn folding_ranges(document: &Document) -> Vec<FoldingRange> {
     // Folds are whole lines, which every encoding numbers alike.
     let line = |offset| convert::position(document.rope(), offset, PositionEncoding::Utf8).line;
     document
-        .map_syntax(|record, _, syntax| outline::folds(&record.state.text, syntax).into_iter().map(|fold| (record.in_document(fold.range), fold.kind)).collect::<Vec<_>>())
+        .map_syntax(|record, _, syntax| {
+            outline::folds(&record.state.text, syntax)
+                .into_iter()
+                .map(|fold| (record.in_document(fold.range), fold.kind))
+                .collect::<Vec<_>>()
+        })
         .into_iter()
         .flatten()
         .filter_map(|(range, kind)| {
@@ -56,24 +61,41 @@ pub fn document_symbols(document: &Document, encoding: PositionEncoding) -> Vec<
     // parse of every record.
     let outlines = document.map_syntax(|record, _, syntax| {
         let text = &record.state.text;
-        let index = document.records().partition_point(|earlier| earlier.range.start < record.range.start);
+        let index =
+            document.records().partition_point(|earlier| earlier.range.start < record.range.start);
         let outline = outline::outline(text, syntax, index);
-        let moves: Vec<(String, std::ops::Range<usize>)> =
-            outline::main_line(syntax).map(|line| (outline::move_line_name(text, line), record.in_document(line.range.clone()))).collect();
+        let moves: Vec<(String, std::ops::Range<usize>)> = outline::main_line(syntax)
+            .map(|line| {
+                (outline::move_line_name(text, line), record.in_document(line.range.clone()))
+            })
+            .collect();
         (outline, record.range.start, moves)
     });
-    let list_moves = outlines.iter().map(|(_, _, moves)| moves.len()).sum::<usize>() <= MOST_MOVE_SYMBOLS;
+    let list_moves =
+        outlines.iter().map(|(_, _, moves)| moves.len()).sum::<usize>() <= MOST_MOVE_SYMBOLS;
     outlines
         .into_iter()
         .map(|(outline, record_start, moves)| {
             let moves = if list_moves {
-                moves.into_iter().map(|(name, range)| symbol(name, SymbolKind::EVENT, range.clone(), range, None)).collect()
+                moves
+                    .into_iter()
+                    .map(|(name, range)| {
+                        symbol(name, SymbolKind::EVENT, range.clone(), range, None)
+                    })
+                    .collect()
             } else {
                 Vec::new()
             };
-            let in_document = |range: std::ops::Range<usize>| record_start + range.start..record_start + range.end;
-            symbol(outline.name, SymbolKind::NAMESPACE, in_document(outline.range), in_document(outline.selection), Some(moves))
+            let in_document = |range: std::ops::Range<usize>| {
+                record_start + range.start..record_start + range.end
+            };
+            symbol(
+                outline.name,
+                SymbolKind::NAMESPACE,
+                in_document(outline.range),
+                in_document(outline.selection),
+                Some(moves),
+            )
         })
         .collect()
 }
-

@@ -40,7 +40,12 @@ fn side_of(ch: char, ids: &IdentifierSet) -> Option<Side> {
 /// The four forms of a side's part besides the hyphen, in the record's identifiers.
 fn forms(ids: &IdentifierSet, side: Side) -> [String; 4] {
     let (rook, king) = ids.castling_chars(side);
-    [format!("{rook}{king}{rook}"), format!("{king}{rook}"), format!("{rook}{king}"), format!("{king}")]
+    [
+        format!("{rook}{king}{rook}"),
+        format!("{king}{rook}"),
+        format!("{rook}{king}"),
+        format!("{king}"),
+    ]
 }
 
 /// Reads one side's part: a hyphen, or `RKR`, `KR`, `RK`, `K` in that side's characters.
@@ -205,8 +210,13 @@ pub(super) fn check_castling(
         if claims.is_empty() {
             continue;
         }
-        let moved = if claims.len() == 2 { "both Rooks moved".to_string() } else { format!("{} moved", claims[0]) };
-        let allowed = CastlingRights { king: true, queen_rook: queen_rook_ok, king_rook: king_rook_ok };
+        let moved = if claims.len() == 2 {
+            "both Rooks moved".to_string()
+        } else {
+            format!("{} moved", claims[0])
+        };
+        let allowed =
+            CastlingRights { king: true, queen_rook: queen_rook_ok, king_rook: king_rook_ok };
         let mut suggestion = String::with_capacity(12);
         super::print::write_castling_part(allowed, ids, side, &mut suggestion);
         problems.error(

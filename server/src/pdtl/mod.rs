@@ -20,7 +20,8 @@ mod special_field;
 mod tests;
 
 pub use print::{
-    castling_text, print, write_castling, write_castling_part, write_pdtl, write_placement, write_special,
+    castling_text, print, write_castling, write_castling_part, write_pdtl, write_placement,
+    write_special,
 };
 
 use crate::diagnostics::{Code, Severity};
@@ -55,7 +56,13 @@ struct Problems {
 }
 
 impl Problems {
-    fn push(&mut self, code: Code, severity: Severity, range: Range<usize>, message: impl Into<String>) {
+    fn push(
+        &mut self,
+        code: Code,
+        severity: Severity,
+        range: Range<usize>,
+        message: impl Into<String>,
+    ) {
         self.list.push(PdtlProblem { code, severity, range, message: message.into() });
     }
 
@@ -101,15 +108,19 @@ pub fn parse(text: &str, ids: &IdentifierSet) -> PdtlReading {
 
     let mut position = Position::empty();
     let placement_ok = match fields.first() {
-        Some(field) => placement::read_placement(text, field.clone(), ids, &mut position, &mut problems),
+        Some(field) => {
+            placement::read_placement(text, field.clone(), ids, &mut position, &mut problems)
+        }
         None => false,
     };
     let turn = fields.get(1).and_then(|field| read_turn(text, field.clone(), &mut problems));
     let castling = fields.get(2).and_then(|field| {
-        castling_field::read_castling(text, field.clone(), ids, &mut problems).map(|read| (read, field.clone()))
+        castling_field::read_castling(text, field.clone(), ids, &mut problems)
+            .map(|read| (read, field.clone()))
     });
     let special = fields.get(3).and_then(|field| {
-        special_field::read_special(text, field.clone(), &mut problems).map(|read| (read, field.clone()))
+        special_field::read_special(text, field.clone(), &mut problems)
+            .map(|read| (read, field.clone()))
     });
     let halfmove_clock = match fields.get(4) {
         Some(field) => read_halfmove_clock(text, field.clone(), &mut problems),
@@ -128,13 +139,24 @@ pub fn parse(text: &str, ids: &IdentifierSet) -> PdtlReading {
     if let (true, Some(turn), Some((special, range))) = (placement_ok, turn, &special) {
         position.turn = turn;
         if let Some(message) = special_field::special_problem(&position, special) {
-            problems.error(Code::P015, range.clone(), format!("special-capture field {}: {message}", &text[range.clone()]));
+            problems.error(
+                Code::P015,
+                range.clone(),
+                format!("special-capture field {}: {message}", &text[range.clone()]),
+            );
         }
     }
 
     let usable = problems.error_count() == 0;
     let position = match (usable, turn, castling, special, halfmove_clock, move_number) {
-        (true, Some(turn), Some((castling, _)), Some((special, _)), Some(halfmove_clock), Some(move_number)) => {
+        (
+            true,
+            Some(turn),
+            Some((castling, _)),
+            Some((special, _)),
+            Some(halfmove_clock),
+            Some(move_number),
+        ) => {
             position.turn = turn;
             position.castling = castling.rights;
             position.special = special.to_special();
@@ -202,7 +224,11 @@ fn is_lone_hyphen(written: &str) -> bool {
 fn read_halfmove_clock(text: &str, field: Range<usize>, problems: &mut Problems) -> Option<u32> {
     let written = &text[field.clone()];
     if is_lone_hyphen(written) {
-        problems.warning(Code::P016, field, "legacy halfmove clock -: write 0 when it is unknown (read as 0)");
+        problems.warning(
+            Code::P016,
+            field,
+            "legacy halfmove clock -: write 0 when it is unknown (read as 0)",
+        );
         return Some(0);
     }
     if !written.bytes().all(|b| b.is_ascii_digit()) {
@@ -224,13 +250,21 @@ fn read_halfmove_clock(text: &str, field: Range<usize>, problems: &mut Problems)
 
 /// Field 6 (§9.6): a positive integer or `?` (unknown); the implementation's `-` is read as
 /// unknown with a warning.
-fn read_move_number(text: &str, field: Range<usize>, problems: &mut Problems) -> Option<Option<u32>> {
+fn read_move_number(
+    text: &str,
+    field: Range<usize>,
+    problems: &mut Problems,
+) -> Option<Option<u32>> {
     let written = &text[field.clone()];
     if written == "?" {
         return Some(None);
     }
     if is_lone_hyphen(written) {
-        problems.warning(Code::P017, field, "legacy move number -: write ? for an unknown move number (read as unknown)");
+        problems.warning(
+            Code::P017,
+            field,
+            "legacy move number -: write ? for an unknown move number (read as unknown)",
+        );
         return Some(None);
     }
     let why = if !written.bytes().all(|b| b.is_ascii_digit()) {
@@ -238,7 +272,10 @@ fn read_move_number(text: &str, field: Range<usize>, problems: &mut Problems) ->
     } else if written.bytes().all(|b| b == b'0') {
         format!("move number {written}: moves are numbered from 1 (write ? when unknown)")
     } else if written.starts_with('0') {
-        format!("move number {written} has a leading zero: write {}", placement::leading_zeros_removed(written))
+        format!(
+            "move number {written} has a leading zero: write {}",
+            placement::leading_zeros_removed(written)
+        )
     } else {
         match written.parse::<u32>() {
             Ok(number) => return Some(Some(number)),
@@ -252,5 +289,8 @@ fn read_move_number(text: &str, field: Range<usize>, problems: &mut Problems) ->
 /// Why the special-capture field of a position does not fit its board and turn (the P015
 /// test of §9.5), or `None` when it fits. For positions built outside a PDTL.
 pub fn special_capture_problem(position: &Position) -> Option<String> {
-    special_field::special_problem(position, &special_field::WrittenSpecial::from_special(&position.special))
+    special_field::special_problem(
+        position,
+        &special_field::WrittenSpecial::from_special(&position.special),
+    )
 }

@@ -137,9 +137,10 @@ fn read_segment(
         );
         return;
     }
-    let Some((number, cells)) = written.split_once(':').filter(|(number, _)| {
-        !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())
-    }) else {
+    let Some((number, cells)) = written
+        .split_once(':')
+        .filter(|(number, _)| !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
+    else {
         problems.error(
             super::Code::P002,
             segment,
@@ -151,14 +152,21 @@ fn read_segment(
         problems.error(
             super::Code::P003,
             segment,
-            format!("line number {number} has a leading zero: write {}", leading_zeros_removed(number)),
+            format!(
+                "line number {number} has a leading zero: write {}",
+                leading_zeros_removed(number)
+            ),
         );
         return;
     }
     let line = match number.parse::<u8>() {
         Ok(line) if line <= LAST_LINE => line,
         _ => {
-            problems.error(super::Code::P003, segment, format!("line {number} does not exist: lines run from 0 to 28"));
+            problems.error(
+                super::Code::P003,
+                segment,
+                format!("line {number} does not exist: lines run from 0 to 28"),
+            );
             return;
         }
     };
@@ -166,7 +174,9 @@ fn read_segment(
         problems.error(
             super::Code::P004,
             segment,
-            format!("line {line} is listed twice: describe each line once (the second one is ignored)"),
+            format!(
+                "line {line} is listed twice: describe each line once (the second one is ignored)"
+            ),
         );
         return;
     }
@@ -176,7 +186,9 @@ fn read_segment(
             problems.warning(
                 super::Code::P005,
                 segment.clone(),
-                format!("line {line} comes after line {before}: lines are listed from 28 down to 0"),
+                format!(
+                    "line {line} comes after line {before}: lines are listed from 28 down to 0"
+                ),
             );
         }
     }
@@ -220,7 +232,11 @@ fn read_segment(
     }
 
     if let Some(ch) = unknown {
-        problems.error(super::Code::P007, segment.clone(), format!("line {line}: {}", ids.placement_char_problem(ch)));
+        problems.error(
+            super::Code::P007,
+            segment.clone(),
+            format!("line {line}: {}", ids.placement_char_problem(ch)),
+        );
     }
     if cursor != hexes.len() {
         problems.error(
@@ -293,9 +309,15 @@ fn check_board(position: &Position, range: Range<usize>, problems: &mut Problems
                 super::Code::P009,
                 range.clone(),
                 if kings == 0 {
-                    format!("{} has no King: the placement needs exactly one King per side", side.name())
+                    format!(
+                        "{} has no King: the placement needs exactly one King per side",
+                        side.name()
+                    )
                 } else {
-                    format!("{} has {kings} Kings: the placement needs exactly one King per side", side.name())
+                    format!(
+                        "{} has {kings} Kings: the placement needs exactly one King per side",
+                        side.name()
+                    )
                 },
             );
         }

@@ -100,7 +100,12 @@ pub fn castling_text(rights: [CastlingRights; 2], ids: &IdentifierSet) -> String
 }
 
 /// One side's castling status: `-` when the King has moved, else `R?` `K` `R?`.
-pub fn write_castling_part(rights: CastlingRights, ids: &IdentifierSet, side: Side, out: &mut String) {
+pub fn write_castling_part(
+    rights: CastlingRights,
+    ids: &IdentifierSet,
+    side: Side,
+    out: &mut String,
+) {
     if !rights.king {
         out.push('-');
         return;
@@ -205,7 +210,8 @@ mod tests {
         // 1. E7-E13 (triple step)
         shift(&mut position, "E7", "E13");
         position.turn = Side::Black;
-        position.special = SpecialCapture::EnPassant { piece: hex("E13"), crossed: vec![hex("E9"), hex("E11")] };
+        position.special =
+            SpecialCapture::EnPassant { piece: hex("E13"), crossed: vec![hex("E9"), hex("E11")] };
         assert_eq!(
             print(&position, &ids),
             "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/13:3P4/8:3P3/7:4P3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ b RKRrkr E13@9-11 0 1"
@@ -214,7 +220,8 @@ mod tests {
         shift(&mut position, "E21", "E15");
         position.turn = Side::White;
         position.move_number = Some(2);
-        position.special = SpecialCapture::EnPassant { piece: hex("E15"), crossed: vec![hex("E19"), hex("E17")] };
+        position.special =
+            SpecialCapture::EnPassant { piece: hex("E15"), crossed: vec![hex("E19"), hex("E17")] };
         assert_eq!(
             print(&position, &ids),
             "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:4p3/20:3p3/15:3p4/13:3P4/8:3P3/7:4P3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr E15@17-19 0 2"
@@ -222,7 +229,8 @@ mod tests {
         // 2. E13-F14 (scornful move)
         shift(&mut position, "E13", "F14");
         position.turn = Side::Black;
-        position.special = SpecialCapture::Scornful { piece: hex("F14"), scorned: Some(hex("E15")) };
+        position.special =
+            SpecialCapture::Scornful { piece: hex("F14"), scorned: Some(hex("E15")) };
         assert_eq!(
             print(&position, &ids),
             "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:4p3/20:3p3/15:3p4/14:3P3/8:3P3/7:4P3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ b RKRrkr F14 0 2"
@@ -242,7 +250,14 @@ mod tests {
     fn both_sides_castled_prints_two_hyphens() {
         let ids = IdentifierSet::standard();
         let mut position = Position::initial();
-        for (from, to) in [("H6", "H10"), ("H22", "H18"), ("I5", "I9"), ("I23", "I19"), ("H4", "H8"), ("H24", "H20")] {
+        for (from, to) in [
+            ("H6", "H10"),
+            ("H22", "H18"),
+            ("I5", "I9"),
+            ("I23", "I19"),
+            ("H4", "H8"),
+            ("H24", "H20"),
+        ] {
             shift(&mut position, from, to);
         }
         // 4. KRK-HIOO, KRK-HIO

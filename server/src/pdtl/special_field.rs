@@ -16,8 +16,13 @@ use std::ops::Range;
 pub(super) enum WrittenSpecial {
     None,
     /// The piece's hex and the one or two crossed lines, in the order written.
-    EnPassant { piece: Hex, lines: Vec<u8> },
-    Scornful { piece: Hex },
+    EnPassant {
+        piece: Hex,
+        lines: Vec<u8>,
+    },
+    Scornful {
+        piece: Hex,
+    },
 }
 
 impl WrittenSpecial {
@@ -31,10 +36,15 @@ impl WrittenSpecial {
                 lines.sort_unstable();
                 SpecialCapture::EnPassant {
                     piece: *piece,
-                    crossed: lines.iter().filter_map(|&line| Hex::from_letter(piece.column_letter(), line)).collect(),
+                    crossed: lines
+                        .iter()
+                        .filter_map(|&line| Hex::from_letter(piece.column_letter(), line))
+                        .collect(),
                 }
             }
-            WrittenSpecial::Scornful { piece } => SpecialCapture::Scornful { piece: *piece, scorned: None },
+            WrittenSpecial::Scornful { piece } => {
+                SpecialCapture::Scornful { piece: *piece, scorned: None }
+            }
         }
     }
 
@@ -42,9 +52,10 @@ impl WrittenSpecial {
     pub(super) fn from_special(special: &SpecialCapture) -> WrittenSpecial {
         match special {
             SpecialCapture::None => WrittenSpecial::None,
-            SpecialCapture::EnPassant { piece, crossed } => {
-                WrittenSpecial::EnPassant { piece: *piece, lines: crossed.iter().map(|hex| hex.line()).collect() }
-            }
+            SpecialCapture::EnPassant { piece, crossed } => WrittenSpecial::EnPassant {
+                piece: *piece,
+                lines: crossed.iter().map(|hex| hex.line()).collect(),
+            },
             SpecialCapture::Scornful { piece, .. } => WrittenSpecial::Scornful { piece: *piece },
         }
     }
@@ -69,21 +80,30 @@ impl WrittenSpecial {
 /// letter is refused here: nothing else reports it in a PDTL.
 fn read_hex(text: &str) -> Result<Hex, String> {
     if text.starts_with(|ch: char| ch.is_ascii_lowercase()) {
-        return Err(format!("{text} has a lower-case column letter: column letters are upper case"));
+        return Err(format!(
+            "{text} has a lower-case column letter: column letters are upper case"
+        ));
     }
     parse_coordinate(text).map_err(|error| error.message)
 }
 
 /// Reads a crossed line: digits without a leading zero, 0 to 28.
 fn read_line(text: &str) -> Option<u8> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) || (text.len() > 1 && text.starts_with('0')) {
+    if text.is_empty()
+        || !text.bytes().all(|b| b.is_ascii_digit())
+        || (text.len() > 1 && text.starts_with('0'))
+    {
         return None;
     }
     text.parse::<u8>().ok().filter(|&line| line <= LAST_LINE)
 }
 
 /// Reads the special-capture field at `field`. Returns `None` after a P014.
-pub(super) fn read_special(text: &str, field: Range<usize>, problems: &mut Problems) -> Option<WrittenSpecial> {
+pub(super) fn read_special(
+    text: &str,
+    field: Range<usize>,
+    problems: &mut Problems,
+) -> Option<WrittenSpecial> {
     let written = &text[field.clone()];
     let syntax = |problems: &mut Problems, why: String| {
         problems.error(
@@ -140,15 +160,28 @@ pub(super) fn read_special(text: &str, field: Range<usize>, problems: &mut Probl
     let mut lines = Vec::with_capacity(2);
     match read_line(first_line) {
         Some(line) => lines.push(line),
-        None => return syntax(problems, format!("{first_line} is not a line number 0-28 without leading zero")),
+        None => {
+            return syntax(
+                problems,
+                format!("{first_line} is not a line number 0-28 without leading zero"),
+            )
+        }
     }
     if let Some(second) = second_line {
         if second.is_empty() {
-            return syntax(problems, "the second crossed line is missing after the hyphen".to_string());
+            return syntax(
+                problems,
+                "the second crossed line is missing after the hyphen".to_string(),
+            );
         }
         match read_line(second) {
             Some(line) => lines.push(line),
-            None => return syntax(problems, format!("{second} is not a line number 0-28 without leading zero")),
+            None => {
+                return syntax(
+                    problems,
+                    format!("{second} is not a line number 0-28 without leading zero"),
+                )
+            }
         }
     }
     Some(WrittenSpecial::EnPassant { piece, lines })
@@ -156,7 +189,11 @@ pub(super) fn read_special(text: &str, field: Range<usize>, problems: &mut Probl
 
 /// Reads the implementation's en passant form `P@G9,11[G13]`: the first crossed hex, the
 /// optional second crossed line, then the pawn's hex in brackets.
-fn read_legacy_en_passant(written: &str, field: Range<usize>, problems: &mut Problems) -> Option<WrittenSpecial> {
+fn read_legacy_en_passant(
+    written: &str,
+    field: Range<usize>,
+    problems: &mut Problems,
+) -> Option<WrittenSpecial> {
     let (_, rest) = written.split_once('@')?;
     let (crossed, bracket) = rest.split_once('[')?;
     let piece = read_hex(bracket.strip_suffix(']')?).ok()?;
@@ -228,7 +265,8 @@ fn en_passant_problem(position: &Position, hex: Hex, lines: &[u8], forward: i16)
     let step_name = if steps == 1 { "double" } else { "triple" };
     let mut written: Vec<i16> = lines.iter().map(|&line| i16::from(line)).collect();
     written.sort_unstable();
-    let mut expected: Vec<i16> = (1..=steps).map(|i| i16::from(hex.line()) - 2 * i * forward).collect();
+    let mut expected: Vec<i16> =
+        (1..=steps).map(|i| i16::from(hex.line()) - 2 * i * forward).collect();
     expected.sort_unstable();
     if written != expected {
         let expected_text: Vec<String> = expected.iter().map(i16::to_string).collect();
@@ -265,7 +303,9 @@ fn scornful_problem(position: &Position, hex: Hex, owner: Side, forward: i16) ->
     let mut origins = Vec::with_capacity(2);
     let mut facing = Vec::with_capacity(2);
     for delta_column in [-1, 1] {
-        let (Some(origin), Some(scorned)) = (hex.offset(delta_column, -forward), hex.offset(delta_column, forward)) else {
+        let (Some(origin), Some(scorned)) =
+            (hex.offset(delta_column, -forward), hex.offset(delta_column, forward))
+        else {
             continue;
         };
         if position.get(origin).is_none() && position.get(scorned) == Some(scorner) {

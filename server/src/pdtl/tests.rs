@@ -85,12 +85,18 @@ fn a_standard_letter_invalidated_by_redefine_is_an_unknown_piece() {
     // Every segment holding J, N or R, and the castling field written with R.
     assert!(found.contains(&Code::P007) && found.contains(&Code::P012), "{found:?}");
     assert!(reading.position.is_none());
-    assert!(reading.problems[0].message.contains("invalidated by [Redefine \"A@J\"]"), "{}", reading.problems[0].message);
+    assert!(
+        reading.problems[0].message.contains("invalidated by [Redefine \"A@J\"]"),
+        "{}",
+        reading.problems[0].message
+    );
 }
 
 #[test]
 fn figurines_need_fan_and_fan_needs_figurines() {
-    assert!(codes(INITIAL, &IdentifierSet::fan()).iter().all(|&(code, _)| code == Code::P007 || code == Code::P012));
+    assert!(codes(INITIAL, &IdentifierSet::fan())
+        .iter()
+        .all(|&(code, _)| code == Code::P007 || code == Code::P012));
     let fan_initial = print(&Position::initial(), &IdentifierSet::fan());
     assert!(codes(&fan_initial, &standard()).contains(&(Code::P007, Severity::Error)));
 }
@@ -141,14 +147,16 @@ fn p003_to_p006_line_segments() {
 
 #[test]
 fn p007_and_p008_cells() {
-    let reading = expect_one(&with_segment("/8:3P3/", "/8:3Q3/"), Code::P007, Severity::Error, "8:3Q3");
+    let reading =
+        expect_one(&with_segment("/8:3P3/", "/8:3Q3/"), Code::P007, Severity::Error, "8:3Q3");
     assert!(reading.problems[0].message.contains("Q@D"), "{}", reading.problems[0].message);
     // Several unknown characters in one segment make one problem.
     expect_one(&with_segment("/8:3P3/", "/8:3QQ2/"), Code::P007, Severity::Error, "8:3QQ2");
     let empty_line = with_segment("/8:3P3/", "/14:7/8:3P3/");
     expect_one(&empty_line, Code::P008, Severity::Warning, "14:7");
     expect_one(&with_segment("/8:3P3/", "/8:03P3/"), Code::P008, Severity::Warning, "8:03P3");
-    let reading = expect_one(&with_segment("/8:3P3/", "/8:12P3/"), Code::P008, Severity::Warning, "8:12P3");
+    let reading =
+        expect_one(&with_segment("/8:3P3/", "/8:12P3/"), Code::P008, Severity::Warning, "8:12P3");
     assert_eq!(reading.position, Some(Position::initial()));
     assert!(reading.problems[0].message.contains("(3)"), "{}", reading.problems[0].message);
 }
@@ -158,16 +166,33 @@ fn p009_and_p010_whole_board() {
     let no_black_king = with_segment("/27:dk/", "/27:d1/");
     let reading = parse(&no_black_king, &standard());
     // The castling field also claims Black's King on G27: P013 follows from the same fact.
-    let found: Vec<(Code, usize)> = reading.problems.iter().map(|p| (p.code, p.range.start)).collect();
+    let found: Vec<(Code, usize)> =
+        reading.problems.iter().map(|p| (p.code, p.range.start)).collect();
     assert_eq!(found[0], (Code::P009, 0));
-    expect_one(&with_field(2, "RKR-").replace("/27:dk/", "/27:d1/"), Code::P009, Severity::Error, "/28");
-    expect_one(&with_segment("/27:dk/", "/27:kk/").replace("RKRrkr", "RKR-"), Code::P009, Severity::Error, "/28");
+    expect_one(
+        &with_field(2, "RKR-").replace("/27:dk/", "/27:d1/"),
+        Code::P009,
+        Severity::Error,
+        "/28",
+    );
+    expect_one(
+        &with_segment("/27:dk/", "/27:kk/").replace("RKRrkr", "RKR-"),
+        Code::P009,
+        Severity::Error,
+        "/28",
+    );
     // An extra Bishop on F10, a white hex like F4: too many Bishops and two on white hexes.
     let extra = with_segment("/8:3P3/", "/10:3J3/8:3P3/");
     let reading = parse(&extra, &standard());
-    assert_eq!(codes(&extra, &standard()), vec![(Code::P010, Severity::Error), (Code::P010, Severity::Error)]);
+    assert_eq!(
+        codes(&extra, &standard()),
+        vec![(Code::P010, Severity::Error), (Code::P010, Severity::Error)]
+    );
     assert!(reading.problems.iter().all(|problem| problem.range.start == 0));
-    assert!(reading.problems[1].message.contains("F10, F4") || reading.problems[1].message.contains("F4, F10"));
+    assert!(
+        reading.problems[1].message.contains("F10, F4")
+            || reading.problems[1].message.contains("F4, F10")
+    );
     // A second White Queen in place of the pawn on F8.
     expect_one(&with_segment("/8:3P3/", "/8:3D3/"), Code::P010, Severity::Error, "/28");
 }
@@ -192,9 +217,21 @@ fn p012_p013_p018_castling() {
     // Both hyphens are accepted, and every canonical part reads.
     for (field, white, black) in [
         ("\u{2010}\u{2010}", CastlingRights::NONE, CastlingRights::NONE),
-        ("KRrk", CastlingRights { queen_rook: false, ..CastlingRights::ALL }, CastlingRights { king_rook: false, ..CastlingRights::ALL }),
-        ("K-", CastlingRights { queen_rook: false, king_rook: false, king: true }, CastlingRights::NONE),
-        ("-k", CastlingRights::NONE, CastlingRights { queen_rook: false, king_rook: false, king: true }),
+        (
+            "KRrk",
+            CastlingRights { queen_rook: false, ..CastlingRights::ALL },
+            CastlingRights { king_rook: false, ..CastlingRights::ALL },
+        ),
+        (
+            "K-",
+            CastlingRights { queen_rook: false, king_rook: false, king: true },
+            CastlingRights::NONE,
+        ),
+        (
+            "-k",
+            CastlingRights::NONE,
+            CastlingRights { queen_rook: false, king_rook: false, king: true },
+        ),
     ] {
         let reading = parse(&with_field(2, field), &standard());
         assert_eq!(reading.problems, vec![], "{field}");
@@ -207,17 +244,26 @@ fn p012_p013_p018_castling() {
         reading.problems[0].message,
         "castling field RKR claims White's King's Rook but I3 is empty (King's Rook moved: should be RK)"
     );
-    let black_king_leaped = INITIAL.replace("/27:dk/", "/27:d1/").replace("/22:2pjp2/", "/22:2pjk2/");
+    let black_king_leaped =
+        INITIAL.replace("/27:dk/", "/27:d1/").replace("/22:2pjp2/", "/22:2pjk2/");
     let reading = expect_one(&black_king_leaped, Code::P013, Severity::Error, "RKRrkr");
-    assert!(reading.problems[0].message.contains("Black's King is unmoved but G27 is empty"), "{}", reading.problems[0].message);
+    assert!(
+        reading.problems[0].message.contains("Black's King is unmoved but G27 is empty"),
+        "{}",
+        reading.problems[0].message
+    );
     // Redefined and FAN castling letters.
     let t_at_r = IdentifierSet::from_redefine("T@R").unwrap();
     let text = print(&Position::initial(), &t_at_r);
     assert!(text.contains(" TKTtkt "));
     assert_eq!(parse(&text, &t_at_r).problems, vec![]);
-    assert_eq!(codes(&text.replace("TKTtkt", "RKRrkr"), &t_at_r), vec![(Code::P012, Severity::Error)]);
+    assert_eq!(
+        codes(&text.replace("TKTtkt", "RKRrkr"), &t_at_r),
+        vec![(Code::P012, Severity::Error)]
+    );
     let fan = IdentifierSet::fan();
-    let text = print(&Position::initial(), &fan).replace("\u{2656}\u{2654}\u{2656}\u{265C}\u{265A}\u{265C}", "\u{2654}\u{2656}-");
+    let text = print(&Position::initial(), &fan)
+        .replace("\u{2656}\u{2654}\u{2656}\u{265C}\u{265A}\u{265C}", "\u{2654}\u{2656}-");
     let reading = parse(&text, &fan);
     assert_eq!(reading.problems, vec![]);
     assert_eq!(
@@ -236,13 +282,20 @@ fn the_castling_field_is_checked_even_when_legacy() {
 
 #[test]
 fn p014_p015_p019_special_field() {
-    for bad in ["G15@", "G15@13-", "@13", "G14", "G15@013", "G15@29", "Q15", "G15@13-1x", "g15@13", "f14"] {
+    for bad in
+        ["G15@", "G15@13-", "@13", "G14", "G15@013", "G15@29", "Q15", "G15@13-1x", "g15@13", "f14"]
+    {
         expect_one(&with_field(3, bad), Code::P014, Severity::Error, bad);
     }
     // `G15@13` with White to move and a White pawn on G15.
-    let text = with_segment("/20:3p3/8:3P3/7:3PP3/", "/20:3p3/15:4P3/8:3P3/7:3P4/").replace(" - 0 1", " G15@13 0 1");
+    let text = with_segment("/20:3p3/8:3P3/7:3PP3/", "/20:3p3/15:4P3/8:3P3/7:3P4/")
+        .replace(" - 0 1", " G15@13 0 1");
     let reading = expect_one(&text, Code::P015, Severity::Error, "G15@13");
-    assert!(reading.problems[0].message.contains("White is to move"), "{}", reading.problems[0].message);
+    assert!(
+        reading.problems[0].message.contains("White is to move"),
+        "{}",
+        reading.problems[0].message
+    );
     // The same with Black to move is the double step G11-G15.
     let reading = parse(&text.replace(" w ", " b "), &standard());
     assert_eq!(reading.problems, vec![]);
@@ -268,12 +321,31 @@ fn p014_p015_p019_special_field() {
     let without_scorner = AFTER_SCORNFUL.replace("/15:3p4/", "/");
     expect_one(&without_scorner, Code::P015, Severity::Error, "F14 0");
     // Legacy forms.
-    let reading = expect_one(&AFTER_TRIPLE.replace("E13@9-11", "P@E9,11[E13]"), Code::P019, Severity::Warning, "P@E9");
+    let reading = expect_one(
+        &AFTER_TRIPLE.replace("E13@9-11", "P@E9,11[E13]"),
+        Code::P019,
+        Severity::Warning,
+        "P@E9",
+    );
     assert_eq!(print(&reading.position.unwrap(), &standard()), AFTER_TRIPLE);
-    assert!(reading.problems[0].message.contains("write E13@9-11"), "{}", reading.problems[0].message);
-    let reading = expect_one(&AFTER_SCORNFUL.replace(" F14 ", " E15@F14 "), Code::P019, Severity::Warning, "E15@F14");
+    assert!(
+        reading.problems[0].message.contains("write E13@9-11"),
+        "{}",
+        reading.problems[0].message
+    );
+    let reading = expect_one(
+        &AFTER_SCORNFUL.replace(" F14 ", " E15@F14 "),
+        Code::P019,
+        Severity::Warning,
+        "E15@F14",
+    );
     assert_eq!(print(&reading.position.unwrap(), &standard()), AFTER_SCORNFUL);
-    expect_one(&AFTER_TRIPLE.replace("E13@9-11", "P@E9,11[E13"), Code::P014, Severity::Error, "P@E9");
+    expect_one(
+        &AFTER_TRIPLE.replace("E13@9-11", "P@E9,11[E13"),
+        Code::P014,
+        Severity::Error,
+        "P@E9",
+    );
 }
 
 #[test]
@@ -306,7 +378,8 @@ fn p016_and_p017_clocks() {
 #[test]
 fn every_field_is_reported_when_several_are_wrong() {
     let text = "/28:v/27:dk/29:x/ W RKRRKR G15@ x 0";
-    let found: Vec<Code> = parse(text, &standard()).problems.iter().map(|problem| problem.code).collect();
+    let found: Vec<Code> =
+        parse(text, &standard()).problems.iter().map(|problem| problem.code).collect();
     assert_eq!(found, vec![Code::P003, Code::P011, Code::P012, Code::P014, Code::P016, Code::P017]);
 }
 
@@ -331,7 +404,11 @@ const EXAMPLE_VALUES: [(&str, &str); 5] = [
 #[test]
 fn the_example_files_pdtl_values_are_valid_and_canonical() {
     for (redefine, value) in EXAMPLE_VALUES {
-        let ids = if redefine.is_empty() { IdentifierSet::standard() } else { IdentifierSet::from_redefine(redefine).unwrap() };
+        let ids = if redefine.is_empty() {
+            IdentifierSet::standard()
+        } else {
+            IdentifierSet::from_redefine(redefine).unwrap()
+        };
         let reading = parse(value, &ids);
         assert_eq!(reading.problems, vec![], "{value}");
         assert_eq!(print(&reading.position.unwrap(), &ids), value);
@@ -343,9 +420,15 @@ fn the_bad_tags_example_gives_p001_and_p013() {
     // bad-05-tags-pdtl.ctl-pgn line 14: the value starts at column 8, the castling field at 144.
     let value = "/28:v/27:1k/26:1jg/25:r1nr/24:pejep/23:pp2pp/22:2pjp2/21:4p3/11:3J4/9:4J3/8:3G3/7:2NN1P2/6:2P1Pd1/5:PPG2g/4:PE1EP/3:R3/2:2R/1:DK/0:V/ b KRrkr - 2";
     let reading = parse(value, &standard());
-    let found: Vec<(Code, Severity, usize)> =
-        reading.problems.iter().map(|problem| (problem.code, problem.severity, problem.range.start)).collect();
-    assert_eq!(found, vec![(Code::P001, Severity::Warning, 0), (Code::P013, Severity::Error, 144 - 8)]);
+    let found: Vec<(Code, Severity, usize)> = reading
+        .problems
+        .iter()
+        .map(|problem| (problem.code, problem.severity, problem.range.start))
+        .collect();
+    assert_eq!(
+        found,
+        vec![(Code::P001, Severity::Warning, 0), (Code::P013, Severity::Error, 144 - 8)]
+    );
     assert_eq!(reading.problems[0].message, "PDTL has only 5 fields (move number missing)");
     assert_eq!(
         reading.problems[1].message,
@@ -370,8 +453,9 @@ fn the_corpus_pdtl_strings_read_and_print_back() {
     let mut strings = Vec::new();
     let mut files = 0;
     for folder in ["valid", "incoherent"] {
-        let entries = std::fs::read_dir(corpus.join(folder))
-            .unwrap_or_else(|error| panic!("the corpus folder {folder} must exist at {}: {error}", corpus.display()));
+        let entries = std::fs::read_dir(corpus.join(folder)).unwrap_or_else(|error| {
+            panic!("the corpus folder {folder} must exist at {}: {error}", corpus.display())
+        });
         for entry in entries {
             let path = entry.expect("a readable directory entry").path();
             if !path.to_string_lossy().ends_with(".expected.json") {
@@ -379,7 +463,8 @@ fn the_corpus_pdtl_strings_read_and_print_back() {
             }
             files += 1;
             let json: serde_json::Value =
-                serde_json::from_str(&std::fs::read_to_string(&path).expect("a readable sidecar")).expect("valid JSON");
+                serde_json::from_str(&std::fs::read_to_string(&path).expect("a readable sidecar"))
+                    .expect("valid JSON");
             for key in ["initial_pdtl", "pdtl_before"] {
                 if let Some(text) = json[key].as_str() {
                     strings.push(text.to_string());
@@ -405,7 +490,10 @@ fn the_corpus_pdtl_strings_read_and_print_back() {
         }] += 1;
         assert_eq!(&print(&position, &ids), text);
     }
-    assert!(kinds.iter().all(|&count| count > 0), "the corpus exercises every special field: {kinds:?}");
+    assert!(
+        kinds.iter().all(|&count| count > 0),
+        "the corpus exercises every special field: {kinds:?}"
+    );
 }
 
 /// The identifier sets the round trip is tried with.
@@ -440,15 +528,25 @@ fn recipe() -> impl Strategy<Value = Recipe> {
         prop_oneof![0..10u32, any::<u32>()],
         proptest::option::of(1..2000u32),
     )
-        .prop_map(|(kings, pieces, black_to_move, castling_bits, special, halfmove_clock, move_number)| Recipe {
-            kings,
-            pieces,
-            black_to_move,
-            castling_bits,
-            special,
-            halfmove_clock,
-            move_number,
-        })
+        .prop_map(
+            |(
+                kings,
+                pieces,
+                black_to_move,
+                castling_bits,
+                special,
+                halfmove_clock,
+                move_number,
+            )| Recipe {
+                kings,
+                pieces,
+                black_to_move,
+                castling_bits,
+                special,
+                halfmove_clock,
+                move_number,
+            },
+        )
 }
 
 /// Builds a position that a PDTL can describe: P009/P010 hold, castling rights match the
@@ -517,11 +615,14 @@ fn add_special(position: &mut Position, (choice, pick, flag): (u8, usize, bool))
     }
     let piece = candidates[pick % candidates.len()];
     let forward = owner.forward();
-    let is_king = |position: &Position, hex: Hex| position.get(hex).is_some_and(|p| p.kind == PieceKind::King);
+    let is_king = |position: &Position, hex: Hex| {
+        position.get(hex).is_some_and(|p| p.kind == PieceKind::King)
+    };
     let mut trial = position.clone();
     if choice == 1 {
         let steps: i16 = if flag { 2 } else { 1 };
-        let behind: Option<Vec<Hex>> = (1..=steps + 1).map(|i| piece.offset(0, -2 * i * forward)).collect();
+        let behind: Option<Vec<Hex>> =
+            (1..=steps + 1).map(|i| piece.offset(0, -2 * i * forward)).collect();
         let Some(behind) = behind else { return };
         if behind.iter().any(|&hex| is_king(&trial, hex)) {
             return;
@@ -534,7 +635,9 @@ fn add_special(position: &mut Position, (choice, pick, flag): (u8, usize, bool))
         trial.special = SpecialCapture::EnPassant { piece, crossed };
     } else {
         let delta_column = if flag { 1 } else { -1 };
-        let (Some(origin), Some(scorned)) = (piece.offset(delta_column, -forward), piece.offset(delta_column, forward)) else {
+        let (Some(origin), Some(scorned)) =
+            (piece.offset(delta_column, -forward), piece.offset(delta_column, forward))
+        else {
             return;
         };
         let scorner = Piece::new(owner.opponent(), PieceKind::Pawn);
@@ -619,4 +722,3 @@ fn special_fields_survive_the_round_trip_in_each_form() {
     }
     assert_eq!(covered, [true; 3]);
 }
-

@@ -15,11 +15,17 @@ use crate::position::Position;
 
 /// Checks a castling against `before` and returns the position with only the board changed,
 /// and what happened.
-pub(super) fn apply(before: &Position, token: CastlingToken) -> Result<(Position, MoveEffect), Incoherence> {
+pub(super) fn apply(
+    before: &Position,
+    token: CastlingToken,
+) -> Result<(Position, MoveEffect), Incoherence> {
     let Some(castling) = token.castling() else {
         return Err(Incoherence::new(
             Code::K020,
-            format!("{} is not a castling token: the 24 tokens are listed in the handbook, \u{a7}6.6", token.0),
+            format!(
+                "{} is not a castling token: the 24 tokens are listed in the handbook, \u{a7}6.6",
+                token.0
+            ),
         ));
     };
     let mover = before.turn;
@@ -28,7 +34,9 @@ pub(super) fn apply(before: &Position, token: CastlingToken) -> Result<(Position
     if before.get(home) != Some(king) {
         let message = match before.pieces().find(|&(_, piece)| piece == king) {
             Some((hex, _)) => format!("the {} King is on {hex}, not on {home}", mover.name()),
-            None => format!("{} has no King on the board; castling needs it on {home}", mover.name()),
+            None => {
+                format!("{} has no King on the board; castling needs it on {home}", mover.name())
+            }
         };
         return Err(Incoherence::new(Code::K021, message));
     }
@@ -41,12 +49,19 @@ pub(super) fn apply(before: &Position, token: CastlingToken) -> Result<(Position
             };
             return Err(Incoherence::new(
                 Code::K022,
-                format!("{} needs {}'s {} on {} ({there})", castling.name, mover.name(), rook.rook.name(), rook.origin),
+                format!(
+                    "{} needs {}'s {} on {} ({there})",
+                    castling.name,
+                    mover.name(),
+                    rook.rook.name(),
+                    rook.origin
+                ),
             ));
         }
     }
     let king_destination = castling.king_destination(mover);
-    let destinations = std::iter::once(king_destination).chain(rooks.iter().map(|rook| rook.destination));
+    let destinations =
+        std::iter::once(king_destination).chain(rooks.iter().map(|rook| rook.destination));
     for destination in destinations {
         if let Some(occupant) = before.get(destination) {
             return Err(Incoherence::new(

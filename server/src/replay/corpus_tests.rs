@@ -12,8 +12,8 @@
 use super::test_notation::{check_suffix, read};
 use super::tests::pdtl;
 use super::{apply, check_given, check_suffix_warning, legality_warnings, rule_warnings};
-use crate::notation::Check;
 use crate::diagnostics::Code;
+use crate::notation::Check;
 use crate::position::Position;
 
 /// The sidecars of one corpus folder (`valid/gNNNN` or `incoherent/mNNNN`), by number.
@@ -54,11 +54,23 @@ fn replay_plies(name: &str, plies: &[serde_json::Value], checks: &mut Vec<Check>
         assert_eq!(warnings, vec![], "{name} ply {}: {written}", ply["ply"]);
         let after = match apply(&position, &mv) {
             Ok(applied) => applied.position,
-            Err(e) => panic!("{name} ply {} {written}: {} {}", ply["ply"], e.code.as_str(), e.message),
+            Err(e) => {
+                panic!("{name} ply {} {written}: {} {}", ply["ply"], e.code.as_str(), e.message)
+            }
         };
         // The engine plays legal moves and writes the check suffix of every check.
-        assert_eq!(legality_warnings(&position, &mv, &after), vec![], "{name} ply {}: {written}", ply["ply"]);
-        assert_eq!(check_suffix_warning(&after, check_suffix(written)), None, "{name} ply {}: {written}", ply["ply"]);
+        assert_eq!(
+            legality_warnings(&position, &mv, &after),
+            vec![],
+            "{name} ply {}: {written}",
+            ply["ply"]
+        );
+        assert_eq!(
+            check_suffix_warning(&after, check_suffix(written)),
+            None,
+            "{name} ply {}: {written}",
+            ply["ply"]
+        );
         checks.extend(check_given(&after));
         position = after;
         assert_eq!(pdtl(&position), expected, "{name} ply {}: {written}", ply["ply"]);
@@ -71,8 +83,13 @@ fn every_valid_corpus_game_replays_to_the_expected_positions() {
     let mut plies = 0;
     let mut checks = Vec::new();
     for (number, text) in SIDECARS {
-        let game: serde_json::Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("g{number}: {e}"));
-        assert_eq!(Some(pdtl(&Position::initial()).as_str()), game["initial_pdtl"].as_str(), "g{number}");
+        let game: serde_json::Value =
+            serde_json::from_str(text).unwrap_or_else(|e| panic!("g{number}: {e}"));
+        assert_eq!(
+            Some(pdtl(&Position::initial()).as_str()),
+            game["initial_pdtl"].as_str(),
+            "g{number}"
+        );
         let moves = game["plies"].as_array().unwrap_or_else(|| panic!("g{number} has plies"));
         assert_eq!(Some(moves.len() as u64), game["ply_count"].as_u64(), "g{number}");
         replay_plies(&format!("g{number}"), moves, &mut checks);
@@ -89,7 +106,8 @@ fn every_valid_corpus_game_replays_to_the_expected_positions() {
 fn every_incoherent_corpus_game_fails_at_its_bad_ply_with_the_expected_code() {
     let mut checked = 0;
     for (number, text) in INCOHERENT {
-        let game: serde_json::Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("m{number}: {e}"));
+        let game: serde_json::Value =
+            serde_json::from_str(text).unwrap_or_else(|e| panic!("m{number}: {e}"));
         let kind = game["kind"].as_str().expect("a kind");
         // Coordinates are judged by the notation reader (C-codes), before any replay.
         if kind == "invalid_coordinate" {

@@ -74,7 +74,12 @@ impl MoveEffect {
             EffectKind::Move => format!("{mover} {} to {}", self.origin, self.destination),
             EffectKind::Capture => match self.captured {
                 Some(captured) => {
-                    format!("{mover} {} takes the {} on {}", self.origin, captured.piece.kind.name(), captured.hex)
+                    format!(
+                        "{mover} {} takes the {} on {}",
+                        self.origin,
+                        captured.piece.kind.name(),
+                        captured.hex
+                    )
                 }
                 None => format!("{mover} {} to {}", self.origin, self.destination),
             },
@@ -96,10 +101,19 @@ impl MoveEffect {
             }
             EffectKind::ForcedPromotion => format!("{mover} awaiting on {} promotes", self.origin),
             EffectKind::Castling { token, rooks } => {
-                let mut text =
-                    format!("{} castles {token}: King {} to {}", self.side.name(), self.origin, self.destination);
+                let mut text = format!(
+                    "{} castles {token}: King {} to {}",
+                    self.side.name(),
+                    self.origin,
+                    self.destination
+                );
                 for rook in rooks {
-                    text.push_str(&format!(", {} {} to {}", rook.rook.name(), rook.origin, rook.destination));
+                    text.push_str(&format!(
+                        ", {} {} to {}",
+                        rook.rook.name(),
+                        rook.origin,
+                        rook.destination
+                    ));
                 }
                 text
             }

@@ -32,8 +32,13 @@ pub struct LegalMove {
 pub fn legal_moves(position: &Position) -> Vec<LegalMove> {
     let side = position.turn;
     let mut candidates = Vec::new();
-    for hex in promotion_hexes(side).filter(|&hex| position.get(hex) == Some(Piece::new(side, PieceKind::Pawn))) {
-        candidates.extend(regainable_kinds(position, side, hex).map(|kind| Move::ForcedPromotion { hex, piece: kind }));
+    for hex in promotion_hexes(side)
+        .filter(|&hex| position.get(hex) == Some(Piece::new(side, PieceKind::Pawn)))
+    {
+        candidates.extend(
+            regainable_kinds(position, side, hex)
+                .map(|kind| Move::ForcedPromotion { hex, piece: kind }),
+        );
     }
     for (from, piece) in position.pieces().filter(|(_, piece)| piece.side == side) {
         let may_leap = piece.kind == PieceKind::King && position.castling[side.index()].king;
@@ -49,19 +54,38 @@ pub fn legal_moves(position: &Position) -> Vec<LegalMove> {
     let pawn = Piece::new(side, PieceKind::Pawn);
     for capture in special_captures(position) {
         let taken = position.get(capture.victim.unwrap_or(capture.to));
-        let separators: &[Separator] = if capture.victim.is_some() { &[Separator::At, Separator::DoubleAt] } else { &[Separator::At] };
+        let separators: &[Separator] = if capture.victim.is_some() {
+            &[Separator::At, Separator::DoubleAt]
+        } else {
+            &[Separator::At]
+        };
         for &separator in separators {
-            push_piece_move(&mut candidates, position, pawn, capture.from, separator, taken, capture.to);
+            push_piece_move(
+                &mut candidates,
+                position,
+                pawn,
+                capture.from,
+                separator,
+                taken,
+                capture.to,
+            );
         }
     }
     let in_check = is_in_check(position, side);
-    candidates.extend(castling::all().iter().filter(|_| !in_check).map(|castling| Move::Castling(castling.token())));
+    candidates.extend(
+        castling::all()
+            .iter()
+            .filter(|_| !in_check)
+            .map(|castling| Move::Castling(castling.token())),
+    );
     candidates
         .into_iter()
         .filter_map(|mv| {
             let applied = apply(position, &mv).ok()?;
-            let castled_into_check = matches!(mv, Move::Castling(_)) && is_in_check(&applied.position, side);
-            let objected = !rule_warnings(position, &mv).is_empty() || !legality_warnings(position, &mv, &applied.position).is_empty();
+            let castled_into_check =
+                matches!(mv, Move::Castling(_)) && is_in_check(&applied.position, side);
+            let objected = !rule_warnings(position, &mv).is_empty()
+                || !legality_warnings(position, &mv, &applied.position).is_empty();
             if castled_into_check || objected {
                 return None;
             }
@@ -73,9 +97,24 @@ pub fn legal_moves(position: &Position) -> Vec<LegalMove> {
 
 /// A piece move as it is written: the letter of the `taken` piece unless it is a pawn, and for
 /// a pawn reaching its promotion hex one candidate per piece it may become, or `=&`.
-fn push_piece_move(candidates: &mut Vec<Move>, position: &Position, piece: Piece, from: Hex, separator: Separator, taken: Option<Piece>, to: Hex) {
+fn push_piece_move(
+    candidates: &mut Vec<Move>,
+    position: &Position,
+    piece: Piece,
+    from: Hex,
+    separator: Separator,
+    taken: Option<Piece>,
+    to: Hex,
+) {
     let captured = taken.map(|victim| victim.kind).filter(|&kind| kind != PieceKind::Pawn);
-    let base = PieceMove { piece: piece.kind, origin: from, separator, captured, destination: to, promotion: None };
+    let base = PieceMove {
+        piece: piece.kind,
+        origin: from,
+        separator,
+        captured,
+        destination: to,
+        promotion: None,
+    };
     if piece.kind != PieceKind::Pawn || !to.is_promotion_hex(piece.side) {
         candidates.push(Move::Piece(base));
         return;
@@ -84,7 +123,11 @@ fn push_piece_move(candidates: &mut Vec<Move>, position: &Position, piece: Piece
     if kinds.is_empty() {
         candidates.push(Move::Piece(PieceMove { promotion: Some(Promotion::Awaiting), ..base }));
     }
-    candidates.extend(kinds.into_iter().map(|kind| Move::Piece(PieceMove { promotion: Some(Promotion::To(kind)), ..base })));
+    candidates.extend(
+        kinds
+            .into_iter()
+            .map(|kind| Move::Piece(PieceMove { promotion: Some(Promotion::To(kind)), ..base })),
+    );
 }
 
 #[cfg(test)]
@@ -98,7 +141,9 @@ mod tests {
         let ids = IdentifierSet::standard();
         let mut moves: Vec<String> = legal_moves(position)
             .iter()
-            .map(|legal| format!("{}{}", legal.mv.write(&ids), legal.check.map_or("", Check::as_str)))
+            .map(|legal| {
+                format!("{}{}", legal.mv.write(&ids), legal.check.map_or("", Check::as_str))
+            })
             .collect();
         moves.sort();
         moves
@@ -124,7 +169,10 @@ mod tests {
         let position = board(crate::pieces::Side::White, "KF2 RF6 PA21 rF20 kC25");
         let moves = written(&position);
         assert!(moves.contains(&"RF6×RF20".to_string()), "{moves:?}");
-        assert!(!moves.iter().any(|mv| mv.starts_with("RF6-G")), "the pinned Rook stays on its column");
+        assert!(
+            !moves.iter().any(|mv| mv.starts_with("RF6-G")),
+            "the pinned Rook stays on its column"
+        );
         assert!(moves.contains(&"A21-A23=D+∞".to_string()), "{moves:?}");
         assert!(!moves.contains(&"A21-A23=&".to_string()), "=& only when nothing is regainable");
     }

@@ -12,7 +12,10 @@ use super::rules::suitable;
 use super::words::a;
 use crate::diagnostics::Code;
 use crate::geometry::{promotion_hexes, Hex};
-use crate::movement::{attackers, delta, destinations, is_adjoining_or_jump, is_attacked, is_in_check, king_hex, special_captures, Reach, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL};
+use crate::movement::{
+    attackers, delta, destinations, is_adjoining_or_jump, is_attacked, is_in_check, king_hex,
+    special_captures, Reach, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL,
+};
 use crate::notation::{Check, Move, PieceMove, Separator};
 use crate::pieces::{Piece, PieceKind, Side};
 use crate::position::Position;
@@ -30,7 +33,11 @@ pub fn legality_warnings(before: &Position, mv: &Move, after: &Position) -> Vec<
         Move::Castling(_) => return warnings,
         Move::ForcedPromotion { .. } => None,
     };
-    warnings.extend(impossible.or_else(|| own_king_left_in_check(after, mover)).map(|message| (Code::R009, message)));
+    warnings.extend(
+        impossible
+            .or_else(|| own_king_left_in_check(after, mover))
+            .map(|message| (Code::R009, message)),
+    );
     warnings
 }
 
@@ -54,13 +61,21 @@ fn skipped_promotion(before: &Position, mv: &Move, in_check: impl Fn() -> bool) 
 }
 
 /// R009 for a piece move: the piece cannot go there, by its own movement.
-fn impossible_piece_move(before: &Position, mv: &PieceMove, in_check: impl Fn() -> bool) -> Option<String> {
+fn impossible_piece_move(
+    before: &Position,
+    mv: &PieceMove,
+    in_check: impl Fn() -> bool,
+) -> Option<String> {
     let piece = before.get(mv.origin)?;
     let (delta_column, delta_line) = delta(mv.origin, mv.destination);
     let reach = match mv.separator {
         Separator::Move => Reach::Quiet,
         // A pawn's oblique step onto a piece is a scornful capture, which R002 and R007 judge.
-        Separator::Capture if piece.kind == PieceKind::Pawn && delta_column.abs() == 1 && delta_line == piece.side.forward() => {
+        Separator::Capture
+            if piece.kind == PieceKind::Pawn
+                && delta_column.abs() == 1
+                && delta_line == piece.side.forward() =>
+        {
             return None
         }
         Separator::Capture => Reach::Capture,
@@ -70,13 +85,19 @@ fn impossible_piece_move(before: &Position, mv: &PieceMove, in_check: impl Fn() 
         return None;
     }
     let cannot = format!("{} cannot go from {} to {}", a(piece.kind), mv.origin, mv.destination);
-    if piece.kind == PieceKind::King && destinations(before, mv.origin, piece, true).contains(&(mv.destination, reach)) {
+    if piece.kind == PieceKind::King
+        && destinations(before, mv.origin, piece, true).contains(&(mv.destination, reach))
+    {
         let has_right = before.castling[piece.side.index()].king;
         let in_check = has_right && in_check();
         if has_right && !in_check {
             return None;
         }
-        let why = if in_check { "it may not leap out of check" } else { "the King's leap is only the King's first move" };
+        let why = if in_check {
+            "it may not leap out of check"
+        } else {
+            "the King's leap is only the King's first move"
+        };
         return Some(format!("{cannot}: {why}"));
     }
     // On a board with nothing else (but what it takes), would the piece get there? Then
@@ -115,11 +136,16 @@ fn movement_rule(kind: PieceKind) -> &'static str {
 /// repeated steps (a ride, or a Knight's two jumps).
 fn in_the_way(position: &Position, from: Hex, to: Hex) -> Option<Hex> {
     let (column, line) = delta(from, to);
-    let (step, steps) = ORTHOGONAL.iter().chain(&DIAGONAL).chain(&KNIGHT_JUMPS).find_map(|&(step_column, step_line)| {
-        let steps = if step_column != 0 { column / step_column } else { line / step_line };
-        (steps >= 2 && (step_column * steps, step_line * steps) == (column, line)).then_some(((step_column, step_line), steps))
-    })?;
-    (1..steps).filter_map(|k| from.offset(k * step.0, k * step.1)).find(|&hex| position.get(hex).is_some())
+    let (step, steps) = ORTHOGONAL.iter().chain(&DIAGONAL).chain(&KNIGHT_JUMPS).find_map(
+        |&(step_column, step_line)| {
+            let steps = if step_column != 0 { column / step_column } else { line / step_line };
+            (steps >= 2 && (step_column * steps, step_line * steps) == (column, line))
+                .then_some(((step_column, step_line), steps))
+        },
+    )?;
+    (1..steps)
+        .filter_map(|k| from.offset(k * step.0, k * step.1))
+        .find(|&hex| position.get(hex).is_some())
 }
 
 /// R009 for any half-move: the mover's King is attacked after it.
@@ -127,7 +153,11 @@ fn own_king_left_in_check(after: &Position, mover: Side) -> Option<String> {
     let king = king_hex(after, mover)?;
     let attacker = *attackers(after, king, mover.opponent()).first()?;
     let piece = after.get(attacker)?;
-    Some(format!("this half-move leaves {}'s King on {king} in check from the {} on {attacker}", mover.name(), piece.kind.name()))
+    Some(format!(
+        "this half-move leaves {}'s King on {king} in check from the {} on {attacker}",
+        mover.name(),
+        piece.kind.name()
+    ))
 }
 
 /// A check suffix that does not fit the position after the half-move (R008).
@@ -168,7 +198,8 @@ pub fn check_in_words(after: &Position) -> Option<(Check, String)> {
 /// check but mate.
 pub fn check_suffix_warning(after: &Position, written: Option<Check>) -> Option<SuffixMismatch> {
     let given = check_given(after);
-    let fits = written == given || (written == Some(Check::Plain) && given.is_some_and(|check| check != Check::Mate));
+    let fits = written == given
+        || (written == Some(Check::Plain) && given.is_some_and(|check| check != Check::Mate));
     if fits {
         return None;
     }
@@ -180,8 +211,12 @@ pub fn check_suffix_warning(after: &Position, written: Option<Check>) -> Option<
     };
     let message = match (written, given) {
         (Some(written), None) => format!("{} but {what}: no check suffix", written.as_str()),
-        (None, Some(given)) => format!("the check suffix is missing: {what}; write {}", given.as_str()),
-        (Some(written), Some(given)) => format!("{} but {what}; write {}", written.as_str(), given.as_str()),
+        (None, Some(given)) => {
+            format!("the check suffix is missing: {what}; write {}", given.as_str())
+        }
+        (Some(written), Some(given)) => {
+            format!("{} but {what}; write {}", written.as_str(), given.as_str())
+        }
         (None, None) => return None,
     };
     Some(SuffixMismatch { message, expected: given })
@@ -192,15 +227,21 @@ fn describe_check(position: &Position, king: Hex, check: Check) -> String {
     let defender = position.turn;
     let checking: Vec<String> = attackers(position, king, defender.opponent())
         .into_iter()
-        .filter_map(|hex| position.get(hex).map(|piece| format!("the {} on {hex}", piece.kind.name())))
+        .filter_map(|hex| {
+            position.get(hex).map(|piece| format!("the {} on {hex}", piece.kind.name()))
+        })
         .collect();
     let checkers = checking.join(" and ");
     let owner = defender.name();
     match check {
         Check::Mate => format!("{owner}'s King on {king} is checkmated by {checkers}"),
         Check::Double => format!("{owner}'s King on {king} is in double check from {checkers}"),
-        Check::Adjoining => format!("{owner}'s King on {king} is in check from {checkers}, adjoining or a knight jump away"),
-        Check::FromAfar | Check::Plain => format!("{owner}'s King on {king} is in check from afar by {checkers}"),
+        Check::Adjoining => format!(
+            "{owner}'s King on {king} is in check from {checkers}, adjoining or a knight jump away"
+        ),
+        Check::FromAfar | Check::Plain => {
+            format!("{owner}'s King on {king} is in check from afar by {checkers}")
+        }
     }
 }
 
@@ -214,7 +255,8 @@ fn has_reply(position: &Position) -> bool {
     let Some(king) = king_hex(position, side) else { return true };
     let mut board = position.clone();
     let mut answers = |from: Hex, to: Hex, taken: Option<Hex>| {
-        let (moving, target, victim) = (board.get(from), board.get(to), taken.and_then(|hex| board.get(hex)));
+        let (moving, target, victim) =
+            (board.get(from), board.get(to), taken.and_then(|hex| board.get(hex)));
         board.set(to, moving);
         board.set(from, None);
         if let Some(taken) = taken {
@@ -230,14 +272,22 @@ fn has_reply(position: &Position) -> bool {
         safe
     };
     let king_piece = Piece::new(side, PieceKind::King);
-    if destinations(position, king, king_piece, false).into_iter().any(|(to, _)| answers(king, to, None)) {
+    if destinations(position, king, king_piece, false)
+        .into_iter()
+        .any(|(to, _)| answers(king, to, None))
+    {
         return true;
     }
     let others = position.pieces().filter(|&(hex, piece)| piece.side == side && hex != king);
     for (from, piece) in others {
-        if destinations(position, from, piece, false).into_iter().any(|(to, _)| answers(from, to, None)) {
+        if destinations(position, from, piece, false)
+            .into_iter()
+            .any(|(to, _)| answers(from, to, None))
+        {
             return true;
         }
     }
-    special_captures(position).into_iter().any(|capture| answers(capture.from, capture.to, capture.victim))
+    special_captures(position)
+        .into_iter()
+        .any(|capture| answers(capture.from, capture.to, capture.victim))
 }

@@ -22,9 +22,15 @@ fn r009(message: &str) -> Vec<(Code, String)> {
 fn r009_a_piece_goes_only_where_it_moves() {
     let rook = board(Side::White, "RC3 KG1 kG27");
     assert_eq!(warnings(&rook, "RC3-C11"), vec![]);
-    assert_eq!(warnings(&rook, "RC3-E9"), r009("a Rook cannot go from C3 to E9: it rides along orthogonal lines"));
+    assert_eq!(
+        warnings(&rook, "RC3-E9"),
+        r009("a Rook cannot go from C3 to E9: it rides along orthogonal lines")
+    );
     let blocked = board(Side::White, "RC3 PC7 KG1 kG27");
-    assert_eq!(warnings(&blocked, "RC3-C11"), r009("a Rook cannot go from C3 to C11: C7 is in the way"));
+    assert_eq!(
+        warnings(&blocked, "RC3-C11"),
+        r009("a Rook cannot go from C3 to C11: C7 is in the way")
+    );
     // The handbook's example: a quadruple step.
     assert_eq!(
         warnings(&Position::initial(), "E7-E15"),
@@ -47,10 +53,16 @@ fn r009_the_king_leaps_only_as_its_first_move_and_not_out_of_check() {
     assert_eq!(warnings(&start, "KG1-H6"), vec![]);
     let mut moved = start.clone();
     moved.castling[0] = CastlingRights::NONE;
-    assert_eq!(warnings(&moved, "KG1-H6"), r009("a King cannot go from G1 to H6: the King's leap is only the King's first move"));
+    assert_eq!(
+        warnings(&moved, "KG1-H6"),
+        r009("a King cannot go from G1 to H6: the King's leap is only the King's first move")
+    );
     let mut checked = board(Side::White, "KG1 rG11 kG27");
     checked.castling[0] = CastlingRights::ALL;
-    assert_eq!(warnings(&checked, "KG1-H6"), r009("a King cannot go from G1 to H6: it may not leap out of check"));
+    assert_eq!(
+        warnings(&checked, "KG1-H6"),
+        r009("a King cannot go from G1 to H6: it may not leap out of check")
+    );
 }
 
 #[test]
@@ -58,8 +70,15 @@ fn r009_a_half_move_may_not_leave_its_own_king_in_check() {
     // The Rook on F6 shields the King on F2 from the Rook on F20.
     let pinned = board(Side::White, "KF2 RF6 rF20 kG27");
     assert_eq!(warnings(&pinned, "RF6-F12"), vec![]);
-    assert_eq!(warnings(&pinned, "RF6-G7"), r009("this half-move leaves White's King on F2 in check from the Rook on F20"));
-    assert_eq!(warnings(&board(Side::White, "KF2 kF6"), "KF2-F4")[0].0, Code::R009, "Kings never stand side by side");
+    assert_eq!(
+        warnings(&pinned, "RF6-G7"),
+        r009("this half-move leaves White's King on F2 in check from the Rook on F20")
+    );
+    assert_eq!(
+        warnings(&board(Side::White, "KF2 kF6"), "KF2-F4")[0].0,
+        Code::R009,
+        "Kings never stand side by side"
+    );
 }
 
 #[test]
@@ -71,7 +90,11 @@ fn r006_an_awaiting_pawn_promotes_as_soon_as_it_can_unless_its_king_is_in_check(
         vec![(Code::R006, "the pawn awaiting promotion on T22 must promote now that a Queen is regainable: this half-move should be the forced promotion T22=…".to_string())]
     );
     assert_eq!(warnings(&waiting, "T22=D"), vec![]);
-    assert_eq!(warnings(&waiting, "T22-A23=D")[0].0, Code::R006, "the next half-move is the forced promotion itself (§8.7)");
+    assert_eq!(
+        warnings(&waiting, "T22-A23=D")[0].0,
+        Code::R006,
+        "the next half-move is the forced promotion itself (§8.7)"
+    );
     let checked = board(Side::White, "PT22 KG1 rG11 kG27");
     assert_eq!(warnings(&checked, "KG1-H2"), vec![], "a King in check answers the check first");
 }
@@ -97,7 +120,10 @@ fn r008_the_suffix_says_what_the_check_is() {
     );
     assert_eq!(
         check_suffix_warning(&afar, Some(Check::Adjoining)),
-        mismatch("+^ but Black's King on F20 is in check from afar by the Rook on F4; write +∞", Some(Check::FromAfar))
+        mismatch(
+            "+^ but Black's King on F20 is in check from afar by the Rook on F4; write +∞",
+            Some(Check::FromAfar)
+        )
     );
     let jump = black_to_move("NE15 KG1 kF20");
     assert_eq!(check_given(&jump), Some(Check::Adjoining), "a knight jump cannot be shielded");
@@ -105,7 +131,10 @@ fn r008_the_suffix_says_what_the_check_is() {
     assert_eq!(check_given(&double), Some(Check::Double));
     let none = black_to_move("RC3 KG1 kF20");
     assert_eq!(check_suffix_warning(&none, None), None);
-    assert_eq!(check_suffix_warning(&none, Some(Check::FromAfar)), mismatch("+∞ but Black's King on F20 is not in check: no check suffix", None));
+    assert_eq!(
+        check_suffix_warning(&none, Some(Check::FromAfar)),
+        mismatch("+∞ but Black's King on F20 is not in check: no check suffix", None)
+    );
 }
 
 #[test]
@@ -116,14 +145,20 @@ fn r008_mate_is_written_with_a_hash_and_only_then() {
     assert_eq!(check_suffix_warning(&mate, Some(Check::Mate)), None);
     assert_eq!(
         check_suffix_warning(&mate, Some(Check::Plain)),
-        mismatch("+ but Black's King on F28 is checkmated by the Queen on F24; write #", Some(Check::Mate))
+        mismatch(
+            "+ but Black's King on F28 is checkmated by the Queen on F24; write #",
+            Some(Check::Mate)
+        )
     );
     // A Bishop on H24 can take the Queen.
     let escape = black_to_move("DF24 KG1 kF28 jH24");
     assert_eq!(check_given(&escape), Some(Check::FromAfar));
     assert_eq!(
         check_suffix_warning(&escape, Some(Check::Mate)),
-        mismatch("# but Black's King on F28 is in check from afar by the Queen on F24; write +∞", Some(Check::FromAfar))
+        mismatch(
+            "# but Black's King on F28 is in check from afar by the Queen on F24; write +∞",
+            Some(Check::FromAfar)
+        )
     );
 }
 
@@ -132,7 +167,8 @@ fn r008_an_en_passant_capture_can_answer_a_check() {
     // White's double step E9-E13 checks the King on F16. The Rook on E7 guards E13, the Queen
     // and the Bishop cover G13, G15 and E15, Black's own pieces fill the other hexes around
     // the King: only the pawn on F14, taking en passant on E11, answers the check.
-    let start = board(Side::White, "PE9 RE7 DG7 JC15 KG1 kF16 pF14 pF18 pE17 pG17 pG19 pE19 pH16 nD16");
+    let start =
+        board(Side::White, "PE9 RE7 DG7 JC15 KG1 kF16 pF14 pF18 pE17 pG17 pG19 pE19 pH16 nD16");
     let after = applied(&start, "E9-E13").position;
     assert_eq!(check_given(&after), Some(Check::Adjoining));
     let mut no_en_passant = after;

@@ -37,7 +37,9 @@ mod trace_tests;
 
 pub use effect::{Captured, EffectKind, MoveEffect, PawnStep};
 pub use legal_moves::{legal_moves, LegalMove};
-pub use legality::{check_given, check_in_words, check_suffix_warning, legality_warnings, SuffixMismatch};
+pub use legality::{
+    check_given, check_in_words, check_suffix_warning, legality_warnings, SuffixMismatch,
+};
 pub use rules::rule_warnings;
 
 use crate::diagnostics::Code;
@@ -77,7 +79,11 @@ pub fn apply(position: &Position, mv: &Move) -> Result<Applied, Incoherence> {
 /// Applies one half-move; messages that quote a piece letter (`letter N missing`) use the
 /// record's identifier set, so that a record written with `[Redefine]` or FAN is told its own
 /// spelling.
-pub fn apply_with_identifiers(position: &Position, mv: &Move, ids: &IdentifierSet) -> Result<Applied, Incoherence> {
+pub fn apply_with_identifiers(
+    position: &Position,
+    mv: &Move,
+    ids: &IdentifierSet,
+) -> Result<Applied, Incoherence> {
     let (board, effect) = match mv {
         Move::Piece(piece_move) => piece_move::apply(position, piece_move, ids)?,
         Move::ForcedPromotion { hex, piece } => promotion::apply_forced(position, *hex, *piece)?,

@@ -68,10 +68,17 @@ pub(super) fn apply(
 }
 
 /// K001-K003: the origin holds a piece of the side to move of the written kind.
-fn check_origin(before: &Position, mv: &PieceMove, ids: &IdentifierSet) -> Result<Piece, Incoherence> {
+fn check_origin(
+    before: &Position,
+    mv: &PieceMove,
+    ids: &IdentifierSet,
+) -> Result<Piece, Incoherence> {
     let mover = before.turn;
     let Some(piece) = before.get(mv.origin) else {
-        return Err(Incoherence::new(Code::K001, format!("no piece on the origin hex {}", mv.origin)));
+        return Err(Incoherence::new(
+            Code::K001,
+            format!("no piece on the origin hex {}", mv.origin),
+        ));
     };
     if piece.side != mover {
         return Err(Incoherence::new(
@@ -87,7 +94,11 @@ fn check_origin(before: &Position, mv: &PieceMove, ids: &IdentifierSet) -> Resul
     }
     if piece.kind != mv.piece {
         let hint = if mv.piece == PieceKind::Pawn {
-            format!(" (a {} move starts with {})", piece.kind.name(), ids.move_identifier(piece.kind))
+            format!(
+                " (a {} move starts with {})",
+                piece.kind.name(),
+                ids.move_identifier(piece.kind)
+            )
         } else if piece.kind == PieceKind::Pawn {
             " (a pawn move is written without a letter)".to_string()
         } else {
@@ -102,14 +113,22 @@ fn check_origin(before: &Position, mv: &PieceMove, ids: &IdentifierSet) -> Resul
 }
 
 /// K004: a move written with a hyphen goes to an empty hex.
-fn check_destination_empty(before: &Position, destination: Hex, mover: Side) -> Result<(), Incoherence> {
+fn check_destination_empty(
+    before: &Position,
+    destination: Hex,
+    mover: Side,
+) -> Result<(), Incoherence> {
     match before.get(destination) {
         None => Ok(()),
         Some(occupant) => {
-            let hint = if occupant.side == mover { "" } else { "; a capture is written with \u{d7}" };
+            let hint =
+                if occupant.side == mover { "" } else { "; a capture is written with \u{d7}" };
             Err(Incoherence::new(
                 Code::K004,
-                format!("non-capture onto {destination}, which is occupied ({} there){hint}", coloured(occupant)),
+                format!(
+                    "non-capture onto {destination}, which is occupied ({} there){hint}",
+                    coloured(occupant)
+                ),
             ))
         }
     }
@@ -118,7 +137,9 @@ fn check_destination_empty(before: &Position, destination: Hex, mover: Side) -> 
 /// K005-K006: an ordinary capture lands on a piece of the opponent.
 fn capture_on(before: &Position, destination: Hex, mover: Side) -> Result<Captured, Incoherence> {
     match before.get(destination) {
-        None => Err(Incoherence::new(Code::K005, format!("capture sign but {destination} is empty"))),
+        None => {
+            Err(Incoherence::new(Code::K005, format!("capture sign but {destination} is empty")))
+        }
         Some(piece) if piece.side == mover => Err(Incoherence::new(
             Code::K006,
             format!("capture of {}'s own {} on {destination}", mover.name(), piece.kind.name()),
@@ -148,11 +169,16 @@ fn check_captured_letter(
         )),
         (actual, None) => Err(Incoherence::new(
             Code::K007,
-            format!("the captured piece on {hex} is {}; {word} {} missing", a(actual), ids.move_identifier(actual)),
+            format!(
+                "the captured piece on {hex} is {}; {word} {} missing",
+                a(actual),
+                ids.move_identifier(actual)
+            ),
         )),
-        (actual, Some(kind)) if kind != actual => {
-            Err(Incoherence::new(Code::K008, format!("the captured piece on {hex} is {}, not {}", a(actual), a(kind))))
-        }
+        (actual, Some(kind)) if kind != actual => Err(Incoherence::new(
+            Code::K008,
+            format!("the captured piece on {hex} is {}, not {}", a(actual), a(kind)),
+        )),
         _ => Ok(()),
     }
 }
@@ -160,7 +186,11 @@ fn check_captured_letter(
 /// K010-K014: `@`/`@@` is a pawn's en passant (diagonal forward step onto an empty hex, the
 /// piece taken one or two column steps beyond) or a scornful capture (oblique forward step
 /// onto the piece, single `@` only).
-fn special_capture(before: &Position, mv: &PieceMove, piece: Piece) -> Result<(EffectKind, Captured), Incoherence> {
+fn special_capture(
+    before: &Position,
+    mv: &PieceMove,
+    piece: Piece,
+) -> Result<(EffectKind, Captured), Incoherence> {
     let mover = before.turn;
     let sign = if mv.separator == Separator::DoubleAt { "@@" } else { "@" };
     if piece.kind != PieceKind::Pawn {
@@ -190,7 +220,8 @@ fn special_capture(before: &Position, mv: &PieceMove, piece: Piece) -> Result<(E
                 ),
             ));
         }
-        return scornful_capture(before, mv).map(|captured| (EffectKind::ScornfulCapture, captured));
+        return scornful_capture(before, mv)
+            .map(|captured| (EffectKind::ScornfulCapture, captured));
     }
     let step = if delta_column == 0 {
         "a straight move".to_string()
@@ -215,12 +246,17 @@ fn en_passant(before: &Position, mv: &PieceMove, sign: &str) -> Result<Captured,
     if let Some(occupant) = before.get(mv.destination) {
         return Err(Incoherence::new(
             Code::K012,
-            format!("en passant landing hex {} is occupied ({} there)", mv.destination, coloured(occupant)),
+            format!(
+                "en passant landing hex {} is occupied ({} there)",
+                mv.destination,
+                coloured(occupant)
+            ),
         ));
     }
     let beyond = |steps: i16| mv.destination.offset(0, -2 * steps * mover.forward());
-    let opponent_on =
-        |hex: Option<Hex>| hex.and_then(|hex| before.get(hex).filter(|p| p.side == opponent).map(|p| (hex, p)));
+    let opponent_on = |hex: Option<Hex>| {
+        hex.and_then(|hex| before.get(hex).filter(|p| p.side == opponent).map(|p| (hex, p)))
+    };
     let steps = if sign == "@@" { 2 } else { 1 };
     let target = beyond(steps);
     if let Some((hex, piece)) = opponent_on(target) {
@@ -235,7 +271,10 @@ fn en_passant(before: &Position, mv: &PieceMove, sign: &str) -> Result<Captured,
             mv.destination
         ),
         Some(hex) => match before.get(hex) {
-            None => format!("en passant with {written} needs {} piece on {hex}, which is empty", a_side(opponent)),
+            None => format!(
+                "en passant with {written} needs {} piece on {hex}, which is empty",
+                a_side(opponent)
+            ),
             Some(own) => format!(
                 "en passant with {written} needs {} piece on {hex}, which holds {}",
                 a_side(opponent),
@@ -264,11 +303,18 @@ fn scornful_capture(before: &Position, mv: &PieceMove) -> Result<Captured, Incoh
         Some(piece) if piece.side != mover => Ok(Captured { piece, hex: mv.destination }),
         None => Err(Incoherence::new(
             Code::K014,
-            format!("scornful capture but {} is empty (no {opponent} piece to take)", mv.destination),
+            format!(
+                "scornful capture but {} is empty (no {opponent} piece to take)",
+                mv.destination
+            ),
         )),
         Some(own) => Err(Incoherence::new(
             Code::K014,
-            format!("scornful capture but {} holds {} (no {opponent} piece to take)", mv.destination, owned(own)),
+            format!(
+                "scornful capture but {} holds {} (no {opponent} piece to take)",
+                mv.destination,
+                owned(own)
+            ),
         )),
     }
 }

@@ -48,7 +48,12 @@ pub(super) fn check_suffix(
 
 /// K017-K018: `kind` is a piece a pawn may become on `hex` (§8.1): not a King, Elephant or
 /// pawn, and regainable by `side`, a Bishop only for the colour of `hex`.
-pub(super) fn check_piece(before: &Position, side: Side, kind: PieceKind, hex: Hex) -> Result<(), Incoherence> {
+pub(super) fn check_piece(
+    before: &Position,
+    side: Side,
+    kind: PieceKind,
+    hex: Hex,
+) -> Result<(), Incoherence> {
     if matches!(kind, PieceKind::King | PieceKind::Elephant | PieceKind::Pawn) {
         return Err(Incoherence::new(Code::K017, format!("cannot promote to {}", a(kind))));
     }

@@ -17,8 +17,14 @@ use crate::pieces::{Piece, PieceKind, Side};
 use crate::position::{Position, SpecialCapture};
 
 /// The kinds a promotion can bring back, in the order a message lists them.
-const REGAINABLE_KINDS: [PieceKind; 6] =
-    [PieceKind::Queen, PieceKind::Wyvern, PieceKind::Rook, PieceKind::Pegasus, PieceKind::Knight, PieceKind::Bishop];
+const REGAINABLE_KINDS: [PieceKind; 6] = [
+    PieceKind::Queen,
+    PieceKind::Wyvern,
+    PieceKind::Rook,
+    PieceKind::Pegasus,
+    PieceKind::Knight,
+    PieceKind::Bishop,
+];
 
 /// The rule warnings of one half-move played from `position` (codes R001-R005 and R007), each
 /// with a message; empty when the rules checked here are kept.
@@ -76,7 +82,9 @@ fn piece_move_warnings(position: &Position, mv: &PieceMove, warnings: &mut Vec<(
                 ));
             }
         }
-        Separator::Capture if oblique_forward && target.is_some_and(|piece| piece.side != mover) => {
+        Separator::Capture
+            if oblique_forward && target.is_some_and(|piece| piece.side != mover) =>
+        {
             warnings.push((
                 Code::R007,
                 format!(
@@ -91,7 +99,11 @@ fn piece_move_warnings(position: &Position, mv: &PieceMove, warnings: &mut Vec<(
         if let Some(kind) = suitable(position, mover, mv.destination) {
             warnings.push((
                 Code::R005,
-                format!("=& although {} is regainable on {}: the pawn must promote", a(kind), mv.destination),
+                format!(
+                    "=& although {} is regainable on {}: the pawn must promote",
+                    a(kind),
+                    mv.destination
+                ),
             ));
         }
     }
@@ -103,12 +115,22 @@ pub(super) fn suitable(position: &Position, side: Side, hex: Hex) -> Option<Piec
 }
 
 /// Every kind `side` may regain by promotion on `hex`, in the order a message lists them.
-pub(super) fn regainable_kinds(position: &Position, side: Side, hex: Hex) -> impl Iterator<Item = PieceKind> + '_ {
-    REGAINABLE_KINDS.into_iter().filter(move |&kind| position.is_regainable(side, kind, hex.colour()))
+pub(super) fn regainable_kinds(
+    position: &Position,
+    side: Side,
+    hex: Hex,
+) -> impl Iterator<Item = PieceKind> + '_ {
+    REGAINABLE_KINDS
+        .into_iter()
+        .filter(move |&kind| position.is_regainable(side, kind, hex.colour()))
 }
 
 /// R003 and R004 for a castling whose token is known.
-fn castling_warnings(position: &Position, token: CastlingToken, warnings: &mut Vec<(Code, String)>) {
+fn castling_warnings(
+    position: &Position,
+    token: CastlingToken,
+    warnings: &mut Vec<(Code, String)>,
+) {
     let Some(castling) = token.castling() else { return };
     let mover = position.turn;
     let rights = position.castling[mover.index()];
@@ -127,13 +149,20 @@ fn castling_warnings(position: &Position, token: CastlingToken, warnings: &mut V
         .flatten()
         .collect();
     if !lost.is_empty() {
-        warnings.push((Code::R003, format!("{} castling right already lost: {}", castling.name, lost.join(", "))));
+        warnings.push((
+            Code::R003,
+            format!("{} castling right already lost: {}", castling.name, lost.join(", ")),
+        ));
     }
     let king_destination = castling.king_destination(mover);
     for rook in &rooks {
         // The King's destination lies on some paths; it is empty before the move (K023) and
         // the King and Rook move together, so it never blocks.
-        if let Some(hex) = rook.path.iter().copied().find(|&hex| hex != king_destination && position.get(hex).is_some())
+        if let Some(hex) = rook
+            .path
+            .iter()
+            .copied()
+            .find(|&hex| hex != king_destination && position.get(hex).is_some())
         {
             warnings.push((
                 Code::R004,

@@ -58,9 +58,10 @@ fn special_field(effect: &MoveEffect) -> SpecialCapture {
     let ahead = |lines: i16| effect.origin.offset(0, lines * forward);
     match effect.step {
         None => SpecialCapture::None,
-        Some(PawnStep::Double) => {
-            SpecialCapture::EnPassant { piece: effect.destination, crossed: ahead(2).into_iter().collect() }
-        }
+        Some(PawnStep::Double) => SpecialCapture::EnPassant {
+            piece: effect.destination,
+            crossed: ahead(2).into_iter().collect(),
+        },
         Some(PawnStep::Triple) => {
             let mut crossed: Vec<Hex> = [ahead(2), ahead(4)].into_iter().flatten().collect();
             crossed.sort_by_key(|hex| hex.line());

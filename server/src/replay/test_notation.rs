@@ -15,9 +15,16 @@ use crate::pieces::PieceKind;
 /// The check suffix of a move string, `^+` read as `+^` (S010).
 pub(super) fn check_suffix(text: &str) -> Option<Check> {
     let body = text.trim().trim_end_matches(':');
-    [("+\u{221E}", Check::FromAfar), ("+^", Check::Adjoining), ("^+", Check::Adjoining), ("++", Check::Double), ("+", Check::Plain), ("#", Check::Mate)]
-        .into_iter()
-        .find_map(|(suffix, check)| body.ends_with(suffix).then_some(check))
+    [
+        ("+\u{221E}", Check::FromAfar),
+        ("+^", Check::Adjoining),
+        ("^+", Check::Adjoining),
+        ("++", Check::Double),
+        ("+", Check::Plain),
+        ("#", Check::Mate),
+    ]
+    .into_iter()
+    .find_map(|(suffix, check)| body.ends_with(suffix).then_some(check))
 }
 
 /// Reads one move string; panics with the text when it is not one the scaffolding knows.
@@ -31,7 +38,8 @@ pub(super) fn read(text: &str) -> Move {
     }
     let chars: Vec<char> = body.chars().collect();
     if chars.len() > 2 && chars[0] == 'K' && chars[1] == 'R' && !chars[2].is_ascii_digit() {
-        let entry = castling::lookup(body).unwrap_or_else(|| panic!("not a castling token: {text}"));
+        let entry =
+            castling::lookup(body).unwrap_or_else(|| panic!("not a castling token: {text}"));
         return Move::Castling(entry.token());
     }
     let mut cursor = Cursor { chars: &chars, at: 0, text };
@@ -107,7 +115,8 @@ impl Cursor<'_> {
 
     fn letter(&mut self) -> PieceKind {
         let c = self.next();
-        PieceKind::from_standard_letter(c).unwrap_or_else(|| panic!("unknown piece letter {c} in {}", self.text))
+        PieceKind::from_standard_letter(c)
+            .unwrap_or_else(|| panic!("unknown piece letter {c} in {}", self.text))
     }
 
     fn hex(&mut self) -> Hex {
@@ -117,6 +126,7 @@ impl Cursor<'_> {
             self.at += 1;
         }
         let written: String = self.chars[start..self.at].iter().collect();
-        parse_coordinate(&written).unwrap_or_else(|e| panic!("{written} in {}: {}", self.text, e.message))
+        parse_coordinate(&written)
+            .unwrap_or_else(|e| panic!("{written} in {}: {}", self.text, e.message))
     }
 }

@@ -28,7 +28,8 @@ pub(super) fn after(moves: &str) -> Position {
 }
 
 pub(super) fn applied(position: &Position, text: &str) -> Applied {
-    apply(position, &read(text)).unwrap_or_else(|e| panic!("{text}: {} {}", e.code.as_str(), e.message))
+    apply(position, &read(text))
+        .unwrap_or_else(|e| panic!("{text}: {} {}", e.code.as_str(), e.message))
 }
 
 fn fails(position: &Position, text: &str) -> Incoherence {
@@ -58,7 +59,8 @@ pub(super) fn board(side: Side, pieces: &str) -> Position {
     position.turn = side;
     for item in pieces.split_whitespace() {
         let letter = item.chars().next().expect("a piece letter");
-        let kind = PieceKind::from_standard_letter(letter.to_ascii_uppercase()).expect("a standard letter");
+        let kind = PieceKind::from_standard_letter(letter.to_ascii_uppercase())
+            .expect("a standard letter");
         let owner = if letter.is_ascii_uppercase() { Side::White } else { Side::Black };
         position.set(hex(&item[1..]), Some(Piece::new(owner, kind)));
     }
@@ -97,7 +99,10 @@ fn an_ordinary_move_moves_the_piece_and_counts_the_clock() {
 #[test]
 fn double_and_triple_steps_open_en_passant_with_lines_in_ascending_order() {
     let white_double = after("F8-F12");
-    assert_eq!(white_double.special, SpecialCapture::EnPassant { piece: hex("F12"), crossed: vec![hex("F10")] });
+    assert_eq!(
+        white_double.special,
+        SpecialCapture::EnPassant { piece: hex("F12"), crossed: vec![hex("F10")] }
+    );
     assert_eq!(state(&white_double), "RKRrkr F12@10 0 1");
     let white_triple = after("E7-E13");
     assert_eq!(
@@ -110,14 +115,24 @@ fn double_and_triple_steps_open_en_passant_with_lines_in_ascending_order() {
         SpecialCapture::EnPassant { piece: hex("H16"), crossed: vec![hex("H18"), hex("H20")] }
     );
     assert_eq!(state(&black_triple), "RKRrkr H16@18-20 0 2");
-    assert_eq!(after("E7-E9, H22-H16, E9-E11").special, SpecialCapture::None, "a single step resets the field");
-    assert_eq!(applied(&Position::initial(), "E7-E13").effect.describe(), "White pawn E7 to E13 (triple step)");
+    assert_eq!(
+        after("E7-E9, H22-H16, E9-E11").special,
+        SpecialCapture::None,
+        "a single step resets the field"
+    );
+    assert_eq!(
+        applied(&Position::initial(), "E7-E13").effect.describe(),
+        "White pawn E7 to E13 (triple step)"
+    );
 }
 
 #[test]
 fn a_scornful_move_needs_an_opponent_pawn_in_front_of_the_origin() {
     let scornful = after("E7-E13, E21-E15, E13-F14");
-    assert_eq!(scornful.special, SpecialCapture::Scornful { piece: hex("F14"), scorned: Some(hex("E15")) });
+    assert_eq!(
+        scornful.special,
+        SpecialCapture::Scornful { piece: hex("F14"), scorned: Some(hex("E15")) }
+    );
     let own_pawn_in_front = board(Side::White, "PE13 PE15");
     assert_eq!(applied(&own_pawn_in_front, "E13-F14").position.special, SpecialCapture::None);
     let piece_in_front = board(Side::White, "PE13 nE15");
@@ -130,8 +145,14 @@ fn a_scornful_move_needs_an_opponent_pawn_in_front_of_the_origin() {
     );
     let black = board(Side::Black, "pE15 PE13");
     let done = applied(&black, "E15-D14");
-    assert_eq!(done.position.special, SpecialCapture::Scornful { piece: hex("D14"), scorned: Some(hex("E13")) });
-    assert_eq!(done.effect.describe(), "Black pawn E15 to D14 (scornful move past the pawn on E13)");
+    assert_eq!(
+        done.position.special,
+        SpecialCapture::Scornful { piece: hex("D14"), scorned: Some(hex("E13")) }
+    );
+    assert_eq!(
+        done.effect.describe(),
+        "Black pawn E15 to D14 (scornful move past the pawn on E13)"
+    );
 }
 
 #[test]
@@ -152,7 +173,10 @@ fn en_passant_removes_the_pawn_one_or_two_column_steps_beyond() {
     let on_first = applied(&board_with_black_pawn(&triple, "F12"), "F12@@G9");
     assert_eq!(piece(&on_first.position, "G13"), None);
     assert_eq!(piece(&on_first.position, "G9"), Some((Side::Black, PieceKind::Pawn)));
-    assert_eq!(on_first.effect.describe(), "Black pawn F12 takes en passant on G9, removing the pawn on G13");
+    assert_eq!(
+        on_first.effect.describe(),
+        "Black pawn F12 takes en passant on G9, removing the pawn on G13"
+    );
     let on_second = applied(&board_with_black_pawn(&triple, "F14"), "F14@G11");
     assert_eq!(piece(&on_second.position, "G13"), None);
     assert_eq!(on_second.position.halfmove_clock, 0);
@@ -175,21 +199,40 @@ fn a_pawn_that_promoted_on_its_double_step_is_taken_en_passant_by_its_letter() {
     let promoted = applied(&start, "T18-T22=D");
     assert_eq!(state(&promoted.position), "-- T22@20 0 1");
     assert_eq!(piece(&promoted.position, "T22"), Some((Side::White, PieceKind::Queen)));
-    assert_fails(&promoted.position, "A23@T20", Code::K007, "the captured piece on T22 is a Queen; letter D missing");
+    assert_fails(
+        &promoted.position,
+        "A23@T20",
+        Code::K007,
+        "the captured piece on T22 is a Queen; letter D missing",
+    );
     let taken = applied(&promoted.position, "A23@DT20");
     assert_eq!(piece(&taken.position, "T22"), None);
-    assert_eq!(taken.effect.describe(), "Black pawn A23 takes en passant on T20, removing the Queen on T22");
+    assert_eq!(
+        taken.effect.describe(),
+        "Black pawn A23 takes en passant on T20, removing the Queen on T22"
+    );
 }
 
 #[test]
 fn a_scornful_move_that_promotes_keeps_the_field_and_the_capture_names_the_piece() {
     let start = board(Side::White, "PE25 pE27");
     let promoted = applied(&start, "E25-D26=D");
-    assert_eq!(promoted.position.special, SpecialCapture::Scornful { piece: hex("D26"), scorned: Some(hex("E27")) });
-    assert_fails(&promoted.position, "E27@D26", Code::K007, "the captured piece on D26 is a Queen; letter D missing");
+    assert_eq!(
+        promoted.position.special,
+        SpecialCapture::Scornful { piece: hex("D26"), scorned: Some(hex("E27")) }
+    );
+    assert_fails(
+        &promoted.position,
+        "E27@D26",
+        Code::K007,
+        "the captured piece on D26 is a Queen; letter D missing",
+    );
     let taken = applied(&promoted.position, "E27@DD26");
     assert_eq!(piece(&taken.position, "D26"), Some((Side::Black, PieceKind::Pawn)));
-    assert_eq!(taken.effect.describe(), "Black pawn E27 takes the Queen (a scornful pawn that promoted) on D26");
+    assert_eq!(
+        taken.effect.describe(),
+        "Black pawn E27 takes the Queen (a scornful pawn that promoted) on D26"
+    );
 }
 
 #[test]
@@ -220,7 +263,8 @@ fn a_forced_promotion_turns_the_awaiting_pawn_into_the_piece() {
     // A White pawn awaiting on C25, Black's Queen's Rook home, does not clear Black's flag by
     // promoting: nothing leaves the hex.
     let mut on_home = board(Side::White, "PC25 kG27 rI25");
-    on_home.castling[Side::Black.index()] = CastlingRights { king: true, queen_rook: false, king_rook: true };
+    on_home.castling[Side::Black.index()] =
+        CastlingRights { king: true, queen_rook: false, king_rook: true };
     assert_eq!(state(&applied(&on_home, "C25=R").position), "-kr - 0 1");
 }
 
@@ -233,7 +277,10 @@ fn castling_moves_king_and_rooks_and_counts_as_a_quiet_move() {
     assert_eq!(piece(&white.position, "G1"), None);
     assert_eq!(piece(&white.position, "I3"), None);
     assert_eq!(state(&white.position), "-rkr - 3 4");
-    assert_eq!(white.effect.describe(), "White castles KRK-HIOO: King G1 to H6, King's Rook I3 to I7");
+    assert_eq!(
+        white.effect.describe(),
+        "White castles KRK-HIOO: King G1 to H6, King's Rook I3 to I7"
+    );
     let mut double = board(Side::White, "KG1 RC3 RI3 kG27");
     double.castling[Side::White.index()] = CastlingRights::ALL;
     let done = applied(&double, "KRR-FEE");
@@ -345,7 +392,8 @@ fn an_unknown_castling_token_is_k020() {
 
 /// The PDTL of the handbook's example `bad-03-promotion-castling`: White has lost the Queen,
 /// one Rook, both Pegasi, both Knights and all Bishops.
-const BAD_03: &str = "/27:1k/25:r2r/22:1P5/21:1P6/19:6p1/18:5p1/7:3P4/4:1E3/3:R3/1:1K/0:V/ w RKrkr - 0 40";
+const BAD_03: &str =
+    "/27:1k/25:r2r/22:1P5/21:1P6/19:6p1/18:5p1/7:3P4/4:1E3/3:R3/1:1K/0:V/ w RKrkr - 0 40";
 
 fn bad_03() -> Position {
     let reading = crate::pdtl::parse(BAD_03, &IdentifierSet::standard());
@@ -363,7 +411,11 @@ fn the_promotion_and_castling_cases_of_example_bad_03() {
         ("E7-E9=D", Code::K016, "E9 is not a promotion hex; =D not allowed"),
         ("T22=R", Code::K019, "no White pawn awaiting promotion on T22 (T22 is empty)"),
         ("KRK-II", Code::K022, "KRK-II needs White's King's Rook on I3 (it is empty)"),
-        ("KRD-DD", Code::K023, "castling destination D4 is occupied (White Elephant there): KRD-DD needs it empty"),
+        (
+            "KRD-DD",
+            Code::K023,
+            "castling destination D4 is occupied (White Elephant there): KRD-DD needs it empty",
+        ),
     ];
     for (text, code, message) in cases {
         assert_fails(&start, text, code, message);
@@ -377,7 +429,12 @@ fn the_promotion_and_castling_cases_of_example_bad_03() {
 #[test]
 fn k003_says_how_a_pawn_or_a_piece_is_written() {
     let start = Position::initial();
-    assert_fails(&start, "E3-F8", Code::K003, "E3 holds a Knight, not a pawn (a Knight move starts with N)");
+    assert_fails(
+        &start,
+        "E3-F8",
+        Code::K003,
+        "E3 holds a Knight, not a pawn (a Knight move starts with N)",
+    );
     assert_fails(
         &start,
         "NE7-E9",
@@ -417,7 +474,12 @@ fn k011_refuses_other_geometries_and_double_at_on_a_scornful_capture() {
 #[test]
 fn k012_and_k013_judge_the_landing_hex_and_the_captured_hex() {
     let occupied = board(Side::Black, "pF12 jG9 PG13");
-    assert_fails(&occupied, "F12@@G9", Code::K012, "en passant landing hex G9 is occupied (Black Bishop there)");
+    assert_fails(
+        &occupied,
+        "F12@@G9",
+        Code::K012,
+        "en passant landing hex G9 is occupied (Black Bishop there)",
+    );
     let own = board(Side::Black, "pF12 pG11");
     assert_fails(
         &own,
@@ -444,13 +506,23 @@ fn k012_and_k013_judge_the_landing_hex_and_the_captured_hex() {
 #[test]
 fn k014_refuses_a_scornful_capture_of_an_own_piece() {
     let start = board(Side::White, "PG7 PF8");
-    assert_fails(&start, "G7@F8", Code::K014, "scornful capture but F8 holds White's pawn (no Black piece to take)");
+    assert_fails(
+        &start,
+        "G7@F8",
+        Code::K014,
+        "scornful capture but F8 holds White's pawn (no Black piece to take)",
+    );
 }
 
 #[test]
 fn k016_refuses_a_suffix_on_a_piece_move() {
     let start = after("F8-F12, F20-F16");
-    assert_fails(&start, "NE3-F8=D", Code::K016, "only a pawn promotes; =D not allowed on a Knight move");
+    assert_fails(
+        &start,
+        "NE3-F8=D",
+        Code::K016,
+        "only a pawn promotes; =D not allowed on a Knight move",
+    );
     assert_fails(&start, "E7-E9=&", Code::K016, "E9 is not a promotion hex; =& not allowed");
 }
 
@@ -459,7 +531,12 @@ fn k017_and_k018_judge_the_promotion_piece() {
     let start = board(Side::White, "PB22 RC3 RI3 JF6 JF2 KG1");
     assert_fails(&start, "B22-B24=K", Code::K017, "cannot promote to a King");
     assert_fails(&start, "B22-B24=P", Code::K017, "cannot promote to a pawn");
-    assert_fails(&start, "B22-B24=R", Code::K018, "both Rooks are still on the board, so no Rook is regainable");
+    assert_fails(
+        &start,
+        "B22-B24=R",
+        Code::K018,
+        "both Rooks are still on the board, so no Rook is regainable",
+    );
     // B24 is a black hex and F6 holds White's black-hex Bishop; F2's is coloured.
     assert_fails(
         &start,
@@ -468,9 +545,17 @@ fn k017_and_k018_judge_the_promotion_piece() {
         "White still has its Bishop of the black hexes, so no Bishop is regainable on B24 (a black hex)",
     );
     let bishop_free = board(Side::White, "PB22 JF2 JF4 KG1");
-    assert_eq!(piece(&applied(&bishop_free, "B22-B24=J").position, "B24"), Some((Side::White, PieceKind::Bishop)));
+    assert_eq!(
+        piece(&applied(&bishop_free, "B22-B24=J").position, "B24"),
+        Some((Side::White, PieceKind::Bishop))
+    );
     let pegasi = board(Side::White, "PB22 GD2 GH2");
-    assert_fails(&pegasi, "B22-B24=G", Code::K018, "both Pegasi are still on the board, so no Pegasus is regainable");
+    assert_fails(
+        &pegasi,
+        "B22-B24=G",
+        Code::K018,
+        "both Pegasi are still on the board, so no Pegasus is regainable",
+    );
 }
 
 #[test]
@@ -483,20 +568,45 @@ fn k019_needs_an_own_pawn_on_its_promotion_hex() {
         "no White pawn awaiting promotion on E7 (E7 is not a promotion hex of White)",
     );
     let black_pawn = board(Side::White, "pT22");
-    assert_fails(&black_pawn, "T22=D", Code::K019, "no White pawn awaiting promotion on T22 (Black pawn there)");
+    assert_fails(
+        &black_pawn,
+        "T22=D",
+        Code::K019,
+        "no White pawn awaiting promotion on T22 (Black pawn there)",
+    );
     let not_regainable = board(Side::White, "PT22 DE1");
-    assert_fails(&not_regainable, "T22=D", Code::K018, "the Queen is still on the board, so it is not regainable");
+    assert_fails(
+        &not_regainable,
+        "T22=D",
+        Code::K018,
+        "the Queen is still on the board, so it is not regainable",
+    );
     assert_fails(&not_regainable, "T22=E", Code::K017, "cannot promote to an Elephant");
 }
 
 #[test]
 fn k021_and_k022_name_the_missing_king_and_rook() {
     let no_king = board(Side::White, "RC3 RI3");
-    assert_fails(&no_king, "KRK-II", Code::K021, "White has no King on the board; castling needs it on G1");
+    assert_fails(
+        &no_king,
+        "KRK-II",
+        Code::K021,
+        "White has no King on the board; castling needs it on G1",
+    );
     let no_queens_rook = board(Side::White, "KG1 RI3");
-    assert_fails(&no_queens_rook, "KRR-HIH", Code::K022, "KRR-HIH needs White's Queen's Rook on C3 (it is empty)");
+    assert_fails(
+        &no_queens_rook,
+        "KRR-HIH",
+        Code::K022,
+        "KRR-HIH needs White's Queen's Rook on C3 (it is empty)",
+    );
     let black = board(Side::Black, "kG27 nC25 rI25");
-    assert_fails(&black, "KRD-DE", Code::K022, "KRD-DE needs Black's Queen's Rook on C25 (Black Knight there)");
+    assert_fails(
+        &black,
+        "KRD-DE",
+        Code::K022,
+        "KRD-DE needs Black's Queen's Rook on C25 (Black Knight there)",
+    );
     let blocked_rook = board(Side::Black, "kG27 rC25 DE27");
     assert_fails(
         &blocked_rook,
@@ -532,7 +642,8 @@ fn a_failed_half_move_leaves_the_position_untouched() {
 fn messages_quote_the_records_identifiers() {
     let start = after("E7-E13, E21-E15 F8-F12, F20-F16 E13\u{d7}F16, E15\u{d7}F12 EG5-F8, EG23-F20 G7-G13, F12@@G9 JF6\u{d7}G9, EF20\u{d7}F16 JF4-D10, NE25-C15 EE5-E7, NC15-F14 EF8-F12, EE23-E19");
     let ids = IdentifierSet::from_redefine("A@J, C@N, T@R").expect("a valid Redefine");
-    let incoherence = super::apply_with_identifiers(&start, &read("EF12\u{d7}F14"), &ids).unwrap_err();
+    let incoherence =
+        super::apply_with_identifiers(&start, &read("EF12\u{d7}F14"), &ids).unwrap_err();
     assert_eq!(incoherence.message, "the captured piece on F14 is a Knight; letter C missing");
 }
 
@@ -556,7 +667,11 @@ fn r001_en_passant_only_right_after_the_step() {
     triple.set(hex("H14"), Some(Piece::new(Side::Black, PieceKind::Pawn)));
     assert_eq!(warnings(&triple, "F12@@G9"), vec![]);
     assert_eq!(warnings(&triple, "H14@G11"), vec![]);
-    assert_eq!(warnings(&triple, "F12@G9"), vec![Code::R001], "@ on G9 would take G11, not the pawn on G13");
+    assert_eq!(
+        warnings(&triple, "F12@G9"),
+        vec![Code::R001],
+        "@ on G9 would take G11, not the pawn on G13"
+    );
 }
 
 fn board_after_black_double_step() -> Position {
@@ -587,7 +702,10 @@ fn r003_and_r004_judge_rights_and_paths() {
     assert_eq!(warnings(&start, "KRD-DE"), vec![Code::R003]);
     start.set(hex("G5"), Some(Piece::new(Side::Black, PieceKind::Knight)));
     let blocked = rule_warnings(&start, &read("KRK-FE"));
-    assert_eq!(blocked, vec![(Code::R004, "the King's Rook's path from I3 to E7 is blocked on G5".to_string())]);
+    assert_eq!(
+        blocked,
+        vec![(Code::R004, "the King's Rook's path from I3 to E7 is blocked on G5".to_string())]
+    );
     // KRD-DE passes over D2, the King's own destination.
     let mut de = board(Side::White, "KG1 RC3");
     de.castling[0] = CastlingRights::ALL;
@@ -642,13 +760,23 @@ mod properties {
             Just(Separator::At),
             Just(Separator::DoubleAt)
         ];
-        let promotion = proptest::option::of(prop_oneof![kind().prop_map(Promotion::To), Just(Promotion::Awaiting)]);
-        let piece_move = (kind(), hex(), separator, proptest::option::of(kind()), hex(), promotion).prop_map(
-            |(piece, origin, separator, captured, destination, promotion)| {
-                Move::Piece(PieceMove { piece, origin, separator, captured, destination, promotion })
-            },
-        );
-        let names: Vec<&'static str> = castling::all().iter().map(|c| c.name).chain(["KRK-HI", "KRD-II", ""]).collect();
+        let promotion = proptest::option::of(prop_oneof![
+            kind().prop_map(Promotion::To),
+            Just(Promotion::Awaiting)
+        ]);
+        let piece_move = (kind(), hex(), separator, proptest::option::of(kind()), hex(), promotion)
+            .prop_map(|(piece, origin, separator, captured, destination, promotion)| {
+                Move::Piece(PieceMove {
+                    piece,
+                    origin,
+                    separator,
+                    captured,
+                    destination,
+                    promotion,
+                })
+            });
+        let names: Vec<&'static str> =
+            castling::all().iter().map(|c| c.name).chain(["KRK-HI", "KRD-II", ""]).collect();
         prop_oneof![
             6 => piece_move,
             1 => (hex(), kind()).prop_map(|(hex, piece)| Move::ForcedPromotion { hex, piece }),
@@ -666,7 +794,8 @@ mod properties {
             proptest::option::of(1..500u32),
         )
             .prop_map(|(pieces, turn, flags, special, move_number)| {
-                let mut position = if pieces.len() % 3 == 0 { Position::initial() } else { Position::empty() };
+                let mut position =
+                    if pieces.len() % 3 == 0 { Position::initial() } else { Position::empty() };
                 for (hex, side, kind) in pieces {
                     position.set(hex, Some(Piece::new(side, kind)));
                 }
@@ -677,7 +806,9 @@ mod properties {
                 ];
                 position.special = match special {
                     None => SpecialCapture::None,
-                    Some((hex, true)) => SpecialCapture::EnPassant { piece: hex, crossed: vec![hex] },
+                    Some((hex, true)) => {
+                        SpecialCapture::EnPassant { piece: hex, crossed: vec![hex] }
+                    }
                     Some((hex, false)) => SpecialCapture::Scornful { piece: hex, scorned: None },
                 };
                 position.move_number = move_number;
@@ -710,16 +841,20 @@ mod properties {
     /// A board with one King a side, White to move, and up to 24 other pieces, most of them
     /// Black's, so that White is often in check and sometimes checkmated.
     fn attacked_position() -> impl Strategy<Value = Position> {
-        (hex(), hex(), proptest::collection::vec((hex(), 0..4u8, kind()), 0..24)).prop_map(|(white_king, black_king, pieces)| {
-            let mut position = Position::empty();
-            for (hex, owner, kind) in pieces.into_iter().filter(|(_, _, kind)| *kind != PieceKind::King) {
-                let side = if owner == 0 { Side::White } else { Side::Black };
-                position.set(hex, Some(Piece::new(side, kind)));
-            }
-            position.set(black_king, Some(Piece::new(Side::Black, PieceKind::King)));
-            position.set(white_king, Some(Piece::new(Side::White, PieceKind::King)));
-            position
-        })
+        (hex(), hex(), proptest::collection::vec((hex(), 0..4u8, kind()), 0..24)).prop_map(
+            |(white_king, black_king, pieces)| {
+                let mut position = Position::empty();
+                for (hex, owner, kind) in
+                    pieces.into_iter().filter(|(_, _, kind)| *kind != PieceKind::King)
+                {
+                    let side = if owner == 0 { Side::White } else { Side::Black };
+                    position.set(hex, Some(Piece::new(side, kind)));
+                }
+                position.set(black_king, Some(Piece::new(Side::Black, PieceKind::King)));
+                position.set(white_king, Some(Piece::new(Side::White, PieceKind::King)));
+                position
+            },
+        )
     }
 
     proptest! {

@@ -28,8 +28,14 @@ fn the_worked_trace_of_16_1() {
     let mut position = Position::initial();
     assert_eq!(state(&position), "RKRrkr - 0 1");
     for (text, special, castling, clock, number) in rows {
-        position = apply(&position, &read(text)).unwrap_or_else(|e| panic!("{text}: {}", e.message)).position;
-        assert_eq!(state(&position), format!("{castling} {special} {clock} {number}"), "after {text}");
+        position = apply(&position, &read(text))
+            .unwrap_or_else(|e| panic!("{text}: {}", e.message))
+            .position;
+        assert_eq!(
+            state(&position),
+            format!("{castling} {special} {clock} {number}"),
+            "after {text}"
+        );
     }
     assert_eq!(
         pdtl(&position),
@@ -77,8 +83,9 @@ fn replay_from_pdtl(start: &str, moves: &[(&str, &str)]) -> Position {
     for (text, expected) in moves {
         let mv = read(text);
         assert_eq!(rule_warnings(&position, &mv), vec![], "rule warnings for {text}");
-        position =
-            apply(&position, &mv).unwrap_or_else(|e| panic!("{text}: {} {}", e.code.as_str(), e.message)).position;
+        position = apply(&position, &mv)
+            .unwrap_or_else(|e| panic!("{text}: {} {}", e.code.as_str(), e.message))
+            .position;
         if !expected.is_empty() {
             assert_eq!(state(&position), *expected, "after {text}");
         }
@@ -116,7 +123,8 @@ fn the_main_line_of_example_03_pdtl_continuation() {
                  NC17-T18, JF22-C13+\u{221e} KG1-E1, DK6-E21+\u{221e} VF0-E5, DE21-K16+\u{221e} KE1-D2, JE23-K8 \
                  NT18-B22+^, KD26-C25 JA23\u{d7}C23, GG23\u{d7}JC23 GF8-B20+^, GC23\u{d7}GB20 DA17\u{d7}GB20, RE27\u{d7}VE5 \
                  DB20-C19+\u{221e}, ED24-C21 RH2\u{d7}RE5, DK16-F20 DC19-E25#";
-    let texts: Vec<String> = moves.split([',', ' ']).filter(|t| !t.is_empty()).map(str::to_string).collect();
+    let texts: Vec<String> =
+        moves.split([',', ' ']).filter(|t| !t.is_empty()).map(str::to_string).collect();
     assert_eq!(texts.len(), read_all(moves).len());
     let mut plan: Vec<(&str, &str)> = texts.iter().map(|t| (t.as_str(), "")).collect();
     // Black castles on its first full move: the King D26, the Queen's Rook E27.

@@ -179,7 +179,12 @@ impl Item {
 pub fn movetext_start(items: &[Item]) -> usize {
     items
         .iter()
-        .position(|item| matches!(item, Item::MoveLine(_) | Item::Variation(_) | Item::Result(_) | Item::StrayClose(_)))
+        .position(|item| {
+            matches!(
+                item,
+                Item::MoveLine(_) | Item::Variation(_) | Item::Result(_) | Item::StrayClose(_)
+            )
+        })
         .unwrap_or(items.len())
 }
 
@@ -253,23 +258,36 @@ struct HalfMoveFields {
 }
 
 const HALF_MOVE_FIELDS: [&str; 11] = [
-    "piece", "origin", "separator", "captured", "destination", "promotion", "castling", "check", "rating", "nag", "indicator",
+    "piece",
+    "origin",
+    "separator",
+    "captured",
+    "destination",
+    "promotion",
+    "castling",
+    "check",
+    "rating",
+    "nag",
+    "indicator",
 ];
 
 fn half_move_fields() -> &'static HalfMoveFields {
     static FIELDS: std::sync::OnceLock<HalfMoveFields> = std::sync::OnceLock::new();
     FIELDS.get_or_init(|| {
         let language: tree_sitter::Language = tree_sitter_ctlpgn::LANGUAGE.into();
-        let ids = HALF_MOVE_FIELDS.map(|name| {
-            language.field_id_for_name(name).map_or(0, |id| id.get())
-        });
+        let ids =
+            HALF_MOVE_FIELDS.map(|name| language.field_id_for_name(name).map_or(0, |id| id.get()));
         HalfMoveFields { ids }
     })
 }
 
 fn lower_half_move(node: Node<'_>) -> HalfMoveText {
     let fields = half_move_fields();
-    let mut half_move = HalfMoveText { range: node.byte_range(), has_error: node.has_error(), ..HalfMoveText::default() };
+    let mut half_move = HalfMoveText {
+        range: node.byte_range(),
+        has_error: node.has_error(),
+        ..HalfMoveText::default()
+    };
     let mut cursor = node.walk();
     if cursor.goto_first_child() {
         loop {
@@ -325,7 +343,9 @@ fn lower_move_line(node: Node<'_>, missing: &mut Vec<(String, usize)>) -> MoveLi
             "move_number" => line.number = Token::of(child),
             "ellipsis" => line.ellipsis = Some(Token::of(child)),
             "," => line.comma = Some(Token::of(child)),
-            "half_move" if line.comma.is_none() && line.white.is_none() && line.ellipsis.is_none() => {
+            "half_move"
+                if line.comma.is_none() && line.white.is_none() && line.ellipsis.is_none() =>
+            {
                 line.white = Some(lower_half_move(child));
             }
             "half_move" => line.black = Some(lower_half_move(child)),

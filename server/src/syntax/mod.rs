@@ -5,7 +5,10 @@
 mod lower;
 mod records;
 
-pub use lower::{lower_record, movetext_start, Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Reference, ReferenceKind, Tag, Token, Variation};
+pub use lower::{
+    lower_record, movetext_start, Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Reference,
+    ReferenceKind, Tag, Token, Variation,
+};
 pub use records::split_records;
 
 /// A tree-sitter parser for CTL-PGN.

@@ -38,9 +38,7 @@ pub fn split_records(text: &str) -> Vec<Range<usize>> {
 /// Whether a line's content starts with `[Variant` not followed by a tag-name character.
 fn opens_record(content: &[u8]) -> bool {
     content.starts_with(b"[Variant")
-        && !content
-            .get(8)
-            .is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
+        && !content.get(8).is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
 /// The offset of the next line end (`\n`, or a lone `\r`).
@@ -54,7 +52,8 @@ mod tests {
 
     #[test]
     fn records_start_at_variant_lines() {
-        let text = "[Variant \"C'escacs\"]\n1. E7-E13:\n*\n\n  [Variant \"C'escacs\"]\n[VariantX \"\"]\n";
+        let text =
+            "[Variant \"C'escacs\"]\n1. E7-E13:\n*\n\n  [Variant \"C'escacs\"]\n[VariantX \"\"]\n";
         let ranges = split_records(text);
         assert_eq!(ranges.len(), 2);
         assert!(text[ranges[1].clone()].trim_start().starts_with("[Variant \""));

@@ -8,7 +8,9 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream, ReadHalf, WriteHalf};
+use tokio::io::{
+    AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader, DuplexStream, ReadHalf, WriteHalf,
+};
 use tokio::runtime::Runtime;
 use tokio::task::JoinHandle;
 
@@ -60,8 +62,16 @@ impl Client {
 
     /// Starts a server with `initializationOptions`, answering `workspace/configuration`
     /// with `settings`.
-    pub fn start_with(capabilities: Value, initialization_options: Value, settings: Value) -> Client {
-        let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("a runtime");
+    pub fn start_with(
+        capabilities: Value,
+        initialization_options: Value,
+        settings: Value,
+    ) -> Client {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime");
         let (client_end, server_end) = tokio::io::duplex(1 << 16);
         let (server_input, server_output) = tokio::io::split(server_end);
         let server = runtime.spawn(ctlpgn::lsp::serve(server_input, server_output));
@@ -114,12 +124,19 @@ impl Client {
 
     /// Sends one `didChange` with the content changes given, in order.
     pub fn change(&mut self, uri: &str, version: i32, changes: Value) {
-        let params = json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": changes});
+        let params =
+            json!({"textDocument": {"uri": uri, "version": version}, "contentChanges": changes});
         self.notify("textDocument/didChange", params);
     }
 
     /// A request about a position of a document.
-    pub fn at(&mut self, method: &str, uri: &str, line: u32, character: u32) -> Result<Value, Value> {
+    pub fn at(
+        &mut self,
+        method: &str,
+        uri: &str,
+        line: u32,
+        character: u32,
+    ) -> Result<Value, Value> {
         self.request(method, json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}))
     }
 
@@ -131,10 +148,15 @@ impl Client {
     /// The next `publishDiagnostics` for a document: its parameters (uri, version, diagnostics).
     pub fn published(&mut self, uri: &str) -> Value {
         let is_ours = |message: &Value| {
-            message["method"] == "textDocument/publishDiagnostics" && message["params"]["uri"] == uri
+            message["method"] == "textDocument/publishDiagnostics"
+                && message["params"]["uri"] == uri
         };
         if let Some(index) = self.notifications.iter().position(is_ours) {
-            return self.notifications.remove(index).map(|message| message["params"].clone()).unwrap_or_default();
+            return self
+                .notifications
+                .remove(index)
+                .map(|message| message["params"].clone())
+                .unwrap_or_default();
         }
         loop {
             let message = self.receive();
@@ -164,13 +186,19 @@ impl Client {
     pub fn published_within(&mut self, wait: Duration) -> Vec<Value> {
         self.read_for(wait, |_| false);
         let is_published = |message: &Value| message["method"] == "textDocument/publishDiagnostics";
-        self.notifications.iter().filter(|message| is_published(message)).map(|message| message["params"].clone()).collect()
+        self.notifications
+            .iter()
+            .filter(|message| is_published(message))
+            .map(|message| message["params"].clone())
+            .collect()
     }
 
     /// Whether the server sent a request with `method` to the client, waiting up to `wait`
     /// for it to arrive.
     pub fn received_request(&mut self, method: &str, wait: Duration) -> bool {
-        let asked = |client: &Client| client.requests_received.iter().any(|request| request["method"] == method);
+        let asked = |client: &Client| {
+            client.requests_received.iter().any(|request| request["method"] == method)
+        };
         self.read_for(wait, asked);
         asked(self)
     }
@@ -183,7 +211,9 @@ impl Client {
         while !enough(self) {
             let reader = &mut self.reader;
             let arrived = self.runtime.block_on(async {
-                tokio::time::timeout_at(deadline, reader.fill_buf()).await.is_ok_and(|read| read.is_ok_and(|bytes| !bytes.is_empty()))
+                tokio::time::timeout_at(deadline, reader.fill_buf())
+                    .await
+                    .is_ok_and(|read| read.is_ok_and(|bytes| !bytes.is_empty()))
             });
             if !arrived {
                 return;
@@ -202,18 +232,22 @@ impl Client {
         }
         self.notify("exit", Value::Null);
         let server = self.server.take().expect("a running server");
-        self.runtime.block_on(async { tokio::time::timeout(PATIENCE, server).await }).expect("the server exits").expect("the server task ends")
+        self.runtime
+            .block_on(async { tokio::time::timeout(PATIENCE, server).await })
+            .expect("the server exits")
+            .expect("the server task ends")
     }
 
     fn send(&mut self, message: Value) {
         let body = message.to_string();
         let frame = format!("Content-Length: {}\r\n\r\n{body}", body.len());
         let writer = &mut self.writer;
-        self.runtime.block_on(async {
-            writer.write_all(frame.as_bytes()).await?;
-            writer.flush().await
-        })
-        .expect("the server reads its input");
+        self.runtime
+            .block_on(async {
+                writer.write_all(frame.as_bytes()).await?;
+                writer.flush().await
+            })
+            .expect("the server reads its input");
     }
 
     /// The next message from the server that is not a request to the client.
@@ -230,7 +264,11 @@ impl Client {
     /// item asked, and every other request with `null`, and kept in `requests_received`.
     fn receive_one(&mut self) -> Option<Value> {
         let message = self.receive_any();
-        let (Some(id), Some(method)) = (message.get("id"), message.get("method").and_then(Value::as_str)) else { return Some(message) };
+        let (Some(id), Some(method)) =
+            (message.get("id"), message.get("method").and_then(Value::as_str))
+        else {
+            return Some(message);
+        };
         let result = match method {
             "workspace/configuration" => {
                 let asked = message["params"]["items"].as_array().map_or(0, Vec::len);

@@ -32,7 +32,8 @@ const GAME: &str = "[Variant \"C'escacs\"]
 ";
 
 /// A record whose tags lack most of the roster, with a `[` just typed on line 2.
-const TAGS: &str = "[Variant \"C'escacs\"]\n[Event \"Obert de Moià\"]\n[\n\n1. E7-E13, E21-E15:\n*\n";
+const TAGS: &str =
+    "[Variant \"C'escacs\"]\n[Event \"Obert de Moià\"]\n[\n\n1. E7-E13, E21-E15:\n*\n";
 
 /// What one editor is expected to negotiate.
 struct Editor {
@@ -43,8 +44,13 @@ struct Editor {
     answers_configuration: bool,
 }
 
-const VSCODE: Editor =
-    Editor { fixture: "vscode.json", encoding: "utf-16", pulls_diagnostics: true, takes_snippets: true, answers_configuration: true };
+const VSCODE: Editor = Editor {
+    fixture: "vscode.json",
+    encoding: "utf-16",
+    pulls_diagnostics: true,
+    takes_snippets: true,
+    answers_configuration: true,
+};
 const NEOVIM_0_7: Editor = Editor {
     fixture: "neovim-0.7.json",
     encoding: "utf-16",
@@ -52,8 +58,13 @@ const NEOVIM_0_7: Editor = Editor {
     takes_snippets: false,
     answers_configuration: false,
 };
-const NEOVIM_0_11: Editor =
-    Editor { fixture: "neovim-0.11.json", encoding: "utf-8", pulls_diagnostics: true, takes_snippets: true, answers_configuration: true };
+const NEOVIM_0_11: Editor = Editor {
+    fixture: "neovim-0.11.json",
+    encoding: "utf-8",
+    pulls_diagnostics: true,
+    takes_snippets: true,
+    answers_configuration: true,
+};
 
 /// The recorded `initialize` request of an editor.
 fn recorded(fixture: &str) -> Value {
@@ -69,14 +80,20 @@ fn recorded(fixture: &str) -> Value {
 fn start(editor: &Editor) -> Client {
     let params = &recorded(editor.fixture)["params"];
     let options = params["initializationOptions"].clone();
-    assert_eq!(options, json!({"rules": {"enable": false}, "format": {"separators": "keep", "ellipsis": "keep"}}), "{}", editor.fixture);
+    assert_eq!(
+        options,
+        json!({"rules": {"enable": false}, "format": {"separators": "keep", "ellipsis": "keep"}}),
+        "{}",
+        editor.fixture
+    );
     Client::start_with(params["capabilities"].clone(), options.clone(), options)
 }
 
 /// The diagnostics of a document as the editor gets them: pulled, or pushed after opening.
 fn diagnostics(client: &mut Client, editor: &Editor, document: &str) -> Value {
     if editor.pulls_diagnostics {
-        let report = client.about("textDocument/diagnostic", document).expect("a diagnostic report");
+        let report =
+            client.about("textDocument/diagnostic", document).expect("a diagnostic report");
         assert_eq!(report["kind"], "full");
         report["items"].clone()
     } else {
@@ -92,27 +109,48 @@ fn check(editor: &Editor) {
     let mut client = start(editor);
     let capabilities = client.initialized["capabilities"].clone();
     assert_eq!(capabilities["positionEncoding"], editor.encoding, "{name}: position encoding");
-    assert_eq!(capabilities["diagnosticProvider"].is_object(), editor.pulls_diagnostics, "{name}: diagnostics pulled, else pushed");
+    assert_eq!(
+        capabilities["diagnosticProvider"].is_object(),
+        editor.pulls_diagnostics,
+        "{name}: diagnostics pulled, else pushed"
+    );
     assert_eq!(capabilities["textDocumentSync"]["change"], 2, "{name}: incremental sync");
-    let commands = capabilities["executeCommandProvider"]["commands"].as_array().cloned().unwrap_or_default();
-    assert!(commands.contains(&json!("ctlpgn.positionAt")), "{name}: the copy commands need ctlpgn.positionAt, got {capabilities}");
+    let commands =
+        capabilities["executeCommandProvider"]["commands"].as_array().cloned().unwrap_or_default();
+    assert!(
+        commands.contains(&json!("ctlpgn.positionAt")),
+        "{name}: the copy commands need ctlpgn.positionAt, got {capabilities}"
+    );
 
     let (text, expected) = annotated(GAME, utf8);
     let game = uri(&format!("client-{name}"));
     client.open(&game, &text);
-    assert_eq!(compact(&diagnostics(&mut client, editor, &game)), expected, "{name}: diagnostics in {} units", editor.encoding);
+    assert_eq!(
+        compact(&diagnostics(&mut client, editor, &game)),
+        expected,
+        "{name}: diagnostics in {} units",
+        editor.encoding
+    );
     if editor.pulls_diagnostics {
-        assert!(client.published_within(Duration::from_millis(300)).is_empty(), "{name}: nothing is pushed to a client that pulls");
+        assert!(
+            client.published_within(Duration::from_millis(300)).is_empty(),
+            "{name}: nothing is pushed to a client that pulls"
+        );
     }
 
     // Hover on the destination of Black's first half-move, `E15` in `E21‐E15`: the hover of
     // the hex, within the half-move's.
-    let units = |text: &str| -> u32 { text.chars().map(|c| if utf8 { c.len_utf8() } else { c.len_utf16() }).sum::<usize>() as u32 };
+    let units = |text: &str| -> u32 {
+        text.chars().map(|c| if utf8 { c.len_utf8() } else { c.len_utf16() }).sum::<usize>() as u32
+    };
     let start = units("1. E7‐E13, E21‐");
     let hover = client.at("textDocument/hover", &game, 9, start).expect("a hover");
     assert_eq!(hover["contents"]["kind"], "markdown", "{name}: hovers in Markdown");
     let markdown = hover["contents"]["value"].as_str().unwrap_or_default();
-    assert!(markdown.contains("1. …, E21‐E15"), "{name}: the hover names the half-move:\n{markdown}");
+    assert!(
+        markdown.contains("1. …, E21‐E15"),
+        "{name}: the hover names the half-move:\n{markdown}"
+    );
     assert!(markdown.contains("PDTL `"), "{name}: the hover gives the PDTL:\n{markdown}");
     assert_eq!(
         hover["range"],
@@ -125,12 +163,23 @@ fn check(editor: &Editor) {
     client.open(&tags, TAGS);
     let items = client.at("textDocument/completion", &tags, 2, 1).expect("completion");
     let items = items.get("items").unwrap_or(&items).as_array().cloned().unwrap_or_default();
-    let site = items.iter().find(|item| item["label"] == "Site").unwrap_or_else(|| panic!("{name}: Site among {items:?}"));
-    assert_eq!(site["insertTextFormat"], if editor.takes_snippets { 2 } else { 1 }, "{name}: snippets only where the client takes them");
+    let site = items
+        .iter()
+        .find(|item| item["label"] == "Site")
+        .unwrap_or_else(|| panic!("{name}: Site among {items:?}"));
+    assert_eq!(
+        site["insertTextFormat"],
+        if editor.takes_snippets { 2 } else { 1 },
+        "{name}: snippets only where the client takes them"
+    );
 
     // The server asks after `initialized`, so the request may still be on its way.
-    let asked_settings = client.received_request("workspace/configuration", Duration::from_millis(300));
-    assert_eq!(asked_settings, editor.answers_configuration, "{name}: workspace/configuration only to a client that declares it");
+    let asked_settings =
+        client.received_request("workspace/configuration", Duration::from_millis(300));
+    assert_eq!(
+        asked_settings, editor.answers_configuration,
+        "{name}: workspace/configuration only to a client that declares it"
+    );
 }
 
 #[test]

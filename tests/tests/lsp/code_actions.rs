@@ -13,12 +13,21 @@ const BROKEN: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-Q01\"]\n[Annotator \"P�
 /// The code actions at a position, with the diagnostics there as the client would send them.
 fn actions_at(client: &mut Client, name: &str, line: u32, character: u32) -> Vec<Value> {
     let range = json!({"start": {"line": line, "character": character}, "end": {"line": line, "character": character}});
-    let params = json!({"textDocument": {"uri": uri(name)}, "range": range, "context": {"diagnostics": []}});
-    client.request("textDocument/codeAction", params).expect("code actions").as_array().cloned().unwrap_or_default()
+    let params =
+        json!({"textDocument": {"uri": uri(name)}, "range": range, "context": {"diagnostics": []}});
+    client
+        .request("textDocument/codeAction", params)
+        .expect("code actions")
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
 }
 
 fn titled<'a>(actions: &'a [Value], title: &str) -> &'a Value {
-    actions.iter().find(|action| action["title"] == title).unwrap_or_else(|| panic!("no action {title:?} in {actions:#?}"))
+    actions
+        .iter()
+        .find(|action| action["title"] == title)
+        .unwrap_or_else(|| panic!("no action {title:?} in {actions:#?}"))
 }
 
 /// The document's text after one action's edit.
@@ -32,14 +41,29 @@ fn each_fixable_diagnostic_offers_its_fix_in_both_encodings() {
         let mut client = Client::start(capabilities);
         client.open(&uri("broken"), BROKEN);
         // The units of a column after non-ASCII text differ; the fixed text must not.
-        let column = |text: &str| -> u32 { text.chars().map(|c| if utf8 { c.len_utf8() } else { c.len_utf16() }).sum::<usize>() as u32 };
+        let column = |text: &str| -> u32 {
+            text.chars().map(|c| if utf8 { c.len_utf8() } else { c.len_utf16() }).sum::<usize>()
+                as u32
+        };
         let cases = [
-            (4, column("[Date \"20"), "Write 2024-05-01", "[Date \"2024.05.01\"]", "[Date \"2024-05-01\"]"),
+            (
+                4,
+                column("[Date \"20"),
+                "Write 2024-05-01",
+                "[Date \"2024.05.01\"]",
+                "[Date \"2024-05-01\"]",
+            ),
             (3, 3, "Rename to Annotator", "[Anotator ", "[Annotator "),
             (6, 2, "Rename to PDTL", "[TLPD ", "[PDTL "),
             (8, column("1. E7‐E13, D22-D16 $"), "Write !", "D22-D16 $1\n", "D22-D16!\n"),
             (9, 1, "Write {:", "{#: «Núria»", "{: «Núria»"),
-            (10, 1, "Renumber the moves from 3 as 2", "3. E13-E15, F20-F18\n4. E15", "2. E13-E15, F20-F18\n3. E15"),
+            (
+                10,
+                1,
+                "Renumber the moves from 3 as 2",
+                "3. E13-E15, F20-F18\n4. E15",
+                "2. E13-E15, F20-F18\n3. E15",
+            ),
             (11, column("4. E15-E17, F18x"), "Write ×", "F18xE17", "F18×E17"),
             (11, column("4. E15-E17, F18xE17^"), "Write +^", "E17^+", "E17+^"),
             (11, column("4. E15-E17, F18xE"), "Add the end mark :", "E17^+\n", "E17^+:\n"),
@@ -50,7 +74,11 @@ fn each_fixable_diagnostic_offers_its_fix_in_both_encodings() {
             assert_eq!(action["kind"], "quickfix");
             assert_eq!(action["isPreferred"], true, "{title}");
             assert!(action["diagnostics"][0]["code"].is_string(), "{action}");
-            assert_eq!(after(BROKEN, action, "broken", utf8), BROKEN.replacen(before, fixed, 1), "{title} (utf8: {utf8})");
+            assert_eq!(
+                after(BROKEN, action, "broken", utf8),
+                BROKEN.replacen(before, fixed, 1),
+                "{title} (utf8: {utf8})"
+            );
         }
     }
 }
@@ -62,7 +90,10 @@ fn a_result_tag_that_disagrees_with_the_line_offers_both_corrections() {
     client.open(&uri("result"), text);
     let actions = actions_at(&mut client, "result", 3, 0);
     let tag = titled(&actions, "Set the Result tag to *");
-    assert_eq!(after(text, tag, "result", false), text.replace("[Result \"1-1\"]", "[Result \"*\"]"));
+    assert_eq!(
+        after(text, tag, "result", false),
+        text.replace("[Result \"1-1\"]", "[Result \"*\"]")
+    );
     let line = titled(&actions, "Change the result line to 1-1");
     assert_eq!(after(text, line, "result", false), text.replace(":\n*\n", ":\n1-1\n"));
     assert_eq!(tag["isPreferred"], Value::Null, "two alternatives: neither is preferred");
@@ -97,7 +128,9 @@ fn fix_all_applies_every_unambiguous_fix_and_the_result_checks_clean_of_them() {
     assert_eq!(codes, ["T014"], "{fixed}");
     let only = json!({"textDocument": {"uri": uri("all")}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "context": {"diagnostics": [], "only": ["quickfix"]}});
     let quick_fixes = client.request("textDocument/codeAction", only).expect("code actions");
-    assert!(quick_fixes.as_array().is_none_or(|actions| actions.iter().all(|action| action["kind"] == "quickfix")));
+    assert!(quick_fixes
+        .as_array()
+        .is_none_or(|actions| actions.iter().all(|action| action["kind"] == "quickfix")));
 }
 
 #[test]
@@ -106,7 +139,12 @@ fn unknown_documents_and_clean_places_have_no_quick_fixes() {
     let clean = "[Variant \"C'escacs\"]\n[Id \"Demo-Q03\"]\n[Annotator \"Vidàl\"]\n\n1. E7-E13, D22-D16:\n*\n";
     client.open(&uri("clean"), clean);
     let actions = actions_at(&mut client, "clean", 4, 3);
-    assert!(actions.iter().all(|action| action["kind"] != "quickfix" && action["kind"] != "source.fixAll.ctlpgn"), "{actions:#?}");
+    assert!(
+        actions
+            .iter()
+            .all(|action| action["kind"] != "quickfix" && action["kind"] != "source.fixAll.ctlpgn"),
+        "{actions:#?}"
+    );
     assert!(actions_at(&mut client, "not-open", 0, 0).is_empty());
 }
 

@@ -15,7 +15,12 @@ const FILE: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-C01\"]\n[Annotator \"Pér
 fn actions_at(client: &mut Client, name: &str, line: u32, character: u32) -> Vec<Value> {
     let at = json!({"line": line, "character": character});
     let params = json!({"textDocument": {"uri": uri(name)}, "range": {"start": at, "end": at}, "context": {"diagnostics": []}});
-    client.request("textDocument/codeAction", params).expect("code actions").as_array().cloned().unwrap_or_default()
+    client
+        .request("textDocument/codeAction", params)
+        .expect("code actions")
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
 }
 
 fn titled<'a>(actions: &'a [Value], title: &str) -> Option<&'a Value> {
@@ -33,19 +38,32 @@ fn a_record_converts_to_fan_and_back_as_the_core_does() {
         let mut client = Client::start(capabilities);
         client.open(&uri("letters"), FILE);
         let actions = actions_at(&mut client, "letters", 4, 3);
-        assert!(titled(&actions, "Convert this record to standard letters").is_none(), "already in letters");
-        let to_fan = titled(&actions, "Convert this record to FAN figurines").expect("a FAN conversion");
+        assert!(
+            titled(&actions, "Convert this record to standard letters").is_none(),
+            "already in letters"
+        );
+        let to_fan =
+            titled(&actions, "Convert this record to FAN figurines").expect("a FAN conversion");
         assert_eq!(to_fan["kind"], "refactor.rewrite.ctlpgn");
         let converted = apply(FILE, &to_fan["edit"]["changes"][uri("letters")], utf8);
         let first = &FILE[record(0)];
-        let expected_first = conversion::reletter_file(first, &LetterTarget::Fan).expect("the first record converts");
+        let expected_first = conversion::reletter_file(first, &LetterTarget::Fan)
+            .expect("the first record converts");
         assert_eq!(converted, FILE.replacen(first, &expected_first, 1), "utf8: {utf8}");
         // The second record, in FAN, converts to letters; its edits lie after `Àngel`.
         let actions = actions_at(&mut client, "letters", 17, 3);
-        let to_letters = titled(&actions, "Convert this record to standard letters").expect("a letters conversion");
+        let to_letters = titled(&actions, "Convert this record to standard letters")
+            .expect("a letters conversion");
         let converted = apply(FILE, &to_letters["edit"]["changes"][uri("letters")], utf8);
         let second = &FILE[record(1)];
-        assert_eq!(converted, FILE.replacen(second, &conversion::reletter_file(second, &LetterTarget::Standard).expect("converts"), 1));
+        assert_eq!(
+            converted,
+            FILE.replacen(
+                second,
+                &conversion::reletter_file(second, &LetterTarget::Standard).expect("converts"),
+                1
+            )
+        );
     }
 }
 
@@ -54,7 +72,8 @@ fn a_record_strips_to_minimal_ctl_pgn_and_keeps_the_next_record() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("minimal"), FILE);
     let actions = actions_at(&mut client, "minimal", 6, 4);
-    let strip = titled(&actions, "Strip this record to minimal CTL-PGN").expect("a minimal conversion");
+    let strip =
+        titled(&actions, "Strip this record to minimal CTL-PGN").expect("a minimal conversion");
     let stripped = apply(FILE, &strip["edit"]["changes"][uri("minimal")], false);
     let first = &FILE[record(0)];
     let minimal = conversion::minimal_file(first).expect("the first record converts");
@@ -69,11 +88,15 @@ fn continue_from_here_adds_a_record_starting_at_the_cursor() {
     client.open(&uri("continue"), FILE);
     // On Black's `F20-F16` of move 2: White is to move next, at move 3.
     let actions = actions_at(&mut client, "continue", 6, 15);
-    let continuation = titled(&actions, "Continue from here in a new record").expect("a continuation");
+    let continuation =
+        titled(&actions, "Continue from here in a new record").expect("a continuation");
     let edits = &continuation["edit"]["changes"][uri("continue")];
     let inserted = edits[0]["newText"].as_str().expect("the new record");
     let pdtl = client.request("workspace/executeCommand", json!({"command": "ctlpgn.positionAt", "arguments": [uri("continue"), {"line": 6, "character": 15}]})).expect("a PDTL");
-    assert!(inserted.contains(&format!("[PDTL \"{}\"]", pdtl.as_str().expect("a string"))), "{inserted}");
+    assert!(
+        inserted.contains(&format!("[PDTL \"{}\"]", pdtl.as_str().expect("a string"))),
+        "{inserted}"
+    );
     assert!(inserted.trim_end().ends_with("3."), "{inserted}");
     let after = apply(FILE, edits, false);
     assert_eq!(ctlpgn::syntax::split_records(&after).len(), 3);
@@ -87,12 +110,22 @@ fn the_position_command_gives_the_replay_s_pdtl_in_both_encodings() {
         client.open(&uri("position"), FILE);
         // `2. ♗F6-C15, ♞G25-F22:` on line 18; Black's half-move starts after two figurines.
         let line = "2. ♗F6-C15, ♞G25-I21:";
-        let column = line[..line.find('♞').expect("a Knight") + 3].chars().map(|c| if utf8 { c.len_utf8() } else { c.len_utf16() }).sum::<usize>();
+        let column = line[..line.find('♞').expect("a Knight") + 3]
+            .chars()
+            .map(|c| if utf8 { c.len_utf8() } else { c.len_utf16() })
+            .sum::<usize>();
         let found = client.request("workspace/executeCommand", json!({"command": "ctlpgn.positionAt", "arguments": [uri("position"), {"line": 18, "character": column}]})).expect("a PDTL");
         let second = &FILE[record(1)];
         let expected = conversion::parse_records(second)
             .first()
-            .and_then(|parsed| conversion::pdtl_at(second, &parsed.syntax, &parsed.analysis, second.find("♞G25").expect("the move") + 1))
+            .and_then(|parsed| {
+                conversion::pdtl_at(
+                    second,
+                    &parsed.syntax,
+                    &parsed.analysis,
+                    second.find("♞G25").expect("the move") + 1,
+                )
+            })
             .expect("the core's PDTL");
         assert_eq!(found, json!(expected), "utf8: {utf8}");
         assert!(expected.contains("♞") && expected.contains(" w "), "{expected}");
@@ -103,13 +136,24 @@ fn the_position_command_gives_the_replay_s_pdtl_in_both_encodings() {
 fn the_position_command_rejects_bad_arguments_and_answers_null_for_unknown_documents() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("bad"), FILE);
-    for arguments in [json!([]), json!([uri("bad")]), json!([42, {"line": 0, "character": 0}]), json!([uri("bad"), "here"])] {
-        let answer = client.request("workspace/executeCommand", json!({"command": "ctlpgn.positionAt", "arguments": arguments}));
+    for arguments in [
+        json!([]),
+        json!([uri("bad")]),
+        json!([42, {"line": 0, "character": 0}]),
+        json!([uri("bad"), "here"]),
+    ] {
+        let answer = client.request(
+            "workspace/executeCommand",
+            json!({"command": "ctlpgn.positionAt", "arguments": arguments}),
+        );
         assert_eq!(answer.expect_err("invalid parameters")["code"], -32602, "{arguments}");
     }
-    let unknown = client.request("workspace/executeCommand", json!({"command": "ctlpgn.nothing", "arguments": []}));
+    let unknown = client
+        .request("workspace/executeCommand", json!({"command": "ctlpgn.nothing", "arguments": []}));
     assert!(unknown.is_err());
     let not_open = client.request("workspace/executeCommand", json!({"command": "ctlpgn.positionAt", "arguments": [uri("not-open"), {"line": 0, "character": 0}]}));
     assert_eq!(not_open, Ok(Value::Null));
-    assert!(client.initialized["capabilities"]["executeCommandProvider"]["commands"].as_array().is_some_and(|c| c.contains(&json!("ctlpgn.positionAt"))));
+    assert!(client.initialized["capabilities"]["executeCommandProvider"]["commands"]
+        .as_array()
+        .is_some_and(|c| c.contains(&json!("ctlpgn.positionAt"))));
 }

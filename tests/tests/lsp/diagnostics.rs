@@ -80,7 +80,9 @@ fn a_diagnostic_has_the_handbook_code_its_name_the_source_and_a_severity() {
     client.open(&uri("errors"), &text);
     let published = client.published(&uri("errors"));
     let diagnostics = published["diagnostics"].as_array().expect("diagnostics");
-    let find = |code: &str| diagnostics.iter().find(|d| d["code"] == code).unwrap_or_else(|| panic!("no {code}"));
+    let find = |code: &str| {
+        diagnostics.iter().find(|d| d["code"] == code).unwrap_or_else(|| panic!("no {code}"))
+    };
     let k003 = find("K003");
     assert_eq!(k003["source"], "ctlpgn");
     assert_eq!(k003["severity"], 1);
@@ -93,7 +95,10 @@ fn a_diagnostic_has_the_handbook_code_its_name_the_source_and_a_severity() {
 fn a_client_that_pulls_gets_the_same_diagnostics_and_none_pushed() {
     let (text, expected) = annotated(FIXTURE, false);
     let mut client = Client::start(pull_client());
-    assert_eq!(client.initialized["capabilities"]["diagnosticProvider"]["interFileDependencies"], false);
+    assert_eq!(
+        client.initialized["capabilities"]["diagnosticProvider"]["interFileDependencies"],
+        false
+    );
     client.open(&uri("errors"), &text);
     let report = client.about("textDocument/diagnostic", &uri("errors")).expect("a report");
     assert_eq!(report["kind"], "full");
@@ -107,8 +112,14 @@ fn hints_are_hints_and_closing_a_document_clears_its_diagnostics() {
     let text = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19 2. B4-B6, E19-E17:\n*\n";
     client.open(&uri("hint"), text);
     let published = client.published(&uri("hint"));
-    assert_eq!(compact(&published["diagnostics"]).iter().filter(|d| d.ends_with("M026")).count(), 1);
-    let m026 = published["diagnostics"].as_array().and_then(|all| all.iter().find(|d| d["code"] == "M026")).cloned();
+    assert_eq!(
+        compact(&published["diagnostics"]).iter().filter(|d| d.ends_with("M026")).count(),
+        1
+    );
+    let m026 = published["diagnostics"]
+        .as_array()
+        .and_then(|all| all.iter().find(|d| d["code"] == "M026"))
+        .cloned();
     assert_eq!(m026.map(|d| d["severity"].clone()), Some(json!(4)));
     client.notify("textDocument/didClose", json!({"textDocument": {"uri": uri("hint")}}));
     let cleared = client.published(&uri("hint"));

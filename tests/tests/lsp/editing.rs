@@ -82,14 +82,25 @@ fn fifty_rapid_edits_end_with_the_final_diagnostics_and_nothing_stale() {
     }
     let published = client.published_until(&uri("edited"), 51);
     let versions: Vec<i64> = published.iter().map(|p| p["version"].as_i64().unwrap_or(0)).collect();
-    assert!(versions.windows(2).all(|pair| pair[0] < pair[1]), "versions out of order: {versions:?}");
-    assert!(client.published_within(Duration::from_millis(300)).is_empty(), "something was published after the final version");
+    assert!(
+        versions.windows(2).all(|pair| pair[0] < pair[1]),
+        "versions out of order: {versions:?}"
+    );
+    assert!(
+        client.published_within(Duration::from_millis(300)).is_empty(),
+        "something was published after the final version"
+    );
 
     // The same text opened afresh gives the same diagnostics.
     client.open(&uri("fresh"), &text);
     let fresh = client.published(&uri("fresh"));
     let last = published.last().expect("the final diagnostics");
     assert_eq!(last["diagnostics"], fresh["diagnostics"]);
-    let codes: Vec<&str> = last["diagnostics"].as_array().into_iter().flatten().filter_map(|d| d["code"].as_str()).collect();
+    let codes: Vec<&str> = last["diagnostics"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|d| d["code"].as_str())
+        .collect();
     assert!(codes.contains(&"C003"), "the broken move is reported: {codes:?}");
 }

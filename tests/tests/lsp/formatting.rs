@@ -19,7 +19,10 @@ fn formatting_edits_give_the_formatted_text_in_both_encodings() {
         let edits = client
             .request("textDocument/formatting", json!({"textDocument": {"uri": uri("messy")}, "options": {"tabSize": 4, "insertSpaces": true}}))
             .expect("formatting edits");
-        assert!(edits.as_array().is_some_and(|e| e.len() > 1), "minimal edits, not one replacement: {edits}");
+        assert!(
+            edits.as_array().is_some_and(|e| e.len() > 1),
+            "minimal edits, not one replacement: {edits}"
+        );
         assert_eq!(apply(MESSY, &edits, utf8), expected, "utf8: {utf8}");
     }
 }
@@ -35,7 +38,11 @@ fn range_formatting_touches_only_the_records_in_the_range() {
         .expect("range formatting edits");
     let formatted = apply(MESSY, &edits, false);
     let first_record_end = MESSY.find("\n\n\n").expect("two records");
-    assert_eq!(&formatted[..first_record_end], &MESSY[..first_record_end], "the first record is untouched");
+    assert_eq!(
+        &formatted[..first_record_end],
+        &MESSY[..first_record_end],
+        "the first record is untouched"
+    );
     assert!(formatted.contains("1. 🩐E7-E13, E21-E15:\n"), "{formatted}");
 }
 

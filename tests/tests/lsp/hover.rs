@@ -13,7 +13,8 @@ use crate::client::{uri, utf16_client, utf8_client, Client};
 fn game() -> (String, Value) {
     let dir = ctlpgn_tests::shared_dir().join("corpus/valid");
     let text = std::fs::read_to_string(dir.join("g0001.ctl-pgn")).expect("the corpus game g0001");
-    let sidecar = std::fs::read_to_string(dir.join("g0001.expected.json")).expect("the sidecar of g0001");
+    let sidecar =
+        std::fs::read_to_string(dir.join("g0001.expected.json")).expect("the sidecar of g0001");
     (text, serde_json::from_str(&sidecar).expect("a JSON sidecar"))
 }
 
@@ -36,8 +37,11 @@ fn check_ply(ply: usize, capabilities: Value, utf8: bool) {
     client.open(&uri("g0001"), &text);
     // On the separator: the coordinates around it have hovers of their own.
     let separator = written.find(['-', '×']).expect("a separator");
-    let separator = if utf8 { separator } else { written[..separator].encode_utf16().count() } as u32;
-    let hover = client.at("textDocument/hover", &uri("g0001"), line, start + separator).expect("a hover answer");
+    let separator =
+        if utf8 { separator } else { written[..separator].encode_utf16().count() } as u32;
+    let hover = client
+        .at("textDocument/hover", &uri("g0001"), line, start + separator)
+        .expect("a hover answer");
     let markdown = hover["contents"]["value"].as_str().expect("Markdown contents");
     assert_eq!(hover["contents"]["kind"], "markdown");
     let pdtl = ply["pdtl"].as_str().expect("a PDTL");
@@ -48,7 +52,10 @@ fn check_ply(ply: usize, capabilities: Value, utf8: bool) {
     assert!(markdown.contains("    P T A B C D E F G H I K L X Z\n```"), "{markdown}");
     let length = if utf8 { written.len() } else { written.encode_utf16().count() } as u32;
     assert_eq!(hover["range"]["start"], serde_json::json!({"line": line, "character": start}));
-    assert_eq!(hover["range"]["end"], serde_json::json!({"line": line, "character": start + length}));
+    assert_eq!(
+        hover["range"]["end"],
+        serde_json::json!({"line": line, "character": start + length})
+    );
 }
 
 #[test]
@@ -69,7 +76,8 @@ fn a_half_move_shows_the_move_in_words_and_marks_its_hexes() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("g0001"), &text);
     let (line, start) = position_of(&text, 10, "EE23-D20", false);
-    let hover = client.at("textDocument/hover", &uri("g0001"), line, start).expect("a hover answer");
+    let hover =
+        client.at("textDocument/hover", &uri("g0001"), line, start).expect("a hover answer");
     let markdown = hover["contents"]["value"].as_str().unwrap_or("");
     assert!(markdown.starts_with("**2. …, EE23-D20** · Black Elephant E23 to D20\n"), "{markdown}");
     assert!(markdown.contains("\n23      p   p  [·]  e   p   p\n"), "{markdown}");
@@ -83,9 +91,15 @@ fn a_half_move_that_failed_shows_the_finding_and_the_position_before_it() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("broken"), &broken);
     let (line, start) = position_of(&broken, 18, "NH22", false);
-    let hover = client.at("textDocument/hover", &uri("broken"), line, start).expect("a hover answer");
+    let hover =
+        client.at("textDocument/hover", &uri("broken"), line, start).expect("a hover answer");
     let markdown = hover["contents"]["value"].as_str().unwrap_or("");
-    assert!(markdown.starts_with("**10. …, NH22-H16** · not replayed\n\n- K003 `origin-wrong-piece`: H22 holds a pawn"), "{markdown}");
+    assert!(
+        markdown.starts_with(
+            "**10. …, NH22-H16** · not replayed\n\n- K003 `origin-wrong-piece`: H22 holds a pawn"
+        ),
+        "{markdown}"
+    );
     assert!(markdown.contains("Last known position, after 10. JC21×G21:"), "{markdown}");
     assert!(markdown.contains("Black to move."), "{markdown}");
 }
@@ -96,7 +110,9 @@ fn a_hover_off_a_half_move_past_a_line_end_or_below_the_text_is_empty() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("g0001"), &text);
     // The bracket of a tag, a blank line, past the end of a line, below the text.
-    for (line, character) in [(0, 0), (8, 0), (18, 500), (18, u32::MAX), (10_000, 0), (u32::MAX, u32::MAX)] {
+    for (line, character) in
+        [(0, 0), (8, 0), (18, 500), (18, u32::MAX), (10_000, 0), (u32::MAX, u32::MAX)]
+    {
         let hover = client.at("textDocument/hover", &uri("g0001"), line, character);
         assert_eq!(hover, Ok(Value::Null), "at {line}:{character}");
     }
@@ -129,13 +145,31 @@ const AFTER_VARIATION: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:pp1epp/22:
 
 /// The hover at the start of `needle` on a 0-based line of `text` (opened as `name`): its
 /// Markdown and its range as `(line, start, end)` in the encoding's units.
-fn hover_on(client: &mut Client, name: &str, text: &str, line: usize, needle: &str, utf8: bool) -> (String, (u64, u64, u64)) {
+fn hover_on(
+    client: &mut Client,
+    name: &str,
+    text: &str,
+    line: usize,
+    needle: &str,
+    utf8: bool,
+) -> (String, (u64, u64, u64)) {
     let (line, character) = position_of(text, line, needle, utf8);
-    let hover = client.at("textDocument/hover", &uri(name), line, character).expect("a hover answer");
-    let markdown = hover["contents"]["value"].as_str().unwrap_or_else(|| panic!("a hover on {needle}: {hover}")).to_string();
+    let hover =
+        client.at("textDocument/hover", &uri(name), line, character).expect("a hover answer");
+    let markdown = hover["contents"]["value"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a hover on {needle}: {hover}"))
+        .to_string();
     let range = &hover["range"];
     let number = |value: &Value| value.as_u64().expect("a number");
-    (markdown, (number(&range["start"]["line"]), number(&range["start"]["character"]), number(&range["end"]["character"])))
+    (
+        markdown,
+        (
+            number(&range["start"]["line"]),
+            number(&range["start"]["character"]),
+            number(&range["end"]["character"]),
+        ),
+    )
 }
 
 /// The range `needle` covers on a 0-based line, in the encoding's units.
@@ -158,8 +192,15 @@ fn a_coordinate_of_a_half_move_shows_its_hex_before_and_after_it() {
         let (markdown, range) = hover_on(&mut client, "game", GAME, 9, "F12", utf8);
         assert_eq!(range, span(GAME, 9, "F12", utf8), "utf8: {utf8}");
         assert!(markdown.starts_with("**F12** · column F (the central column, lines 0 to 28) · line 12 · a black hex\n\n"), "{markdown}");
-        assert!(markdown.contains("- before 3. …, E15×F12: White pawn `P`\n- after it: Black pawn `p`\n"), "{markdown}");
-        assert!(markdown.contains("---\n\n**3. …, E15×F12** · Black pawn E15 takes the pawn on F12"), "{markdown}");
+        assert!(
+            markdown
+                .contains("- before 3. …, E15×F12: White pawn `P`\n- after it: Black pawn `p`\n"),
+            "{markdown}"
+        );
+        assert!(
+            markdown.contains("---\n\n**3. …, E15×F12** · Black pawn E15 takes the pawn on F12"),
+            "{markdown}"
+        );
     }
 }
 
@@ -171,7 +212,12 @@ fn a_coordinate_in_a_comment_shows_the_hex_after_the_half_move_before_the_commen
         let (markdown, range) = hover_on(&mut client, "game", GAME, 10, "~F12", utf8);
         assert_eq!(range, span(GAME, 10, "~F12", utf8), "utf8: {utf8}");
         assert!(markdown.starts_with("**F12** · column F"), "{markdown}");
-        assert!(markdown.contains("After 3. …, E15×F12, the last half-move before this comment: Black pawn `p`."), "{markdown}");
+        assert!(
+            markdown.contains(
+                "After 3. …, E15×F12, the last half-move before this comment: Black pawn `p`."
+            ),
+            "{markdown}"
+        );
         let (start, _) = hover_on(&mut client, "game", GAME, 6, "~F8", utf8);
         assert!(start.contains("At the start of the record: White pawn `P`."), "{start}");
     }
@@ -184,7 +230,12 @@ fn a_tag_name_shows_its_meaning_values_and_position() {
         client.open(&uri("game"), GAME);
         let (markdown, range) = hover_on(&mut client, "game", GAME, 2, "Site", utf8);
         assert_eq!(range, (2, 1, 5));
-        assert!(markdown.starts_with("**Site** · Where the game was played.\n\n**Values:** `City, Region CCC`"), "{markdown}");
+        assert!(
+            markdown.starts_with(
+                "**Site** · Where the game was played.\n\n**Values:** `City, Region CCC`"
+            ),
+            "{markdown}"
+        );
         assert!(markdown.contains("**Position:** Roster 2: after Event."), "{markdown}");
         let (result, _) = hover_on(&mut client, "game", GAME, 5, "Result", utf8);
         assert!(result.contains("`1-2` Black stalemates White"), "{result}");
@@ -203,7 +254,12 @@ fn a_comment_reference_shows_what_it_names_and_the_position_after_it() {
         assert!(markdown.contains(&format!("PDTL `{AFTER_WHITE_3}`")), "{markdown}");
         assert!(markdown.contains("Black to move."), "{markdown}");
         let (variation, _) = hover_on(&mut client, "game", GAME, 12, "#3.1", utf8);
-        assert!(variation.starts_with("**#3.1** · the variation `$[1]` of move 3: ($[1] 3. …, EE23-E19)\n\n"), "{variation}");
+        assert!(
+            variation.starts_with(
+                "**#3.1** · the variation `$[1]` of move 3: ($[1] 3. …, EE23-E19)\n\n"
+            ),
+            "{variation}"
+        );
         assert!(variation.contains(&format!("PDTL `{AFTER_VARIATION}`")), "{variation}");
     }
 }
@@ -211,9 +267,24 @@ fn a_comment_reference_shows_what_it_names_and_the_position_after_it() {
 /// The placement and castling fields of a letter PDTL written with FAN figurines.
 fn in_figurines(pdtl: &str) -> String {
     let figurine = |c: char| match c {
-        'P' => '\u{2659}', 'p' => '\u{265F}', 'E' => '\u{2616}', 'e' => '\u{2617}', 'J' => '\u{2657}', 'j' => '\u{265D}',
-        'N' => '\u{2658}', 'n' => '\u{265E}', 'G' => '\u{1FA50}', 'g' => '\u{1FA53}', 'R' => '\u{2656}', 'r' => '\u{265C}',
-        'V' => '\u{1FA4F}', 'v' => '\u{1FA52}', 'D' => '\u{2655}', 'd' => '\u{265B}', 'K' => '\u{2654}', 'k' => '\u{265A}',
+        'P' => '\u{2659}',
+        'p' => '\u{265F}',
+        'E' => '\u{2616}',
+        'e' => '\u{2617}',
+        'J' => '\u{2657}',
+        'j' => '\u{265D}',
+        'N' => '\u{2658}',
+        'n' => '\u{265E}',
+        'G' => '\u{1FA50}',
+        'g' => '\u{1FA53}',
+        'R' => '\u{2656}',
+        'r' => '\u{265C}',
+        'V' => '\u{1FA4F}',
+        'v' => '\u{1FA52}',
+        'D' => '\u{2655}',
+        'd' => '\u{265B}',
+        'K' => '\u{2654}',
+        'k' => '\u{265A}',
         other => other,
     };
     let mut fields: Vec<String> = pdtl.split(' ').map(str::to_string).collect();
@@ -235,7 +306,12 @@ fn a_pdtl_value_shows_its_board_and_fields() {
         // On the `/` after line 24's figurines.
         let (markdown, range) = hover_on(&mut client, "fan", &text, 4, "/23:", utf8);
         assert_eq!(range, span(&text, 4, &format!("\"{fan}\""), utf8), "utf8: {utf8}");
-        assert!(markdown.starts_with("**PDTL** · the position the record starts from\n\n- turn: Black to move\n"), "{markdown}");
+        assert!(
+            markdown.starts_with(
+                "**PDTL** · the position the record starts from\n\n- turn: Black to move\n"
+            ),
+            "{markdown}"
+        );
         assert!(markdown.contains("- castling: White `♖♔♖` (King and both Rooks unmoved); Black `♜♚♜` (King and both Rooks unmoved)\n"), "{markdown}");
         assert!(markdown.contains("- special capture: `E13@9-11`, the piece on E13 may be taken en passant on E9 or E11\n"), "{markdown}");
         assert!(markdown.contains("\n13  ·   ·   ·   ♙   ·   ·   ·   ·\n"), "{markdown}");
@@ -250,6 +326,10 @@ fn hovers_in_an_unknown_document_or_off_any_token_are_empty() {
     assert_eq!(client.at("textDocument/hover", &uri("absent"), 9, 4), Ok(Value::Null));
     // The result line, a tag's bracket, the comma between half-moves, a comment's plain text.
     for (line, character) in [(14, 0), (2, 0), (9, 10), (6, 4)] {
-        assert_eq!(client.at("textDocument/hover", &uri("game"), line, character), Ok(Value::Null), "at {line}:{character}");
+        assert_eq!(
+            client.at("textDocument/hover", &uri("game"), line, character),
+            Ok(Value::Null),
+            "at {line}:{character}"
+        );
     }
 }

@@ -36,12 +36,17 @@ pub fn annotated(fixture: &str, utf8: bool) -> (String, Vec<String>) {
     for line in fixture.split_inclusive('\n') {
         let content = line.trim_end_matches(['\n', '\r']);
         if content.trim_start().starts_with('^') {
-            let (annotated_number, annotated_line) = last.expect("an annotation follows a line of text");
+            let (annotated_number, annotated_line) =
+                last.expect("an annotation follows a line of text");
             let first = content.chars().position(|c| c == '^').unwrap_or(0);
             let carets = content.chars().skip(first).take_while(|&c| c == '^').count();
             let code = content.trim().trim_start_matches('^').trim();
             let units = |chars: usize| -> usize {
-                annotated_line.chars().take(chars).map(|c| if utf8 { c.len_utf8() } else { c.len_utf16() }).sum()
+                annotated_line
+                    .chars()
+                    .take(chars)
+                    .map(|c| if utf8 { c.len_utf8() } else { c.len_utf16() })
+                    .sum()
             };
             expected.push(format!(
                 "{annotated_number}:{}-{annotated_number}:{} {code}",
@@ -103,7 +108,11 @@ pub fn apply(text: &str, edits: &serde_json::Value, utf8: bool) -> String {
         .iter()
         .map(|edit| {
             let range = &edit["range"];
-            (offset(text, &range["start"], utf8), offset(text, &range["end"], utf8), edit["newText"].as_str().expect("text").to_string())
+            (
+                offset(text, &range["start"], utf8),
+                offset(text, &range["end"], utf8),
+                edit["newText"].as_str().expect("text").to_string(),
+            )
         })
         .collect();
     edits.sort_by_key(|edit| std::cmp::Reverse(edit.0));

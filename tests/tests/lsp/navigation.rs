@@ -9,7 +9,11 @@ const GAME: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-X01\"]\n[Annotator \"Pér
 
 fn span(location: &Value) -> (u64, u64, u64) {
     let range = &location["range"];
-    (range["start"]["line"].as_u64().unwrap_or(99), range["start"]["character"].as_u64().unwrap_or(99), range["end"]["character"].as_u64().unwrap_or(99))
+    (
+        range["start"]["line"].as_u64().unwrap_or(99),
+        range["start"]["character"].as_u64().unwrap_or(99),
+        range["end"]["character"].as_u64().unwrap_or(99),
+    )
 }
 
 #[test]
@@ -17,7 +21,8 @@ fn a_move_reference_leads_to_its_half_move_and_back() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("game"), GAME);
     // `#3@W` on line 6 starts at character 20 (after `{ @B: the answer to `).
-    let definition = client.at("textDocument/definition", &uri("game"), 6, 21).expect("a definition");
+    let definition =
+        client.at("textDocument/definition", &uri("game"), 6, 21).expect("a definition");
     assert_eq!(span(&definition), (5, 3, 10), "E13×F16 on line 5: {definition}");
     let references = client
         .request(
@@ -34,7 +39,8 @@ fn a_move_reference_leads_to_its_half_move_and_back() {
 fn a_variation_reference_leads_to_the_variation() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("game"), GAME);
-    let definition = client.at("textDocument/definition", &uri("game"), 8, 11).expect("a definition");
+    let definition =
+        client.at("textDocument/definition", &uri("game"), 8, 11).expect("a definition");
     assert_eq!(span(&definition).0, 7, "the variation on line 7: {definition}");
     assert_eq!(span(&definition).1, 0);
 }
@@ -52,8 +58,14 @@ fn a_reference_highlights_its_target_and_the_other_references() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("game"), GAME);
     // From the second `#3@W`, after `…`.
-    let highlights = client.at("textDocument/documentHighlight", &uri("game"), 6, 36).expect("highlights");
-    let found: Vec<_> = highlights.as_array().expect("highlights").iter().map(|h| (span(h), h["kind"].as_u64().unwrap_or(0))).collect();
+    let highlights =
+        client.at("textDocument/documentHighlight", &uri("game"), 6, 36).expect("highlights");
+    let found: Vec<_> = highlights
+        .as_array()
+        .expect("highlights")
+        .iter()
+        .map(|h| (span(h), h["kind"].as_u64().unwrap_or(0)))
+        .collect();
     // The target is text (1), the references reads (2).
     assert_eq!(found, [((5, 3, 10), 1), ((6, 20, 24), 2), ((6, 35, 39), 2)]);
     assert_eq!(client.at("textDocument/documentHighlight", &uri("game"), 1, 3), Ok(Value::Null));

@@ -15,7 +15,11 @@ fn the_capabilities_follow_the_client() {
     assert_eq!(capabilities["hoverProvider"], true);
     assert_eq!(capabilities["foldingRangeProvider"], true);
     assert_eq!(capabilities["documentSymbolProvider"], true);
-    assert_eq!(capabilities["diagnosticProvider"], Value::Null, "a client that does not pull gets pushed diagnostics");
+    assert_eq!(
+        capabilities["diagnosticProvider"],
+        Value::Null,
+        "a client that does not pull gets pushed diagnostics"
+    );
     assert_eq!(client.initialized["serverInfo"]["name"], "ctlpgn");
     let pulling = Client::start(pull_client());
     assert_eq!(pulling.initialized["capabilities"]["diagnosticProvider"]["identifier"], "ctlpgn");
@@ -39,7 +43,8 @@ fn documents_that_are_not_open_get_empty_answers() {
 #[test]
 fn malformed_requests_are_errors_and_the_server_goes_on() {
     let mut client = Client::start(utf16_client());
-    let error = client.request("textDocument/hover", json!({"textDocument": 5})).expect_err("an error");
+    let error =
+        client.request("textDocument/hover", json!({"textDocument": 5})).expect_err("an error");
     assert_eq!(error["code"], -32602, "invalid params");
     let error = client.request("textDocument/noSuchRequest", json!({})).expect_err("an error");
     assert_eq!(error["code"], -32601, "method not found");

@@ -98,10 +98,17 @@ fn expected(utf8: bool) -> Vec<Token> {
         .map(|&(line, text, token_type, modifiers)| {
             let from = if cursor.0 == line { cursor.1 } else { 0 };
             let content = lines[line as usize];
-            let start = from + content[from..].find(text).unwrap_or_else(|| panic!("{text:?} on line {line}"));
+            let start = from
+                + content[from..].find(text).unwrap_or_else(|| panic!("{text:?} on line {line}"));
             cursor = (line, start + text.len());
             let character = units(&content[..start], utf8);
-            (line, character, units(text, utf8), token_type.to_string(), modifiers.iter().map(|m| m.to_string()).collect())
+            (
+                line,
+                character,
+                units(text, utf8),
+                token_type.to_string(),
+                modifiers.iter().map(|m| m.to_string()).collect(),
+            )
         })
         .collect()
 }
@@ -109,16 +116,32 @@ fn expected(utf8: bool) -> Vec<Token> {
 /// Decodes the protocol's relative five-number groups with the announced legend.
 fn decode(client: &Client, answer: &Value) -> Vec<Token> {
     let legend = &client.initialized["capabilities"]["semanticTokensProvider"]["legend"];
-    let name = |list: &str, index: u64| legend[list][index as usize].as_str().expect("a legend entry").to_string();
-    let data: Vec<u64> = answer["data"].as_array().expect("token data").iter().map(|n| n.as_u64().expect("a number")).collect();
+    let name = |list: &str, index: u64| {
+        legend[list][index as usize].as_str().expect("a legend entry").to_string()
+    };
+    let data: Vec<u64> = answer["data"]
+        .as_array()
+        .expect("token data")
+        .iter()
+        .map(|n| n.as_u64().expect("a number"))
+        .collect();
     assert_eq!(data.len() % 5, 0, "groups of five");
     let (mut line, mut character) = (0, 0);
     data.chunks(5)
         .map(|group| {
             line += group[0];
             character = if group[0] == 0 { character + group[1] } else { group[1] };
-            let modifiers = (0..32).filter(|bit| group[4] & (1 << bit) != 0).map(|bit| name("tokenModifiers", bit)).collect();
-            (line as u32, character as u32, group[2] as u32, name("tokenTypes", group[3]), modifiers)
+            let modifiers = (0..32)
+                .filter(|bit| group[4] & (1 << bit) != 0)
+                .map(|bit| name("tokenModifiers", bit))
+                .collect();
+            (
+                line as u32,
+                character as u32,
+                group[2] as u32,
+                name("tokenTypes", group[3]),
+                modifiers,
+            )
         })
         .collect()
 }
@@ -126,7 +149,8 @@ fn decode(client: &Client, answer: &Value) -> Vec<Token> {
 fn full(capabilities: Value) -> (Client, Vec<Token>) {
     let mut client = Client::start(capabilities);
     client.open(&uri("fan"), GAME);
-    let answer = client.about("textDocument/semanticTokens/full", &uri("fan")).expect("semantic tokens");
+    let answer =
+        client.about("textDocument/semanticTokens/full", &uri("fan")).expect("semantic tokens");
     let tokens = decode(&client, &answer);
     (client, tokens)
 }
@@ -150,7 +174,10 @@ fn the_tokens_of_a_record_in_utf8() {
     // The Pegasus figurine is four bytes: `D2` starts at byte 7.
     assert!(tokens.contains(&(6, 3, 4, "type".to_string(), vec![])), "{tokens:?}");
     assert!(tokens.contains(&(6, 7, 2, "variable".to_string(), vec![])), "{tokens:?}");
-    assert!(tokens.contains(&(9, 6, 2, "operator".to_string(), vec!["capture".to_string()])), "{tokens:?}");
+    assert!(
+        tokens.contains(&(9, 6, 2, "operator".to_string(), vec!["capture".to_string()])),
+        "{tokens:?}"
+    );
 }
 
 #[test]
@@ -159,12 +186,17 @@ fn a_range_gets_the_tokens_it_overlaps() {
         let mut client = Client::start(capabilities);
         client.open(&uri("fan"), GAME);
         // From the middle of the first line of the two-line comment to the end of move 3.
-        let range = json!({"start": {"line": 7, "character": 10}, "end": {"line": 10, "character": 0}});
+        let range =
+            json!({"start": {"line": 7, "character": 10}, "end": {"line": 10, "character": 0}});
         let answer = client
-            .request("textDocument/semanticTokens/range", json!({"textDocument": {"uri": uri("fan")}, "range": range}))
+            .request(
+                "textDocument/semanticTokens/range",
+                json!({"textDocument": {"uri": uri("fan")}, "range": range}),
+            )
             .expect("semantic tokens");
         let tokens = decode(&client, &answer);
-        let wanted: Vec<Token> = expected(utf8).into_iter().filter(|token| (7..=9).contains(&token.0)).collect();
+        let wanted: Vec<Token> =
+            expected(utf8).into_iter().filter(|token| (7..=9).contains(&token.0)).collect();
         // The comment's `{` and marker end before the range starts.
         assert_eq!(tokens, wanted[2..], "utf8: {utf8}");
     }
@@ -177,10 +209,16 @@ fn unknown_documents_and_ranges_past_the_end_have_no_tokens() {
     assert_eq!(client.about("textDocument/semanticTokens/full", &uri("absent")), Ok(Value::Null));
     let beyond = json!({"start": {"line": 500, "character": 0}, "end": {"line": u32::MAX, "character": u32::MAX}});
     let answer = client
-        .request("textDocument/semanticTokens/range", json!({"textDocument": {"uri": uri("fan")}, "range": beyond}))
+        .request(
+            "textDocument/semanticTokens/range",
+            json!({"textDocument": {"uri": uri("fan")}, "range": beyond}),
+        )
         .expect("an answer, not an error");
     assert_eq!(answer["data"], json!([]));
-    let absent = client.request("textDocument/semanticTokens/range", json!({"textDocument": {"uri": uri("absent")}, "range": beyond}));
+    let absent = client.request(
+        "textDocument/semanticTokens/range",
+        json!({"textDocument": {"uri": uri("absent")}, "range": beyond}),
+    );
     assert_eq!(absent, Ok(Value::Null));
 }
 
@@ -190,9 +228,9 @@ fn an_edit_changes_the_tokens() {
     client.open(&uri("fan"), GAME);
     // `E13×F16` becomes `E13-F16`: the separator loses its capture modifier.
     client.change(&uri("fan"), 2, json!([{"range": {"start": {"line": 9, "character": 6}, "end": {"line": 9, "character": 7}}, "text": "-"}]));
-    let answer = client.about("textDocument/semanticTokens/full", &uri("fan")).expect("semantic tokens");
+    let answer =
+        client.about("textDocument/semanticTokens/full", &uri("fan")).expect("semantic tokens");
     let tokens = decode(&client, &answer);
     assert!(tokens.contains(&(9, 6, 1, "operator".to_string(), vec![])), "{tokens:?}");
     assert_eq!(tokens.len(), EXPECTED.len());
 }
-

@@ -12,7 +12,10 @@ use crate::compact;
 const RULE_BROKEN: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-R01\"]\n[Annotator \"Pérez, Núria\"]\n\n1. E7-E13, D22-D16\n2. E13-E15, F20-F18\n3. E15@D18:\n*\n";
 
 fn codes(published: &Value) -> Vec<String> {
-    compact(&published["diagnostics"]).into_iter().map(|line| line.rsplit(' ').next().unwrap_or_default().to_string()).collect()
+    compact(&published["diagnostics"])
+        .into_iter()
+        .map(|line| line.rsplit(' ').next().unwrap_or_default().to_string())
+        .collect()
 }
 
 fn configurable_client() -> Value {
@@ -24,14 +27,16 @@ fn rule_checks_are_off_by_default_and_on_from_initialization_options() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("rules-off"), RULE_BROKEN);
     assert_eq!(codes(&client.published(&uri("rules-off"))), Vec::<String>::new());
-    let mut client = Client::start_with(utf16_client(), json!({"rules": {"enable": true}}), Value::Null);
+    let mut client =
+        Client::start_with(utf16_client(), json!({"rules": {"enable": true}}), Value::Null);
     client.open(&uri("rules-on"), RULE_BROKEN);
     assert_eq!(codes(&client.published(&uri("rules-on"))), ["R001"]);
 }
 
 #[test]
 fn the_server_asks_for_its_section_and_republishes_when_the_rules_are_switched() {
-    let mut client = Client::start_with(configurable_client(), Value::Null, json!({"rules": {"enable": true}}));
+    let mut client =
+        Client::start_with(configurable_client(), Value::Null, json!({"rules": {"enable": true}}));
     client.open(&uri("pulled"), RULE_BROKEN);
     // The first publication may come before the settings arrive; the last one has them.
     let mut published = client.published(&uri("pulled"));
@@ -42,7 +47,10 @@ fn the_server_asks_for_its_section_and_republishes_when_the_rules_are_switched()
     let asked = &client.requests_received[0];
     assert_eq!(asked["method"], "workspace/configuration");
     assert_eq!(asked["params"]["items"][0]["section"], "ctlpgn");
-    client.notify("workspace/didChangeConfiguration", json!({"settings": {"ctlpgn": {"rules": {"enable": false}}}}));
+    client.notify(
+        "workspace/didChangeConfiguration",
+        json!({"settings": {"ctlpgn": {"rules": {"enable": false}}}}),
+    );
     assert_eq!(codes(&client.published(&uri("pulled"))), Vec::<String>::new());
     client.settings = json!({"rules": {"enable": true}});
     client.notify("workspace/didChangeConfiguration", json!({"settings": null}));
@@ -52,12 +60,21 @@ fn the_server_asks_for_its_section_and_republishes_when_the_rules_are_switched()
 #[test]
 fn formatting_follows_the_separator_setting() {
     let text = "[Variant \"C'escacs\"]\n[Id \"Demo-F01\"]\n[Annotator \"Vidàl\"]\n\n1. E7-E13, E21-E15\n2. E13*F16:\n*\n";
-    let mut client = Client::start_with(utf16_client(), json!({"format": {"separators": "unicode"}}), Value::Null);
+    let mut client = Client::start_with(
+        utf16_client(),
+        json!({"format": {"separators": "unicode"}}),
+        Value::Null,
+    );
     client.open(&uri("separators"), text);
     let edits = client
         .request("textDocument/formatting", json!({"textDocument": {"uri": uri("separators")}, "options": {"tabSize": 4, "insertSpaces": true}}))
         .expect("formatting edits");
-    let new_texts: Vec<&str> = edits.as_array().expect("edits").iter().filter_map(|edit| edit["newText"].as_str()).collect();
+    let new_texts: Vec<&str> = edits
+        .as_array()
+        .expect("edits")
+        .iter()
+        .filter_map(|edit| edit["newText"].as_str())
+        .collect();
     assert!(new_texts.iter().any(|text| text.contains("E7\u{2010}E13")), "{edits}");
     assert!(new_texts.iter().any(|text| text.contains("E13\u{d7}F16")), "{edits}");
 }

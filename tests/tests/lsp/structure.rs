@@ -44,10 +44,27 @@ fn records_tag_sections_variations_and_comments_fold() {
         .as_array()
         .expect("an array")
         .iter()
-        .map(|fold| format!("{}-{} {}", fold["startLine"], fold["endLine"], fold["kind"].as_str().unwrap_or("")))
+        .map(|fold| {
+            format!(
+                "{}-{} {}",
+                fold["startLine"],
+                fold["endLine"],
+                fold["kind"].as_str().unwrap_or("")
+            )
+        })
         .collect();
     found.sort();
-    assert_eq!(found, ["0-15 region", "0-7 region", "10-11 region", "12-13 comment", "17-19 region", "17-22 region"]);
+    assert_eq!(
+        found,
+        [
+            "0-15 region",
+            "0-7 region",
+            "10-11 region",
+            "12-13 comment",
+            "17-19 region",
+            "17-22 region"
+        ]
+    );
 }
 
 #[test]
@@ -65,12 +82,18 @@ fn each_record_is_a_symbol_with_its_main_line_moves() {
     assert_eq!(
         outline,
         [
-            ("Pérez, Núria – Vidal, Joan".to_string(), vec!["1. K4-K6, E21-E19".to_string(), "2. JF6-B18, EE23-D20:".to_string()]),
+            (
+                "Pérez, Núria – Vidal, Joan".to_string(),
+                vec!["1. K4-K6, E21-E19".to_string(), "2. JF6-B18, EE23-D20:".to_string()]
+            ),
             ("A1".to_string(), vec!["1. B4-B6, E21-E19:".to_string()]),
         ]
     );
     assert_eq!(symbols[1]["range"]["start"]["line"], 17);
-    assert_eq!(symbols[1]["selectionRange"]["end"], serde_json::json!({"line": 17, "character": 20}));
+    assert_eq!(
+        symbols[1]["selectionRange"]["end"],
+        serde_json::json!({"line": 17, "character": 20})
+    );
 }
 
 fn text(value: &Value) -> String {

@@ -31,8 +31,6 @@ mod tests {
     #[test]
     fn the_language_loads() {
         let mut parser = tree_sitter::Parser::new();
-        parser
-            .set_language(&super::LANGUAGE.into())
-            .expect("the CTL-PGN grammar loads");
+        parser.set_language(&super::LANGUAGE.into()).expect("the CTL-PGN grammar loads");
     }
 }

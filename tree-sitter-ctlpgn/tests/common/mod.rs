@@ -8,9 +8,7 @@ use std::path::{Path, PathBuf};
 /// A parser set to the CTL-PGN language.
 pub fn new_parser() -> tree_sitter::Parser {
     let mut parser = tree_sitter::Parser::new();
-    parser
-        .set_language(&tree_sitter_ctlpgn::LANGUAGE.into())
-        .expect("the CTL-PGN grammar loads");
+    parser.set_language(&tree_sitter_ctlpgn::LANGUAGE.into()).expect("the CTL-PGN grammar loads");
     parser
 }
 
@@ -41,11 +39,7 @@ pub fn ctl_pgn_files(dir: &Path, name_prefix: &str) -> Vec<PathBuf> {
         })
         .collect();
     files.sort();
-    assert!(
-        !files.is_empty(),
-        "no `{name_prefix}*.ctl-pgn` file in {}",
-        dir.display()
-    );
+    assert!(!files.is_empty(), "no `{name_prefix}*.ctl-pgn` file in {}", dir.display());
     files
 }
 
@@ -68,9 +62,6 @@ pub fn read(path: &Path) -> String {
 pub fn point_at(text: &str, byte: usize) -> tree_sitter::Point {
     let before = &text.as_bytes()[..byte];
     let row = before.iter().filter(|&&b| b == b'\n').count();
-    let line_start = before
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |i| i + 1);
+    let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     tree_sitter::Point::new(row, byte - line_start)
 }

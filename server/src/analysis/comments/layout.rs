@@ -69,7 +69,12 @@ fn walk(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>) {
     }
 }
 
-fn check_comment(text: &str, comment: &Comment, since: Option<&mut SinceMoveLine>, diagnostics: &mut Vec<Diagnostic>) {
+fn check_comment(
+    text: &str,
+    comment: &Comment,
+    since: Option<&mut SinceMoveLine>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let open = comment.open.range.clone();
     let first_on_line = starts_its_line(text, open.start);
     if !first_on_line {
@@ -108,7 +113,8 @@ fn check_comment(text: &str, comment: &Comment, since: Option<&mut SinceMoveLine
                 "legacy marker @N: for Black's comment: write @B:",
             );
             if let Some(marker) = &comment.marker {
-                diagnostic = diagnostic.with_fix(Fix::replace("Write @B:", marker.range.clone(), "@B:"));
+                diagnostic =
+                    diagnostic.with_fix(Fix::replace("Write @B:", marker.range.clone(), "@B:"));
             }
             diagnostics.push(diagnostic);
             Kind::Player(Side::Black)
@@ -136,7 +142,12 @@ fn check_comment(text: &str, comment: &Comment, since: Option<&mut SinceMoveLine
     }
 }
 
-fn check_player_comment(side: Side, open: std::ops::Range<usize>, since: Option<&mut SinceMoveLine>, diagnostics: &mut Vec<Diagnostic>) {
+fn check_player_comment(
+    side: Side,
+    open: std::ops::Range<usize>,
+    since: Option<&mut SinceMoveLine>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     let marker = match side {
         Side::White => "@W:",
         Side::Black => "@B:",
@@ -169,7 +180,11 @@ fn check_player_comment(side: Side, open: std::ops::Range<usize>, since: Option<
         diagnostics.push(Diagnostic::new(
             Code::N006,
             open,
-            format!("{marker} comment, but move line {} has no {} half-move to comment on", since.number, side.name()),
+            format!(
+                "{marker} comment, but move line {} has no {} half-move to comment on",
+                since.number,
+                side.name()
+            ),
         ));
         return;
     }
@@ -177,7 +192,10 @@ fn check_player_comment(side: Side, open: std::ops::Range<usize>, since: Option<
         diagnostics.push(Diagnostic::new(
             Code::N007,
             open,
-            format!("a second {marker} comment for move {}: write one {marker} comment per move line", since.number),
+            format!(
+                "a second {marker} comment for move {}: write one {marker} comment per move line",
+                since.number
+            ),
         ));
         return;
     }
@@ -186,7 +204,10 @@ fn check_player_comment(side: Side, open: std::ops::Range<usize>, since: Option<
         diagnostics.push(Diagnostic::new(
             Code::N008,
             open,
-            format!("@W: comment after the @B: comment of move {}: White's comment comes first", since.number),
+            format!(
+                "@W: comment after the @B: comment of move {}: White's comment comes first",
+                since.number
+            ),
         ));
     }
 }

@@ -39,7 +39,10 @@ pub(super) fn read(text: &str, reference: &Reference, ids: &IdentifierSet) -> Re
     match reference.kind {
         ReferenceKind::Player => {
             if written == "@N" {
-                Reading::Problem(Code::N016, "legacy player reference @N: Black is written @B".to_string())
+                Reading::Problem(
+                    Code::N016,
+                    "legacy player reference @N: Black is written @B".to_string(),
+                )
             } else {
                 Reading::Fine
             }
@@ -62,7 +65,10 @@ fn read_nag(written: &str) -> Reading {
     let digits = written.strip_prefix('$').unwrap_or(written);
     let value: u64 = digits.parse().unwrap_or(u64::MAX);
     if value > 255 {
-        return Reading::Problem(Code::N017, format!("NAG {written} is above 255: NAGs run from $0 to $255"));
+        return Reading::Problem(
+            Code::N017,
+            format!("NAG {written} is above 255: NAGs run from $0 to $255"),
+        );
     }
     Reading::Fine
 }
@@ -71,7 +77,9 @@ fn read_nag(written: &str) -> Reading {
 /// immediately followed by the line), as a sentence starting with the text.
 fn hex_problem(hex: &str) -> Option<String> {
     if hex.starts_with(|c: char| c.is_ascii_lowercase()) {
-        return Some(format!("{hex} is not a hex: column letters are upper case (P T A B C D E F G H I K L X Z)"));
+        return Some(format!(
+            "{hex} is not a hex: column letters are upper case (P T A B C D E F G H I K L X Z)"
+        ));
     }
     parse_coordinate(hex).err().map(|error| error.message)
 }
@@ -130,12 +138,19 @@ pub(super) fn read_move(written: &str) -> Reading {
         if after_dots.trim_start_matches('.').starts_with(|c: char| c.is_ascii_digit()) {
             return Reading::Problem(
                 Code::N016,
-                format!("legacy reference {written}: write {MOVE_FORMS} (e.g. #16, #16@B, #14[#12.2])"),
+                format!(
+                    "legacy reference {written}: write {MOVE_FORMS} (e.g. #16, #16@B, #14[#12.2])"
+                ),
             );
         }
         return Reading::Fine;
     }
-    let malformed = || Reading::Problem(Code::N019, format!("malformed move reference {written}: write {MOVE_FORMS}"));
+    let malformed = || {
+        Reading::Problem(
+            Code::N019,
+            format!("malformed move reference {written}: write {MOVE_FORMS}"),
+        )
+    };
     let Some((number, rest)) = take_number(body) else {
         return malformed();
     };
@@ -166,7 +181,9 @@ pub(super) fn read_move(written: &str) -> Reading {
                 let Some((move_number, after_number)) = take_number(element) else {
                     return malformed();
                 };
-                let Some((label, after_label)) = after_number.strip_prefix('.').and_then(take_number) else {
+                let Some((label, after_label)) =
+                    after_number.strip_prefix('.').and_then(take_number)
+                else {
                     return malformed();
                 };
                 path.push((move_number, label));
@@ -223,12 +240,20 @@ mod tests {
             read_move("#16[#14.1#12.2]@B"),
             Reading::Move(MoveReference::Move { number: 16, ref path, side: Some(Side::Black) }) if path == &[(14, 1), (12, 2)]
         ));
-        assert!(matches!(read_move("#12.2"), Reading::Move(MoveReference::Variation { number: 12, label: 2 })));
-        assert!(matches!(read_move("#3"), Reading::Move(MoveReference::Move { number: 3, side: None, .. })));
+        assert!(matches!(
+            read_move("#12.2"),
+            Reading::Move(MoveReference::Variation { number: 12, label: 2 })
+        ));
+        assert!(matches!(
+            read_move("#3"),
+            Reading::Move(MoveReference::Move { number: 3, side: None, .. })
+        ));
         for legacy in ["#.16", "#.16@N", "#14[2]", "#.16$[1]", "#14@N", "#..7"] {
             assert_eq!(code(legacy), Some(Code::N016), "{legacy}");
         }
-        for malformed in ["#12.", "#12.2@W", "#12[#3", "#12[#3]", "#12[]", "#0", "#05", "#12@", "#12]", "#1$"] {
+        for malformed in
+            ["#12.", "#12.2@W", "#12[#3", "#12[#3]", "#12[]", "#0", "#05", "#12@", "#12]", "#1$"]
+        {
             assert_eq!(code(malformed), Some(Code::N019), "{malformed}");
         }
         assert!(matches!(read_move("#."), Reading::Fine));

@@ -77,7 +77,9 @@ impl PlayLine<'_> {
     }
 
     fn closed_before(&self, offset: usize) -> bool {
-        self.variation.and_then(|variation| variation.close.as_ref()).is_some_and(|close| close.range.end <= offset)
+        self.variation
+            .and_then(|variation| variation.close.as_ref())
+            .is_some_and(|close| close.range.end <= offset)
     }
 }
 
@@ -93,7 +95,12 @@ struct Entry<'a> {
 
 impl<'a> Entry<'a> {
     fn of(item: &Move<'a>) -> Entry<'a> {
-        Entry { number: item.number, line: item.line, white: item.line.white.as_ref(), black: item.line.black.as_ref() }
+        Entry {
+            number: item.number,
+            line: item.line,
+            white: item.line.white.as_ref(),
+            black: item.line.black.as_ref(),
+        }
     }
 
     fn half_move(&self, side: Side) -> Option<&'a HalfMoveText> {
@@ -124,7 +131,10 @@ impl<'a> Entry<'a> {
             None => Some(match (self.white, self.black) {
                 (Some(white), None) => half_move(white, Side::White),
                 (None, Some(black)) => half_move(black, Side::Black),
-                _ => ReferenceTarget::MoveLine { range: self.line.number.range.start..self.line.range.end, number: self.number },
+                _ => ReferenceTarget::MoveLine {
+                    range: self.line.number.range.start..self.line.range.end,
+                    number: self.number,
+                },
             }),
         }
     }
@@ -173,7 +183,8 @@ pub(super) struct PlayTree<'a> {
 impl<'a> PlayTree<'a> {
     /// Builds the tree from all the items of a record.
     pub(super) fn build(text: &'a str, items: &'a [Item]) -> PlayTree<'a> {
-        let mut tree = PlayTree { lines: vec![PlayLine::default()], sites: Vec::new(), first_number: None };
+        let mut tree =
+            PlayTree { lines: vec![PlayLine::default()], sites: Vec::new(), first_number: None };
         tree.walk(text, items, 0);
         tree.first_number = tree.lines[0].moves.first().map(|first| first.number);
         tree
@@ -204,7 +215,13 @@ impl<'a> PlayTree<'a> {
                     let black_first = variation
                         .items
                         .iter()
-                        .find_map(|item| if let Item::MoveLine(first) = item { Some(first.ellipsis.is_some()) } else { None })
+                        .find_map(|item| {
+                            if let Item::MoveLine(first) = item {
+                                Some(first.ellipsis.is_some())
+                            } else {
+                                None
+                            }
+                        })
                         .unwrap_or(false);
                     let id = self.lines.len();
                     self.lines.push(PlayLine {
@@ -213,7 +230,10 @@ impl<'a> PlayTree<'a> {
                         branch: Some(Branch { parent: line, attach, black_first }),
                         variation: Some(variation),
                         attach_number: attach.map(|index| self.lines[line].moves[index].number),
-                        label: variation.label.as_ref().and_then(|label| label_number(label.text(text))),
+                        label: variation
+                            .label
+                            .as_ref()
+                            .and_then(|label| label_number(label.text(text))),
                     });
                     self.lines[line].children.push(id);
                     self.walk(text, &variation.items, id);
@@ -250,7 +270,9 @@ impl<'a> PlayTree<'a> {
             }
             _ => Vec::new(),
         };
-        history.extend(play_line.moves.iter().filter(|item| item.line.range.start < offset).map(Entry::of));
+        history.extend(
+            play_line.moves.iter().filter(|item| item.line.range.start < offset).map(Entry::of),
+        );
         history
     }
 
@@ -266,7 +288,14 @@ impl<'a> PlayTree<'a> {
 
     /// Chooses among the variations labelled `label` attached to move `number` of `lines`
     /// (searched in order): the first that can be referenced, else an N015.
-    fn labelled(&self, lines: &[usize], number: u32, label: u32, site: &Site<'_>, inside_of: Option<&str>) -> Result<(usize, Availability), (Code, String)> {
+    fn labelled(
+        &self,
+        lines: &[usize],
+        number: u32,
+        label: u32,
+        site: &Site<'_>,
+        inside_of: Option<&str>,
+    ) -> Result<(usize, Availability), (Code, String)> {
         let mut unlabelled = false;
         let mut later = None;
         for &line in lines {
@@ -292,30 +321,53 @@ impl<'a> PlayTree<'a> {
                 format!("variation #{number}.{label}{within} is not closed before this comment: reference a variation after its )"),
             ));
         }
-        let hint = if unlabelled { format!(" (move {number} only has unlabelled variations: label one $[{label}])") } else { String::new() };
-        Err((Code::N015, format!("there is no labelled variation $[{label}] at move {number}{within}{hint}")))
+        let hint = if unlabelled {
+            format!(" (move {number} only has unlabelled variations: label one $[{label}])")
+        } else {
+            String::new()
+        };
+        Err((
+            Code::N015,
+            format!("there is no labelled variation $[{label}] at move {number}{within}{hint}"),
+        ))
     }
 
     /// Resolves a move reference of a comment (§12.3 rules 2-6).
-    pub(super) fn resolve(&self, site: &Site<'_>, written: &MoveReference) -> Result<Resolution, (Code, String)> {
+    pub(super) fn resolve(
+        &self,
+        site: &Site<'_>,
+        written: &MoveReference,
+    ) -> Result<Resolution, (Code, String)> {
         match written {
             MoveReference::Variation { number, label } => {
-                let (variation, availability) = self.labelled(&self.ancestry(site.line), *number, *label, site, None)?;
+                let (variation, availability) =
+                    self.labelled(&self.ancestry(site.line), *number, *label, site, None)?;
                 let inside = (availability == Availability::Inside).then(|| {
                     format!("#{number}.{label} is the variation this comment stands in: a labelled reference is meant for comments outside it")
                 });
-                let target = ReferenceTarget::Variation { range: self.lines[variation].range(), number: *number, label: *label };
+                let target = ReferenceTarget::Variation {
+                    range: self.lines[variation].range(),
+                    number: *number,
+                    label: *label,
+                };
                 Ok(Resolution { target, inside })
             }
-            MoveReference::Move { number, path, side } if path.is_empty() => {
-                self.resolve_in_history(site, *number, *side).map(|target| Resolution { target, inside: None })
+            MoveReference::Move { number, path, side } if path.is_empty() => self
+                .resolve_in_history(site, *number, *side)
+                .map(|target| Resolution { target, inside: None }),
+            MoveReference::Move { number, path, side } => {
+                self.resolve_in_variation(site, *number, path, *side)
             }
-            MoveReference::Move { number, path, side } => self.resolve_in_variation(site, *number, path, *side),
         }
     }
 
     /// `#N`, `#N@W`, `#N@B` in the history of the comment.
-    fn resolve_in_history(&self, site: &Site<'_>, number: u32, side: Option<Side>) -> Result<ReferenceTarget, (Code, String)> {
+    fn resolve_in_history(
+        &self,
+        site: &Site<'_>,
+        number: u32,
+        side: Option<Side>,
+    ) -> Result<ReferenceTarget, (Code, String)> {
         let what = describe(number, side);
         if site.place == Place::Start {
             return Err(match self.first_number {
@@ -326,7 +378,11 @@ impl<'a> PlayTree<'a> {
             });
         }
         let history = self.history(site.line, site.offset());
-        let found = history.iter().rev().filter(|entry| entry.number == number).find_map(|entry| entry.target(side));
+        let found = history
+            .iter()
+            .rev()
+            .filter(|entry| entry.number == number)
+            .find_map(|entry| entry.target(side));
         if let Some(target) = found {
             return Ok(target);
         }
@@ -341,7 +397,10 @@ impl<'a> PlayTree<'a> {
         };
         let (before_first, after_last) = match side {
             None => (number < first.number, number > last.number),
-            Some(side) => (ordinal(number, side) < first.first_ordinal(), ordinal(number, side) > last.last_ordinal()),
+            Some(side) => (
+                ordinal(number, side) < first.first_ordinal(),
+                ordinal(number, side) > last.last_ordinal(),
+            ),
         };
         Err(if after_last {
             if site.place == Place::Final {
@@ -353,15 +412,27 @@ impl<'a> PlayTree<'a> {
                 )
             }
         } else if before_first {
-            let start = describe(first.number, if side.is_some() && first.white.is_none() { Some(Side::Black) } else { None });
+            let start = describe(
+                first.number,
+                if side.is_some() && first.white.is_none() { Some(Side::Black) } else { None },
+            );
             (Code::N014, format!("reference to {what}, before the history of this line of play, which starts with {start}"))
         } else {
-            (Code::N014, format!("reference to {what}, which is not in the history of this line of play"))
+            (
+                Code::N014,
+                format!("reference to {what}, which is not in the history of this line of play"),
+            )
         })
     }
 
     /// `#N[#A.x…#B.y]@S`: the path resolved from its last element, then inward.
-    fn resolve_in_variation(&self, site: &Site<'_>, number: u32, path: &[(u32, u32)], side: Option<Side>) -> Result<Resolution, (Code, String)> {
+    fn resolve_in_variation(
+        &self,
+        site: &Site<'_>,
+        number: u32,
+        path: &[(u32, u32)],
+        side: Option<Side>,
+    ) -> Result<Resolution, (Code, String)> {
         let mut variation = None;
         // The innermost element naming a variation the comment stands in (N018), as an index
         // into the path (innermost first).
@@ -374,7 +445,8 @@ impl<'a> PlayTree<'a> {
                 Some(outer) => vec![outer],
             };
             let within = variation.map(|_| name.as_str());
-            let (found, found_availability) = self.labelled(&lines, element_number, element_label, site, within)?;
+            let (found, found_availability) =
+                self.labelled(&lines, element_number, element_label, site, within)?;
             variation = Some(found);
             availability = found_availability;
             name = format!("#{element_number}.{element_label}");
@@ -387,7 +459,9 @@ impl<'a> PlayTree<'a> {
         };
         let what = describe(number, side);
         let moves = &self.lines[variation].moves;
-        let is_before = |item: &&Move<'_>| availability != Availability::Inside || item.line.range.start < site.offset();
+        let is_before = |item: &&Move<'_>| {
+            availability != Availability::Inside || item.line.range.start < site.offset()
+        };
         let found = moves
             .iter()
             .filter(is_before)
@@ -395,11 +469,21 @@ impl<'a> PlayTree<'a> {
             .rev()
             .find_map(|item| Entry::of(item).target(side));
         let Some(target) = found else {
-            if moves.iter().any(|item| item.number == number && Entry::of(item).target(side).is_some()) {
-                return Err((Code::N013, format!("reference to {what} of variation {name}, which is later than this comment")));
+            if moves
+                .iter()
+                .any(|item| item.number == number && Entry::of(item).target(side).is_some())
+            {
+                return Err((
+                    Code::N013,
+                    format!(
+                        "reference to {what} of variation {name}, which is later than this comment"
+                    ),
+                ));
             }
             let span = match (moves.first(), moves.last()) {
-                (Some(first), Some(last)) if first.number != last.number => format!(" (it holds moves {} to {})", first.number, last.number),
+                (Some(first), Some(last)) if first.number != last.number => {
+                    format!(" (it holds moves {} to {})", first.number, last.number)
+                }
                 (Some(first), _) => format!(" (it holds move {})", first.number),
                 _ => String::new(),
             };

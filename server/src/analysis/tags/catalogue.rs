@@ -17,7 +17,12 @@ pub(crate) struct TagWords {
     pub(crate) position: &'static str,
 }
 
-const fn words(name: &'static str, meaning: &'static str, values: &'static str, position: &'static str) -> TagWords {
+const fn words(
+    name: &'static str,
+    meaning: &'static str,
+    values: &'static str,
+    position: &'static str,
+) -> TagWords {
     TagWords { name, meaning, values, position }
 }
 
@@ -242,9 +247,14 @@ const MODEL_ONLY: [&str; 2] = ["Revisited", "Example"];
 pub(super) fn check_names(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnostic>) {
     for (index, line) in tags.iter().enumerate() {
         if !is_known(line.name) {
-            let mut diagnostic = Diagnostic::new(Code::T004, line.line_range(), unknown_name_message(line.name));
+            let mut diagnostic =
+                Diagnostic::new(Code::T004, line.line_range(), unknown_name_message(line.name));
             if let Some(known) = suggestion(line.name) {
-                diagnostic = diagnostic.with_fix(Fix::replace(format!("Rename to {known}"), line.tag.name.range.clone(), known));
+                diagnostic = diagnostic.with_fix(Fix::replace(
+                    format!("Rename to {known}"),
+                    line.tag.name.range.clone(),
+                    known,
+                ));
             }
             diagnostics.push(diagnostic);
         } else if is_duplicate(tags, index) {
@@ -276,7 +286,9 @@ fn is_duplicate(tags: &[TagLine<'_>], index: usize) -> bool {
 /// The T004 message for a name outside the catalogue, with the name it was probably meant to be.
 pub(crate) fn unknown_name_message(name: &str) -> String {
     match suggestion(name) {
-        Some(known) if known.eq_ignore_ascii_case(name) => format!("unknown tag {name}: tag names are case-sensitive, write {known}"),
+        Some(known) if known.eq_ignore_ascii_case(name) => {
+            format!("unknown tag {name}: tag names are case-sensitive, write {known}")
+        }
         Some(known) => format!("unknown tag {name}: did you mean {known}?"),
         None => format!("unknown tag {name}: CTL-PGN defines no such tag"),
     }
@@ -319,7 +331,10 @@ pub(super) fn check_record_kind(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diag
     let real_game = tags.iter().any(|line| PLAYER_TAGS.contains(&line.name));
     for line in tags {
         let message = if real_game && MODEL_ONLY.contains(&line.name) {
-            format!("{} belongs to model items, but this record is a real game (it names players)", line.name)
+            format!(
+                "{} belongs to model items, but this record is a real game (it names players)",
+                line.name
+            )
         } else if !real_game && REAL_GAME_ONLY.contains(&line.name) {
             format!("{} belongs to real games, but this record names no players (White or WhiteNA, Black or BlackNA)", line.name)
         } else {
@@ -337,10 +352,15 @@ mod tests {
     fn every_tag_of_the_catalogue_has_its_words() {
         assert_eq!(KNOWN.len(), CATALOGUE.len());
         for words in &CATALOGUE {
-            assert!(!words.meaning.is_empty() && !words.values.is_empty() && !words.position.is_empty(), "{}", words.name);
+            assert!(
+                !words.meaning.is_empty() && !words.values.is_empty() && !words.position.is_empty(),
+                "{}",
+                words.name
+            );
         }
         assert_eq!(tag_words("DPTL").map(|words| words.name), Some("PDTL"));
-        assert!(tag_words("Result").is_some_and(|words| words.values.contains("`2-1` White stalemates Black")));
+        assert!(tag_words("Result")
+            .is_some_and(|words| words.values.contains("`2-1` White stalemates Black")));
         assert!(tag_words("WhiteElo").is_none());
     }
 

@@ -5,7 +5,10 @@
 /// What is wrong with a date value, as the end of a message naming the tag; `None` when fine.
 pub(super) fn date_problem(name: &str, value: &str) -> Option<String> {
     let Some(date) = PartialDate::parse(value) else {
-        return Some(format!("{name} must be YYYY-MM-DD (? for unknown digits), not {}", super::shown(value)));
+        return Some(format!(
+            "{name} must be YYYY-MM-DD (? for unknown digits), not {}",
+            super::shown(value)
+        ));
     };
     if !date.month.readings().any(|month| (1..=12).contains(&month)) {
         return Some(format!("{name} month must be 01 to 12, not {}", date.month.text));
@@ -43,9 +46,11 @@ impl<'a> PartialDate<'a> {
     fn has_calendar_reading(&self) -> bool {
         let some_leap_year = || self.year.readings().any(is_leap_year);
         self.month.readings().filter(|month| (1..=12).contains(month)).any(|month| {
-            self.day
-                .readings()
-                .any(|day| day >= 1 && (day <= days_in_common_year_month(month) || (month == 2 && day == 29 && some_leap_year())))
+            self.day.readings().any(|day| {
+                day >= 1
+                    && (day <= days_in_common_year_month(month)
+                        || (month == 2 && day == 29 && some_leap_year()))
+            })
         })
     }
 
@@ -54,18 +59,36 @@ impl<'a> PartialDate<'a> {
     fn calendar_problem(&self) -> String {
         match self.month.known() {
             Some(2) if self.day.known() == Some(29) => match self.year.known() {
-                Some(year) => format!("February 29 exists only in leap years, and {year} is not one"),
+                Some(year) => {
+                    format!("February 29 exists only in leap years, and {year} is not one")
+                }
                 None => "February 29 exists only in leap years".to_string(),
             },
             Some(2) => "February has 28 days (29 in leap years)".to_string(),
-            Some(month) => format!("{} has {} days", MONTH_NAMES[month as usize - 1], days_in_common_year_month(month)),
+            Some(month) => format!(
+                "{} has {} days",
+                MONTH_NAMES[month as usize - 1],
+                days_in_common_year_month(month)
+            ),
             None => "no month has that day".to_string(),
         }
     }
 }
 
-const MONTH_NAMES: [&str; 12] =
-    ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
 
 /// A fixed number of decimal digits, each possibly `?`.
 #[derive(Debug)]
@@ -75,7 +98,8 @@ struct Digits<'a> {
 
 impl<'a> Digits<'a> {
     fn parse(text: &'a str, length: usize) -> Option<Digits<'a>> {
-        (text.len() == length && text.bytes().all(|b| b.is_ascii_digit() || b == b'?')).then_some(Digits { text })
+        (text.len() == length && text.bytes().all(|b| b.is_ascii_digit() || b == b'?'))
+            .then_some(Digits { text })
     }
 
     /// The number when every digit is known.
@@ -115,7 +139,16 @@ mod tests {
 
     #[test]
     fn unknown_digits_are_accepted_when_some_reading_is_a_calendar_day() {
-        for good in ["2024-03-09", "????-??-??", "201?-??-??", "2024-02-29", "????-02-29", "2000-02-29", "2024-1?-3?", "2024-??-31"] {
+        for good in [
+            "2024-03-09",
+            "????-??-??",
+            "201?-??-??",
+            "2024-02-29",
+            "????-02-29",
+            "2000-02-29",
+            "2024-1?-3?",
+            "2024-??-31",
+        ] {
             assert_eq!(date_problem("Date", good), None, "{good}");
         }
     }
@@ -123,10 +156,22 @@ mod tests {
     #[test]
     fn shapes_months_days_and_calendar_days_are_checked() {
         let problem = |value| date_problem("Date", value).unwrap_or_default();
-        assert_eq!(problem("2024/02/03"), "Date must be YYYY-MM-DD (? for unknown digits), not 2024/02/03");
-        assert_eq!(problem("2020.08.15"), "Date must be YYYY-MM-DD (? for unknown digits), not 2020.08.15");
-        assert_eq!(problem("24-02-03"), "Date must be YYYY-MM-DD (? for unknown digits), not 24-02-03");
-        assert_eq!(problem(""), "Date must be YYYY-MM-DD (? for unknown digits), not an empty value");
+        assert_eq!(
+            problem("2024/02/03"),
+            "Date must be YYYY-MM-DD (? for unknown digits), not 2024/02/03"
+        );
+        assert_eq!(
+            problem("2020.08.15"),
+            "Date must be YYYY-MM-DD (? for unknown digits), not 2020.08.15"
+        );
+        assert_eq!(
+            problem("24-02-03"),
+            "Date must be YYYY-MM-DD (? for unknown digits), not 24-02-03"
+        );
+        assert_eq!(
+            problem(""),
+            "Date must be YYYY-MM-DD (? for unknown digits), not an empty value"
+        );
         assert_eq!(problem("2020-13-01"), "Date month must be 01 to 12, not 13");
         assert_eq!(problem("2020-2?-01"), "Date month must be 01 to 12, not 2?");
         assert_eq!(problem("2020-00-01"), "Date month must be 01 to 12, not 00");
@@ -134,8 +179,17 @@ mod tests {
         assert_eq!(problem("2020-01-00"), "Date day must be 01 to 31, not 00");
         assert_eq!(problem("2023-02-29"), "Date 2023-02-29 is not a calendar date: February 29 exists only in leap years, and 2023 is not one");
         assert_eq!(problem("1900-02-29"), "Date 1900-02-29 is not a calendar date: February 29 exists only in leap years, and 1900 is not one");
-        assert_eq!(problem("2023-04-31"), "Date 2023-04-31 is not a calendar date: April has 30 days");
-        assert_eq!(problem("????-02-3?"), "Date ????-02-3? is not a calendar date: February has 28 days (29 in leap years)");
-        assert_eq!(problem("???1-02-29"), "Date ???1-02-29 is not a calendar date: February 29 exists only in leap years");
+        assert_eq!(
+            problem("2023-04-31"),
+            "Date 2023-04-31 is not a calendar date: April has 30 days"
+        );
+        assert_eq!(
+            problem("????-02-3?"),
+            "Date ????-02-3? is not a calendar date: February has 28 days (29 in leap years)"
+        );
+        assert_eq!(
+            problem("???1-02-29"),
+            "Date ???1-02-29 is not a calendar date: February 29 exists only in leap years"
+        );
     }
 }

@@ -15,7 +15,9 @@ pub(super) fn is_identifier(value: &str) -> bool {
     let rest: Vec<&str> = parts.collect();
     is_non_empty_and_all(publisher, |c| c.is_ascii_alphanumeric())
         && !rest.is_empty()
-        && rest.iter().all(|part| is_non_empty_and_all(part, |c| c.is_ascii_alphanumeric() || c == '?' || c == ':'))
+        && rest.iter().all(|part| {
+            is_non_empty_and_all(part, |c| c.is_ascii_alphanumeric() || c == '?' || c == ':')
+        })
 }
 
 fn is_non_empty_and_all(part: &str, allowed: impl Fn(char) -> bool) -> bool {
@@ -62,10 +64,26 @@ mod tests {
 
     #[test]
     fn identifiers_are_parts_joined_by_hyphens() {
-        for good in ["Cescacs-X01", "Cescacs-X01-V-en", "Demo-P03-C?b-16", "Cescacs‐A0001‐24", "Pub-VS1:2-en"] {
+        for good in [
+            "Cescacs-X01",
+            "Cescacs-X01-V-en",
+            "Demo-P03-C?b-16",
+            "Cescacs‐A0001‐24",
+            "Pub-VS1:2-en",
+        ] {
             assert!(is_identifier(good), "{good}");
         }
-        for bad in ["Cescacs X01", "Cescacs", "Cescacs-", "-X01", "Cescacs--X01", "Ces?-X01", "Cescacs-X01 en", "Cescàcs-X01", ""] {
+        for bad in [
+            "Cescacs X01",
+            "Cescacs",
+            "Cescacs-",
+            "-X01",
+            "Cescacs--X01",
+            "Ces?-X01",
+            "Cescacs-X01 en",
+            "Cescàcs-X01",
+            "",
+        ] {
             assert!(!is_identifier(bad), "{bad}");
         }
     }

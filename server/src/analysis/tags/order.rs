@@ -19,7 +19,9 @@ impl RosterEntry {
     /// The entry as messages name it: `White (or WhiteNA)`.
     fn describe(&self) -> String {
         match self.names {
-            [name, alternatives @ ..] if !alternatives.is_empty() => format!("{name} (or {})", alternatives.join(" or ")),
+            [name, alternatives @ ..] if !alternatives.is_empty() => {
+                format!("{name} (or {})", alternatives.join(" or "))
+            }
             names => names.join(" or "),
         }
     }
@@ -47,7 +49,8 @@ pub(crate) const ROSTER: [RosterEntry; 9] = [
 ];
 
 /// Each alias and the player tags it must follow immediately.
-const ALIASES: [(&str, [&str; 2]); 2] = [("WhiteAlias", ["White", "WhiteNA"]), ("BlackAlias", ["Black", "BlackNA"])];
+const ALIASES: [(&str, [&str; 2]); 2] =
+    [("WhiteAlias", ["White", "WhiteNA"]), ("BlackAlias", ["Black", "BlackNA"])];
 
 /// Checks the order rules of the tag section.
 pub(super) fn check_order(section: &TagSection<'_>, diagnostics: &mut Vec<Diagnostic>) {
@@ -112,10 +115,26 @@ fn roster_break<'t, 'a>(head: &'t [TagLine<'a>]) -> Option<(&'t TagLine<'a>, Str
         match head.get(cursor) {
             Some(line) if entry.names.contains(&line.name) => cursor += 1,
             _ if entry.optional => {}
-            Some(line) => return Some((line, format!("seven-tag roster out of order: {} expected before {}", entry.describe(), line.name))),
+            Some(line) => {
+                return Some((
+                    line,
+                    format!(
+                        "seven-tag roster out of order: {} expected before {}",
+                        entry.describe(),
+                        line.name
+                    ),
+                ))
+            }
             None => {
                 let last = head.last()?;
-                return Some((last, format!("seven-tag roster incomplete: {} expected after {}", entry.describe(), last.name)));
+                return Some((
+                    last,
+                    format!(
+                        "seven-tag roster incomplete: {} expected after {}",
+                        entry.describe(),
+                        last.name
+                    ),
+                ));
             }
         }
     }
@@ -127,7 +146,9 @@ fn misplaced_alias<'t, 'a>(tags: &'t [TagLine<'a>]) -> Option<(&'t TagLine<'a>, 
     tags.iter().enumerate().find_map(|(index, line)| {
         let (alias, players) = ALIASES.iter().find(|(alias, _)| *alias == line.name)?;
         let follows_player = index > 0 && players.contains(&tags[index - 1].name);
-        (!follows_player).then(|| (line, format!("{alias} must come immediately after {} or {}", players[0], players[1])))
+        (!follows_player).then(|| {
+            (line, format!("{alias} must come immediately after {} or {}", players[0], players[1]))
+        })
     })
 }
 
@@ -154,7 +175,9 @@ fn check_consecutive(tags: &[TagLine<'_>], name: &str, diagnostics: &mut Vec<Dia
             diagnostics.push(Diagnostic::new(
                 Code::T009,
                 line.line_range(),
-                format!("{name} tags must be consecutive: this one is separated from the earlier ones"),
+                format!(
+                    "{name} tags must be consecutive: this one is separated from the earlier ones"
+                ),
             ));
         }
         seen = true;
@@ -169,7 +192,9 @@ fn check_aliases_present(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnostic>
             diagnostics.push(Diagnostic::new(
                 Code::T010,
                 line.line_range(),
-                format!("{address} replaces the player's name, so {alias} is required right after it"),
+                format!(
+                    "{address} replaces the player's name, so {alias} is required right after it"
+                ),
             ));
         }
     }
@@ -180,7 +205,11 @@ fn check_title_after_lang(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnostic
     let position = |name: &str| tags.iter().position(|line| line.name == name);
     if let (Some(title), Some(lang)) = (position("Title"), position("Lang")) {
         if title < lang {
-            diagnostics.push(Diagnostic::new(Code::T017, tags[title].line_range(), "Title must come after Lang"));
+            diagnostics.push(Diagnostic::new(
+                Code::T017,
+                tags[title].line_range(),
+                "Title must come after Lang",
+            ));
         }
     }
 }

@@ -69,12 +69,14 @@ fn value_fix(name: &str, value: &str) -> Option<(String, String)> {
             allowed.iter().find(|allowed| allowed.eq_ignore_ascii_case(value))?.to_string()
         }
     };
-    (fixed != value && value_problem(name, &fixed).is_none()).then(|| (format!("Write {fixed}"), fixed))
+    (fixed != value && value_problem(name, &fixed).is_none())
+        .then(|| (format!("Write {fixed}"), fixed))
 }
 
 fn enumeration_problem(name: &str, value: &str) -> Option<String> {
     let (_, allowed) = ENUMERATIONS.iter().find(|(tag, _)| *tag == name)?;
-    (!allowed.contains(&value)).then(|| format!("{name} must be {}, not {}", alternatives(allowed), shown(value)))
+    (!allowed.contains(&value))
+        .then(|| format!("{name} must be {}, not {}", alternatives(allowed), shown(value)))
 }
 
 /// `a, b or c`.
@@ -142,12 +144,20 @@ mod tests {
     #[test]
     fn languages_are_two_or_three_lower_case_letters() {
         assert!(is_language("en") && is_language("cat"));
-        assert!(!is_language("English") && !is_language("EN") && !is_language("e") && !is_language("en-GB"));
+        assert!(
+            !is_language("English")
+                && !is_language("EN")
+                && !is_language("e")
+                && !is_language("en-GB")
+        );
     }
 
     #[test]
     fn messages_say_what_is_expected() {
-        assert_eq!(value_problem("Mode", "online"), Some((Code::T018, "Mode must be OTB, ICS, TC, EM or BBS, not online".to_string())));
+        assert_eq!(
+            value_problem("Mode", "online"),
+            Some((Code::T018, "Mode must be OTB, ICS, TC, EM or BBS, not online".to_string()))
+        );
         assert_eq!(value_problem("Result", "1-0").map(|(code, _)| code), Some(Code::T013));
         assert_eq!(value_problem("Event", "anything"), None);
         assert_eq!(alternatives(&["human", "program"]), "human or program");

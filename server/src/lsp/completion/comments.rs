@@ -8,11 +8,19 @@ use crate::pieces::Side;
 use crate::syntax::{Comment, RecordSyntax};
 
 /// The suggestions inside `comment` at `offset`.
-pub fn complete(text: &str, syntax: &RecordSyntax, comment: &Comment, offset: usize) -> Vec<Suggestion> {
+pub fn complete(
+    text: &str,
+    syntax: &RecordSyntax,
+    comment: &Comment,
+    offset: usize,
+) -> Vec<Suggestion> {
     let start = word_start(text, offset, &['#', '@', ':']);
     let word = &text[start..offset];
     let body_before = &text[comment.open.range.end..start];
-    if comment.marker.is_none() && body_before.trim().is_empty() && (word.is_empty() || word.starts_with('@')) {
+    if comment.marker.is_none()
+        && body_before.trim().is_empty()
+        && (word.is_empty() || word.starts_with('@'))
+    {
         return markers(text, syntax, comment, start..offset);
     }
     if word.starts_with('#') {
@@ -22,7 +30,12 @@ pub fn complete(text: &str, syntax: &RecordSyntax, comment: &Comment, offset: us
 }
 
 /// `@W:` and `@B:` for the half-moves of the move line the comment follows.
-fn markers(text: &str, syntax: &RecordSyntax, comment: &Comment, replace: std::ops::Range<usize>) -> Vec<Suggestion> {
+fn markers(
+    text: &str,
+    syntax: &RecordSyntax,
+    comment: &Comment,
+    replace: std::ops::Range<usize>,
+) -> Vec<Suggestion> {
     let history = history_at(&syntax.items, comment.range.start);
     let Some(last) = history.half_moves.last() else { return Vec::new() };
     let line = last.line;
@@ -32,14 +45,20 @@ fn markers(text: &str, syntax: &RecordSyntax, comment: &Comment, replace: std::o
         .filter_map(|(side, marker, half_move)| {
             let half_move = half_move?;
             let written = &text[half_move.range.start..half_move.move_end()];
-            let detail = format!("{} comment on {}", side.name(), move_label(number, side, written));
+            let detail =
+                format!("{} comment on {}", side.name(), move_label(number, side, written));
             Some(Suggestion::plain(marker, SuggestionKind::Marker, detail, replace.clone()))
         })
         .collect()
 }
 
 /// `#N@W` / `#N@B` for every half-move of the history, the latest first.
-fn references(text: &str, syntax: &RecordSyntax, offset: usize, replace: std::ops::Range<usize>) -> Vec<Suggestion> {
+fn references(
+    text: &str,
+    syntax: &RecordSyntax,
+    offset: usize,
+    replace: std::ops::Range<usize>,
+) -> Vec<Suggestion> {
     let history = history_at(&syntax.items, offset);
     history
         .half_moves
@@ -57,7 +76,12 @@ fn references(text: &str, syntax: &RecordSyntax, offset: usize, replace: std::op
             };
             let move_text = &text[written.half_move.range.start..written.half_move.move_end()];
             let detail = move_label(number, written.side, move_text);
-            Some(Suggestion::plain(format!("#{digits}@{letter}"), SuggestionKind::Reference, detail, replace.clone()))
+            Some(Suggestion::plain(
+                format!("#{digits}@{letter}"),
+                SuggestionKind::Reference,
+                detail,
+                replace.clone(),
+            ))
         })
         .collect()
 }

@@ -50,7 +50,12 @@ pub struct Suggestion {
 
 impl Suggestion {
     /// A suggestion whose text has no placeholders.
-    fn plain(label: impl Into<String>, kind: SuggestionKind, detail: impl Into<String>, replace: Range<usize>) -> Suggestion {
+    fn plain(
+        label: impl Into<String>,
+        kind: SuggestionKind,
+        detail: impl Into<String>,
+        replace: Range<usize>,
+    ) -> Suggestion {
         let label = label.into();
         Suggestion {
             snippet: escape_snippet(&label),
@@ -67,7 +72,12 @@ impl Suggestion {
 }
 
 /// The suggestions at byte `offset` of a record's text, in the order they should be shown.
-pub fn complete(text: &str, syntax: &RecordSyntax, analysis: &RecordAnalysis, offset: usize) -> Vec<Suggestion> {
+pub fn complete(
+    text: &str,
+    syntax: &RecordSyntax,
+    analysis: &RecordAnalysis,
+    offset: usize,
+) -> Vec<Suggestion> {
     if offset > text.len() || !text.is_char_boundary(offset) {
         return Vec::new();
     }
@@ -96,7 +106,9 @@ fn movetext_offset(items: &[Item]) -> Option<usize> {
 fn looks_like_movetext(typed: &str) -> bool {
     let typed = typed.trim_start_matches([' ', '\t', '.', '(']);
     let typed = match typed.strip_prefix('$') {
-        Some(labelled) => labelled.trim_start_matches(|c: char| c.is_ascii_digit() || c == '[' || c == ']').trim_start(),
+        Some(labelled) => labelled
+            .trim_start_matches(|c: char| c.is_ascii_digit() || c == '[' || c == ']')
+            .trim_start(),
         None => typed,
     };
     let digits = typed.len() - typed.trim_start_matches(|c: char| c.is_ascii_digit()).len();
@@ -110,7 +122,11 @@ fn comment_at(items: &[Item], offset: usize) -> Option<&Comment> {
             let body_end = if comment.closed { comment.range.end - 1 } else { comment.range.end };
             (comment.open.range.end <= offset && offset <= body_end).then_some(comment)
         }
-        Item::Variation(variation) if variation.range.contains(&offset) || variation.range.end == offset => comment_at(&variation.items, offset),
+        Item::Variation(variation)
+            if variation.range.contains(&offset) || variation.range.end == offset =>
+        {
+            comment_at(&variation.items, offset)
+        }
         _ => None,
     })
 }
@@ -121,7 +137,11 @@ fn word_start(text: &str, offset: usize, extra: &[char]) -> usize {
     text[..offset]
         .char_indices()
         .rev()
-        .take_while(|&(_, c)| c.is_alphanumeric() || extra.contains(&c) || !c.is_ascii() && !c.is_whitespace() && !"×‐…".contains(c))
+        .take_while(|&(_, c)| {
+            c.is_alphanumeric()
+                || extra.contains(&c)
+                || !c.is_ascii() && !c.is_whitespace() && !"×‐…".contains(c)
+        })
         .last()
         .map_or(offset, |(index, _)| index)
 }

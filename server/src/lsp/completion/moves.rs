@@ -14,18 +14,27 @@ use crate::syntax::RecordSyntax;
 
 /// The characters of a half-move besides letters, digits and figurines: what a suggestion
 /// replaces runs back over them to the start of the half-move being typed.
-const MOVE_CHARACTERS: [char; 11] = ['-', '\u{2010}', '\u{D7}', '*', '@', '=', '&', '+', '^', '#', '\u{221E}'];
+const MOVE_CHARACTERS: [char; 11] =
+    ['-', '\u{2010}', '\u{D7}', '*', '@', '=', '&', '+', '^', '#', '\u{221E}'];
 
 /// The pieces and the legal half-moves of the side to move at `offset`; nothing when the
 /// position there is not known (a half-move before it could not be replayed).
-pub fn complete(text: &str, syntax: &RecordSyntax, analysis: &RecordAnalysis, offset: usize) -> Vec<Suggestion> {
+pub fn complete(
+    text: &str,
+    syntax: &RecordSyntax,
+    analysis: &RecordAnalysis,
+    offset: usize,
+) -> Vec<Suggestion> {
     let standing = standing_at(&syntax.items, offset, analysis);
-    let Some(position) = standing.position(analysis).filter(|_| standing.complete) else { return Vec::new() };
+    let Some(position) = standing.position(analysis).filter(|_| standing.complete) else {
+        return Vec::new();
+    };
     let replace = word_start(text, offset, &MOVE_CHARACTERS)..offset;
     let ids = &analysis.identifiers;
     let side = position.turn;
     // The strongest pieces first (`ALL` runs from the pawn up), then by column and line.
-    let strength = |kind: PieceKind| Reverse(PieceKind::ALL.iter().position(|&other| other == kind));
+    let strength =
+        |kind: PieceKind| Reverse(PieceKind::ALL.iter().position(|&other| other == kind));
     let mut pieces: Vec<_> = position.pieces().filter(|(_, piece)| piece.side == side).collect();
     pieces.sort_by_key(|(hex, piece)| (strength(piece.kind), hex.column(), hex.line()));
     let mut suggestions: Vec<Suggestion> = pieces
@@ -46,12 +55,19 @@ pub fn complete(text: &str, syntax: &RecordSyntax, analysis: &RecordAnalysis, of
             Move::ForcedPromotion { .. } => PieceKind::Pawn,
             Move::Castling(_) => PieceKind::King,
         };
-        (strength(mover), legal.applied.effect.origin.column(), legal.applied.effect.origin.line(), legal.mv.write(ids))
+        (
+            strength(mover),
+            legal.applied.effect.origin.column(),
+            legal.applied.effect.origin.line(),
+            legal.mv.write(ids),
+        )
     });
     suggestions.extend(moves.into_iter().map(|legal| {
         let label = format!("{}{}", legal.mv.write(ids), legal.check.map_or("", Check::as_str));
         let detail = match legal.check {
-            Some(check) => format!("{}, {}", legal.applied.effect.describe(), check_in_words(check)),
+            Some(check) => {
+                format!("{}, {}", legal.applied.effect.describe(), check_in_words(check))
+            }
             None => legal.applied.effect.describe(),
         };
         Suggestion::plain(label, SuggestionKind::Move, detail, replace.clone())

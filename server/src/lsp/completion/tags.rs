@@ -12,7 +12,8 @@ use crate::position::Position;
 use crate::syntax::{Item, RecordSyntax};
 
 /// The `Redefine` values the handbook gives as examples (§4.3).
-const REDEFINE_PRESETS: [&str; 5] = ["FAN", "A@J, C@N, T@R", "B@J, Q@D, W@V", "L@J, S@N, T@R, W@V", "F@J, C@N, T@R, W@V"];
+const REDEFINE_PRESETS: [&str; 5] =
+    ["FAN", "A@J, C@N, T@R", "B@J, Q@D, W@V", "L@J, S@N, T@R, W@V", "F@J, C@N, T@R, W@V"];
 
 /// Where in a tag line the cursor stands.
 #[derive(Debug)]
@@ -36,8 +37,10 @@ impl<'a> TagContext<'a> {
             // At the end of the line (an auto-closed `]` aside) the whole tag line is written;
             // inside an existing line only the name is replaced.
             let closing = rest.trim_end();
-            let replace_line = (closing.is_empty() || closing == "]").then_some(offset + closing.len());
-            let word_end = offset + rest.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(rest.len());
+            let replace_line =
+                (closing.is_empty() || closing == "]").then_some(offset + closing.len());
+            let word_end =
+                offset + rest.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(rest.len());
             let name = name_start..if replace_line.is_some() { offset } else { word_end };
             return Some(TagContext::Name { bracket, name, replace_line });
         }
@@ -53,7 +56,13 @@ impl<'a> TagContext<'a> {
 }
 
 /// The suggestions for a tag context; after the movetext only a new record's `Variant` tag.
-pub fn complete(text: &str, syntax: &RecordSyntax, ids: &IdentifierSet, context: &TagContext<'_>, in_movetext: bool) -> Vec<Suggestion> {
+pub fn complete(
+    text: &str,
+    syntax: &RecordSyntax,
+    ids: &IdentifierSet,
+    context: &TagContext<'_>,
+    in_movetext: bool,
+) -> Vec<Suggestion> {
     match context {
         TagContext::Name { bracket, name: typed_name, replace_line } => {
             let present: Vec<&str> = syntax
@@ -86,10 +95,16 @@ pub fn complete(text: &str, syntax: &RecordSyntax, ids: &IdentifierSet, context:
                                 documentation: None,
                             }
                         }
-                        None => Suggestion::plain(name, SuggestionKind::TagName, detail, typed_name.clone()),
+                        None => Suggestion::plain(
+                            name,
+                            SuggestionKind::TagName,
+                            detail,
+                            typed_name.clone(),
+                        ),
                     };
                     suggestion.preselect = next_required == Some(name);
-                    suggestion.documentation = words.map(|words| format!("{}\n\n{}", words.meaning, words.values));
+                    suggestion.documentation =
+                        words.map(|words| format!("{}\n\n{}", words.meaning, words.values));
                     suggestion
                 })
                 .collect()
@@ -153,13 +168,21 @@ fn next_required(present: &[&str]) -> Option<&'static str> {
 fn value_template(name: &str, ids: &IdentifierSet) -> (String, String) {
     match name {
         "Variant" => ("C'escacs".to_string(), "C'escacs".to_string()),
-        "Date" | "EventDate" | "MatchDate" => ("${1:????}-${2:??}-${3:??}".to_string(), "????-??-??".to_string()),
+        "Date" | "EventDate" | "MatchDate" => {
+            ("${1:????}-${2:??}-${3:??}".to_string(), "????-??-??".to_string())
+        }
         _ => {
-            let choices: Vec<String> = values(name, ids).into_iter().map(|(_, _, plain)| plain).collect();
+            let choices: Vec<String> =
+                values(name, ids).into_iter().map(|(_, _, plain)| plain).collect();
             if choices.is_empty() || name == "PDTL" {
                 ("$1".to_string(), String::new())
             } else {
-                let escaped: Vec<String> = choices.iter().map(|choice| choice.replace('\\', "\\\\").replace(',', "\\,").replace('|', "\\|")).collect();
+                let escaped: Vec<String> = choices
+                    .iter()
+                    .map(|choice| {
+                        choice.replace('\\', "\\\\").replace(',', "\\,").replace('|', "\\|")
+                    })
+                    .collect();
                 (format!("${{1|{}|}}", escaped.join(",")), String::new())
             }
         }
@@ -168,7 +191,12 @@ fn value_template(name: &str, ids: &IdentifierSet) -> (String, String) {
 
 /// The values offered inside a tag's quotes, as (label, snippet, plain text).
 fn values(name: &str, ids: &IdentifierSet) -> Vec<(String, String, String)> {
-    let listed = |values: &[&str]| values.iter().map(|value| (value.to_string(), escape_snippet(value), value.to_string())).collect();
+    let listed = |values: &[&str]| {
+        values
+            .iter()
+            .map(|value| (value.to_string(), escape_snippet(value), value.to_string()))
+            .collect()
+    };
     match name {
         "Variant" => listed(&["C'escacs", "Grand C'escacs"]),
         "Result" => listed(&RESULTS),
@@ -177,7 +205,11 @@ fn values(name: &str, ids: &IdentifierSet) -> Vec<(String, String, String)> {
         "Event" => listed(&["?", "CG"]),
         "TimeControl" => listed(&["?", "-", "40/9000", "4500", "4500+60", "*180"]),
         "Date" | "EventDate" | "MatchDate" => vec![
-            ("YYYY-MM-DD".to_string(), "${1:YYYY}-${2:MM}-${3:DD}".to_string(), "????-??-??".to_string()),
+            (
+                "YYYY-MM-DD".to_string(),
+                "${1:YYYY}-${2:MM}-${3:DD}".to_string(),
+                "????-??-??".to_string(),
+            ),
             ("????-??-??".to_string(), "????-??-??".to_string(), "????-??-??".to_string()),
         ],
         "PDTL" => {
@@ -185,6 +217,9 @@ fn values(name: &str, ids: &IdentifierSet) -> Vec<(String, String, String)> {
             pdtl::write_pdtl(&Position::initial(), ids, &mut initial);
             vec![("initial position".to_string(), escape_snippet(&initial), initial)]
         }
-        _ => ENUMERATIONS.iter().find(|(tag, _)| *tag == name).map_or_else(Vec::new, |(_, allowed)| listed(allowed)),
+        _ => ENUMERATIONS
+            .iter()
+            .find(|(tag, _)| *tag == name)
+            .map_or_else(Vec::new, |(_, allowed)| listed(allowed)),
     }
 }

@@ -22,7 +22,10 @@ fn labels(suggestions: &[Suggestion]) -> Vec<&str> {
 #[test]
 fn tag_names_come_in_roster_order_with_the_next_missing_required_tag_first() {
     let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Event \"Open de Moià\"]\n[|]\n");
-    assert_eq!(labels(&suggestions)[..8], ["Site", "Date", "Round", "White", "WhiteNA", "WhiteAlias", "Black", "BlackNA"]);
+    assert_eq!(
+        labels(&suggestions)[..8],
+        ["Site", "Date", "Round", "White", "WhiteNA", "WhiteAlias", "Black", "BlackNA"]
+    );
     assert!(suggestions[0].preselect && !suggestions[1].preselect);
     assert!(!labels(&suggestions).contains(&"Event") && !labels(&suggestions).contains(&"Variant"));
     assert!(labels(&suggestions).contains(&"Annotator") && labels(&suggestions).contains(&"PDTL"));
@@ -39,7 +42,8 @@ fn an_empty_record_starts_with_variant_and_repeatable_tags_stay_offered() {
     let (_, suggestions) = at_cursor("[V|");
     assert_eq!(suggestions[0].label, "Variant");
     assert_eq!(suggestions[0].plain, "[Variant \"C'escacs\"]");
-    let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Id \"Cescacs-0001\"]\n[Annotator \"Prat, J.\"]\n[|\n");
+    let (_, suggestions) =
+        at_cursor("[Variant \"C'escacs\"]\n[Id \"Cescacs-0001\"]\n[Annotator \"Prat, J.\"]\n[|\n");
     assert_eq!(labels(&suggestions)[..3], ["Annotator", "AnnotatorId", "Date"]);
     assert!(!suggestions[0].preselect, "the minimal registration has its Annotator");
 }
@@ -65,8 +69,13 @@ fn tag_values_are_offered_inside_the_quotes() {
     assert_eq!(&text[suggestions[0].replace.clone()], "2025");
     let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Redefine \"|\"]\n");
     assert_eq!(labels(&suggestions)[0], "FAN");
-    let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Redefine \"A@J, C@N, T@R\"]\n[PDTL \"|\"]\n");
-    assert!(suggestions[0].plain.starts_with("/28:v/27:dk/26:gag/25:tcct/"), "{}", suggestions[0].plain);
+    let (_, suggestions) =
+        at_cursor("[Variant \"C'escacs\"]\n[Redefine \"A@J, C@N, T@R\"]\n[PDTL \"|\"]\n");
+    assert!(
+        suggestions[0].plain.starts_with("/28:v/27:dk/26:gag/25:tcct/"),
+        "{}",
+        suggestions[0].plain
+    );
 }
 
 #[test]
@@ -74,14 +83,18 @@ fn the_movetext_offers_the_pieces_of_the_side_to_move() {
     let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n\n1. K4-K6, |\n");
     assert_eq!(suggestions.iter().filter(|s| s.kind == SuggestionKind::Piece).count(), 27);
     assert_eq!(labels(&suggestions)[..4], ["KG27", "DE27", "VF28", "RC25"]);
-    assert!(suggestions[27..].iter().all(|s| s.kind == SuggestionKind::Move), "the pieces, then the half-moves");
+    assert!(
+        suggestions[27..].iter().all(|s| s.kind == SuggestionKind::Move),
+        "the pieces, then the half-moves"
+    );
     assert!(suggestions.iter().all(|s| s.replace == (text.len() - 1..text.len() - 1)));
     assert_eq!(suggestions[0].detail, "Black King on G27");
 }
 
 #[test]
 fn a_piece_being_typed_is_replaced_and_white_moves_after_black() {
-    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[White \"Núria\"]\n\n1. K4-K6, E21-E19\n2. J|\n");
+    let (text, suggestions) =
+        at_cursor("[Variant \"C'escacs\"]\n[White \"Núria\"]\n\n1. K4-K6, E21-E19\n2. J|\n");
     let bishop = suggestions.iter().find(|s| s.label == "JF6").expect("the black-hex Bishop");
     assert_eq!(&text[bishop.replace.clone()], "J");
     assert_eq!(bishop.detail, "White Bishop on F6");
@@ -104,7 +117,8 @@ fn fan_records_offer_figurines() {
 
 #[test]
 fn comments_offer_markers_then_references_to_earlier_moves() {
-    let game = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n2. JF6-B18, EE23-D20\n{ |}\n3. K6-K8\n*\n";
+    let game =
+        "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n2. JF6-B18, EE23-D20\n{ |}\n3. K6-K8\n*\n";
     let (_, suggestions) = at_cursor(game);
     assert_eq!(labels(&suggestions), ["@W:", "@B:"]);
     assert_eq!(suggestions[1].detail, "Black comment on 2. …, EE23-D20");
@@ -123,19 +137,30 @@ fn references_in_a_variation_follow_its_history() {
     assert_eq!(suggestions[0].detail, "2. …, E19-E17");
 }
 
-
-
 #[test]
 fn the_half_moves_of_the_side_to_move_are_written_out_with_the_check_they_give() {
-    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Black \"Vidàl\"]\n\n1. K4-K6, E21-E19\n2. JF6-|\n");
-    let moves: Vec<&Suggestion> = suggestions.iter().filter(|s| s.kind == SuggestionKind::Move).collect();
-    assert!(moves.iter().all(|s| &text[s.replace.clone()] == "JF6-"), "the half-move typed so far is replaced");
-    let bishop: Vec<&str> = moves.iter().map(|s| s.label.as_str()).filter(|label| label.starts_with("JF6-")).collect();
-    assert!(!bishop.is_empty() && bishop.iter().all(|label| label.len() <= "JF6-C15+∞".len()), "{bishop:?}");
+    let (text, suggestions) =
+        at_cursor("[Variant \"C'escacs\"]\n[Black \"Vidàl\"]\n\n1. K4-K6, E21-E19\n2. JF6-|\n");
+    let moves: Vec<&Suggestion> =
+        suggestions.iter().filter(|s| s.kind == SuggestionKind::Move).collect();
+    assert!(
+        moves.iter().all(|s| &text[s.replace.clone()] == "JF6-"),
+        "the half-move typed so far is replaced"
+    );
+    let bishop: Vec<&str> =
+        moves.iter().map(|s| s.label.as_str()).filter(|label| label.starts_with("JF6-")).collect();
+    assert!(
+        !bishop.is_empty() && bishop.iter().all(|label| label.len() <= "JF6-C15+∞".len()),
+        "{bishop:?}"
+    );
     assert!(labels(&suggestions).contains(&"E7-E13") && !labels(&suggestions).contains(&"E7-E15"));
     // A Rook that checks the King from afar, from a PDTL.
-    let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[PDTL \"/20:3k3/3:R3/1:1K/ w -- - 0 1\"]\n\n1. RC3|\n");
-    let check = suggestions.iter().find(|s| s.label == "RC3-F6+∞").expect("the check is offered with its suffix");
+    let (_, suggestions) =
+        at_cursor("[Variant \"C'escacs\"]\n[PDTL \"/20:3k3/3:R3/1:1K/ w -- - 0 1\"]\n\n1. RC3|\n");
+    let check = suggestions
+        .iter()
+        .find(|s| s.label == "RC3-F6+∞")
+        .expect("the check is offered with its suffix");
     assert_eq!(check.detail, "White Rook C3 to F6, check from afar");
     assert!(!labels(&suggestions).contains(&"RC3-E9"), "a Rook does not move like that");
 }

@@ -31,8 +31,12 @@ pub(super) fn in_half_move(record: Record<'_>, written: Written<'_>, token: &Tok
         match record.analysis.played_at(start) {
             Some(played) => {
                 let before = standing.position(record.analysis);
-                let before = before.map_or_else(|| "unknown".to_string(), |position| occupant(position, hex, ids));
-                markdown.push_str(&format!("- before {title}: {before}\n- after it: {}\n\n", occupant(&played.after, hex, ids)));
+                let before = before
+                    .map_or_else(|| "unknown".to_string(), |position| occupant(position, hex, ids));
+                markdown.push_str(&format!(
+                    "- before {title}: {before}\n- after it: {}\n\n",
+                    occupant(&played.after, hex, ids)
+                ));
             }
             None => {
                 markdown.push_str(&format!("{title} was not replayed. "));
@@ -81,7 +85,10 @@ pub(super) fn in_comment(record: Record<'_>, reference: &Reference) -> Option<Ho
             "[c]" => Some(HexColour::Coloured),
             _ => None,
         };
-        (Subject::Piece(piece, colour), format!("**{written}** · the {} {}\n\n", piece.side.name(), piece.kind.name()))
+        (
+            Subject::Piece(piece, colour),
+            format!("**{written}** · the {} {}\n\n", piece.side.name(), piece.kind.name()),
+        )
     };
     let standing = history::standing(record, range.start);
     let place = match (standing.complete, standing.after) {
@@ -90,7 +97,10 @@ pub(super) fn in_comment(record: Record<'_>, reference: &Reference) -> Option<Ho
             history::describe(record, standing)
         ),
         (true, None) => "At the start of the record".to_string(),
-        (true, Some(_)) => format!("{}, the last half-move before this comment", capitalised(&history::describe(record, standing))),
+        (true, Some(_)) => format!(
+            "{}, the last half-move before this comment",
+            capitalised(&history::describe(record, standing))
+        ),
     };
     match standing.position(record.analysis) {
         Some(position) => {
@@ -110,7 +120,14 @@ pub(super) fn in_comment(record: Record<'_>, reference: &Reference) -> Option<Ho
 fn heading(coordinate: &str) -> String {
     let hex = match parse_coordinate(coordinate) {
         Ok(hex) => hex,
-        Err(error) => return format!("**{coordinate}** · not a hex: {} `{}`: {}\n\n", error.code, error.code.name(), error.message),
+        Err(error) => {
+            return format!(
+                "**{coordinate}** · not a hex: {} `{}`: {}\n\n",
+                error.code,
+                error.code.name(),
+                error.message
+            )
+        }
     };
     let column = hex.column();
     let (first, last) = line_range(column);
@@ -143,7 +160,9 @@ fn heading(coordinate: &str) -> String {
 /// What stands on a hex: `White Bishop \`J\`` or `empty`.
 fn occupant(position: &Position, hex: Hex, ids: &IdentifierSet) -> String {
     match position.get(hex) {
-        Some(piece) => format!("{} {} `{}`", piece.side.name(), piece.kind.name(), ids.placement_char(piece)),
+        Some(piece) => {
+            format!("{} {} `{}`", piece.side.name(), piece.kind.name(), ids.placement_char(piece))
+        }
         None => "empty".to_string(),
     }
 }
@@ -153,7 +172,9 @@ fn occupant(position: &Position, hex: Hex, ids: &IdentifierSet) -> String {
 fn stands_on(position: &Position, piece: Piece, colour: Option<HexColour>) -> String {
     let hexes: Vec<String> = position
         .pieces()
-        .filter(|(hex, found)| *found == piece && colour.is_none_or(|colour| hex.colour() == colour))
+        .filter(|(hex, found)| {
+            *found == piece && colour.is_none_or(|colour| hex.colour() == colour)
+        })
         .map(|(hex, _)| hex.to_string())
         .collect();
     if hexes.is_empty() {
@@ -191,26 +212,64 @@ mod tests {
     fn an_origin_shows_its_hex_before_and_after_the_half_move() {
         let hover = hover_at(GAME, "F6-B18").expect("a hover");
         assert_eq!(&GAME[hover.range.clone()], "F6");
-        assert!(hover.markdown.starts_with("**F6** · column F (the central column, lines 0 to 28) · line 6 · a black hex\n\n"), "{}", hover.markdown);
-        assert!(hover.markdown.contains("- before 2. JF6-B18: White Bishop `J`\n- after it: empty\n"), "{}", hover.markdown);
+        assert!(
+            hover.markdown.starts_with(
+                "**F6** · column F (the central column, lines 0 to 28) · line 6 · a black hex\n\n"
+            ),
+            "{}",
+            hover.markdown
+        );
+        assert!(
+            hover.markdown.contains("- before 2. JF6-B18: White Bishop `J`\n- after it: empty\n"),
+            "{}",
+            hover.markdown
+        );
         // The half-move's own hover follows.
-        assert!(hover.markdown.contains("---\n\n**2. JF6-B18** · White Bishop F6 to B18"), "{}", hover.markdown);
+        assert!(
+            hover.markdown.contains("---\n\n**2. JF6-B18** · White Bishop F6 to B18"),
+            "{}",
+            hover.markdown
+        );
     }
 
     #[test]
     fn a_destination_shows_what_arrived() {
         let hover = hover_at(GAME, "D20").expect("a hover");
-        assert!(hover.markdown.starts_with("**D20** · column D (queenside, lines 2 to 26) · line 20 · a coloured hex"), "{}", hover.markdown);
-        assert!(hover.markdown.contains("- before 2. …, EE23-D20: empty\n- after it: Black Elephant `e`\n"), "{}", hover.markdown);
+        assert!(
+            hover.markdown.starts_with(
+                "**D20** · column D (queenside, lines 2 to 26) · line 20 · a coloured hex"
+            ),
+            "{}",
+            hover.markdown
+        );
+        assert!(
+            hover
+                .markdown
+                .contains("- before 2. …, EE23-D20: empty\n- after it: Black Elephant `e`\n"),
+            "{}",
+            hover.markdown
+        );
     }
 
     #[test]
     fn a_coordinate_in_a_comment_shows_the_position_after_the_half_move_before_it() {
         let hover = hover_at(GAME, "~F6").expect("a hover");
         assert_eq!(&GAME[hover.range.clone()], "~F6");
-        assert!(hover.markdown.contains("After 1. …, E21-E19, the last half-move before this comment: White Bishop `J`."), "{}", hover.markdown);
+        assert!(
+            hover.markdown.contains(
+                "After 1. …, E21-E19, the last half-move before this comment: White Bishop `J`."
+            ),
+            "{}",
+            hover.markdown
+        );
         let later = hover_at(GAME, "~B18").expect("a hover");
-        assert!(later.markdown.contains("After 2. …, EE23-D20, the last half-move before this comment: White Bishop `J`."), "{}", later.markdown);
+        assert!(
+            later.markdown.contains(
+                "After 2. …, EE23-D20, the last half-move before this comment: White Bishop `J`."
+            ),
+            "{}",
+            later.markdown
+        );
     }
 
     #[test]
@@ -226,12 +285,26 @@ mod tests {
     #[test]
     fn a_piece_reference_shows_where_the_piece_stands() {
         let king = hover_at(GAME, "~K6").expect("a hover");
-        assert!(king.markdown.starts_with("**K6** · column K (kingside, lines 4 to 24) · line 6"), "{}", king.markdown);
+        assert!(
+            king.markdown.starts_with("**K6** · column K (kingside, lines 4 to 24) · line 6"),
+            "{}",
+            king.markdown
+        );
         assert!(king.markdown.contains(": White pawn `P`."), "{}", king.markdown);
         let bishops = hover_at(GAME, "~J[d]").expect("a hover");
-        assert!(bishops.markdown.starts_with("**~J[d]** · the White Bishop\n\n"), "{}", bishops.markdown);
+        assert!(
+            bishops.markdown.starts_with("**~J[d]** · the White Bishop\n\n"),
+            "{}",
+            bishops.markdown
+        );
         // The selector [d] keeps the Bishop on a black (dark) hex: F6, not F4 or F2.
-        assert!(bishops.markdown.contains("After 1. …, E21-E19, the last half-move before this comment: on F6."), "{}", bishops.markdown);
+        assert!(
+            bishops
+                .markdown
+                .contains("After 1. …, E21-E19, the last half-move before this comment: on F6."),
+            "{}",
+            bishops.markdown
+        );
     }
 
     #[test]

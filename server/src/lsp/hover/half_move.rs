@@ -21,10 +21,17 @@ pub(super) fn hover(record: Record<'_>, written: Written<'_>) -> HoverText {
     let findings: Vec<&Diagnostic> = analysis
         .diagnostics
         .iter()
-        .filter(|d| d.range.start < range.end && (d.range.end > range.start || d.range.start == range.start))
+        .filter(|d| {
+            d.range.start < range.end && (d.range.end > range.start || d.range.start == range.start)
+        })
         .collect();
     for finding in &findings {
-        markdown.push_str(&format!("- {} `{}`: {}\n", finding.code, finding.code.name(), finding.message));
+        markdown.push_str(&format!(
+            "- {} `{}`: {}\n",
+            finding.code,
+            finding.code.name(),
+            finding.message
+        ));
     }
     if !findings.is_empty() {
         markdown.push('\n');
@@ -35,11 +42,18 @@ pub(super) fn hover(record: Record<'_>, written: Written<'_>) -> HoverText {
             if let Some((_, check)) = replay::check_in_words(&played.after) {
                 markdown.push_str(&format!("{check}.\n\n"));
             }
-            history::write_position(&mut markdown, &played.after, ids, &[played.effect.origin, played.effect.destination]);
+            history::write_position(
+                &mut markdown,
+                &played.after,
+                ids,
+                &[played.effect.origin, played.effect.destination],
+            );
         }
         None => {
             if findings.is_empty() {
-                markdown.push_str("An earlier half-move of its line of play could not be replayed.\n\n");
+                markdown.push_str(
+                    "An earlier half-move of its line of play could not be replayed.\n\n",
+                );
             }
             let standing = history::standing(record, range.start);
             match standing.position(analysis) {
@@ -68,7 +82,11 @@ mod tests {
     fn a_replayed_half_move_shows_the_move_in_words_and_the_position_after_it() {
         let hover = hover_at(GAME, "EE23").expect("a hover");
         assert_eq!(&GAME[hover.range.clone()], "EE23-D20:");
-        assert!(hover.markdown.starts_with("**2. …, EE23-D20** · Black Elephant E23 to D20\n"), "{}", hover.markdown);
+        assert!(
+            hover.markdown.starts_with("**2. …, EE23-D20** · Black Elephant E23 to D20\n"),
+            "{}",
+            hover.markdown
+        );
         assert!(hover.markdown.contains("White to move."));
         assert!(hover.markdown.contains("20    ·   ·  [e]  p   ·   ·   ·\n"), "{}", hover.markdown);
         assert!(hover.markdown.contains("23      p   p  [·]  e   p   p\n"), "{}", hover.markdown);
@@ -79,7 +97,13 @@ mod tests {
     fn a_half_move_that_gives_check_says_so() {
         let text = "[Variant \"C'escacs\"]\n[PDTL \"/20:3k3/3:R3/1:1K/ w -- - 0 1\"]\n\n1. RC3-F6+∞, KF20-E21:\n*\n";
         let hover = hover_at(text, "RC3").expect("a hover");
-        assert!(hover.markdown.contains("\n\nBlack's King on F20 is in check from afar by the Rook on F6.\n\n"), "{}", hover.markdown);
+        assert!(
+            hover
+                .markdown
+                .contains("\n\nBlack's King on F20 is in check from afar by the Rook on F6.\n\n"),
+            "{}",
+            hover.markdown
+        );
         let reply = hover_at(text, "KF20").expect("a hover");
         assert!(!reply.markdown.contains("in check"), "{}", reply.markdown);
     }
@@ -88,11 +112,19 @@ mod tests {
     fn a_half_move_that_failed_shows_why_and_the_position_before_it() {
         let text = GAME.replace("JF6-B18", "NF6-B18");
         let hover = hover_at(&text, "NF6").expect("a hover");
-        assert!(hover.markdown.starts_with("**2. NF6-B18** · not replayed\n\n- K003 `origin-wrong-piece`: "), "{}", hover.markdown);
+        assert!(
+            hover
+                .markdown
+                .starts_with("**2. NF6-B18** · not replayed\n\n- K003 `origin-wrong-piece`: "),
+            "{}",
+            hover.markdown
+        );
         assert!(hover.markdown.contains("Last known position, after 1. …, E21-E19:"));
         assert!(hover.markdown.contains("White to move."));
         let later = hover_at(&text, "EE23").expect("a hover");
-        assert!(later.markdown.contains("An earlier half-move of its line of play could not be replayed."));
+        assert!(later
+            .markdown
+            .contains("An earlier half-move of its line of play could not be replayed."));
         assert!(later.markdown.contains("after 1. …, E21-E19"));
     }
 
@@ -101,14 +133,22 @@ mod tests {
         let text = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n(1. …, NE21-E17)\n2. JF6-B18, EE23-D20:\n*\n";
         let hover = hover_at(text, "NE21").expect("a hover");
         assert!(hover.markdown.contains("- K003 `origin-wrong-piece`"), "{}", hover.markdown);
-        assert!(hover.markdown.contains("Last known position, after 1. K4-K6:"), "{}", hover.markdown);
+        assert!(
+            hover.markdown.contains("Last known position, after 1. K4-K6:"),
+            "{}",
+            hover.markdown
+        );
     }
 
     #[test]
     fn a_failed_first_half_move_starts_from_the_record_start() {
         let text = "[Variant \"C'escacs\"]\n\n1. NK4-K6, E21-E19:\n*\n";
         let hover = hover_at(text, "NK4").expect("a hover");
-        assert!(hover.markdown.contains("Last known position, the start of the record:"), "{}", hover.markdown);
+        assert!(
+            hover.markdown.contains("Last known position, the start of the record:"),
+            "{}",
+            hover.markdown
+        );
         assert!(hover.markdown.contains("PDTL `/28:v/27:dk/"), "{}", hover.markdown);
     }
 }

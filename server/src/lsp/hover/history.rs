@@ -34,7 +34,12 @@ pub(super) fn describe(record: Record<'_>, standing: Standing<'_>) -> String {
 
 /// Appends the board (with the hexes of `marked` bracketed), whose turn it is and the PDTL of
 /// a position.
-pub(super) fn write_position(out: &mut String, position: &Position, ids: &IdentifierSet, marked: &[Hex]) {
+pub(super) fn write_position(
+    out: &mut String,
+    position: &Position,
+    ids: &IdentifierSet,
+    marked: &[Hex],
+) {
     out.push_str("```text\n");
     out.push_str(&board::picture(position, ids, marked));
     out.push_str("```\n\n");

@@ -22,7 +22,12 @@ pub(super) fn hover(record: Record<'_>, tag: &Tag) -> Option<HoverText> {
     let mut markdown = String::from("**PDTL** · the position the record starts from\n\n");
     for problem in &reading.problems {
         let severity = if problem.severity == Severity::Error { "error" } else { "warning" };
-        markdown.push_str(&format!("- {} `{}` ({severity}): {}\n", problem.code, problem.code.name(), problem.message));
+        markdown.push_str(&format!(
+            "- {} `{}` ({severity}): {}\n",
+            problem.code,
+            problem.code.name(),
+            problem.message
+        ));
     }
     if !reading.problems.is_empty() {
         markdown.push('\n');
@@ -42,7 +47,11 @@ fn fields_in_words(position: &Position, ids: &IdentifierSet) -> String {
     let castling = [Side::White, Side::Black].map(|side| {
         let mut written = String::new();
         pdtl::write_castling_part(position.castling[side.index()], ids, side, &mut written);
-        format!("{} `{written}` {}", side.name(), castling_in_words(position.castling[side.index()]))
+        format!(
+            "{} `{written}` {}",
+            side.name(),
+            castling_in_words(position.castling[side.index()])
+        )
     });
     let mut special = String::new();
     pdtl::write_special(&position.special, &mut special);
@@ -52,9 +61,13 @@ fn fields_in_words(position: &Position, ids: &IdentifierSet) -> String {
             let crossed: Vec<String> = crossed.iter().map(ToString::to_string).collect();
             format!("the piece on {piece} may be taken en passant on {}", crossed.join(" or "))
         }
-        SpecialCapture::Scornful { piece, .. } => format!("the scornful pawn on {piece} may be taken"),
+        SpecialCapture::Scornful { piece, .. } => {
+            format!("the scornful pawn on {piece} may be taken")
+        }
     };
-    let move_number = position.move_number.map_or_else(|| "unknown (`?`)".to_string(), |number| number.to_string());
+    let move_number = position
+        .move_number
+        .map_or_else(|| "unknown (`?`)".to_string(), |number| number.to_string());
     format!(
         "- turn: {} to move\n- castling: {}; {}\n- special capture: `{special}`, {special_words}\n- halfmove clock: {}\n- move number: {move_number}\n\n",
         position.turn.name(),
@@ -84,22 +97,50 @@ mod tests {
 
     #[test]
     fn a_pdtl_value_shows_its_board_and_fields() {
-        let text = format!("[Variant \"C'escacs\"]\n[PDTL \"{AFTER_TRIPLE_STEP}\"]\n\n1. …, E21-E15:\n*\n");
+        let text = format!(
+            "[Variant \"C'escacs\"]\n[PDTL \"{AFTER_TRIPLE_STEP}\"]\n\n1. …, E21-E15:\n*\n"
+        );
         let hover = hover_at(&text, "/28:v").expect("a hover");
         assert_eq!(&text[hover.range.clone()], format!("\"{AFTER_TRIPLE_STEP}\""));
-        assert!(hover.markdown.starts_with("**PDTL** · the position the record starts from\n\n- turn: Black to move\n"), "{}", hover.markdown);
+        assert!(
+            hover.markdown.starts_with(
+                "**PDTL** · the position the record starts from\n\n- turn: Black to move\n"
+            ),
+            "{}",
+            hover.markdown
+        );
         assert!(hover.markdown.contains("- castling: White `RKR` (King and both Rooks unmoved); Black `rkr` (King and both Rooks unmoved)\n"), "{}", hover.markdown);
         assert!(hover.markdown.contains("- special capture: `E13@9-11`, the piece on E13 may be taken en passant on E9 or E11\n"), "{}", hover.markdown);
-        assert!(hover.markdown.contains("\n13  ·   ·   ·   P   ·   ·   ·   ·\n"), "{}", hover.markdown);
-        assert!(hover.markdown.contains(&format!("PDTL `{AFTER_TRIPLE_STEP}`")), "{}", hover.markdown);
+        assert!(
+            hover.markdown.contains("\n13  ·   ·   ·   P   ·   ·   ·   ·\n"),
+            "{}",
+            hover.markdown
+        );
+        assert!(
+            hover.markdown.contains(&format!("PDTL `{AFTER_TRIPLE_STEP}`")),
+            "{}",
+            hover.markdown
+        );
     }
 
     #[test]
     fn an_unreadable_pdtl_shows_its_problems() {
         let text = "[Variant \"C'escacs\"]\n[PDTL \"/1:K/ w - -\"]\n";
         let hover = hover_at(text, "/1:K").expect("a hover");
-        assert!(hover.markdown.contains("- P006 `pdtl-line-length` (error): line 1 is described with 1 hexes but has 2"), "{}", hover.markdown);
-        assert!(hover.markdown.ends_with("The position cannot be read, so the moves are not replayed.\n"), "{}", hover.markdown);
+        assert!(
+            hover.markdown.contains(
+                "- P006 `pdtl-line-length` (error): line 1 is described with 1 hexes but has 2"
+            ),
+            "{}",
+            hover.markdown
+        );
+        assert!(
+            hover
+                .markdown
+                .ends_with("The position cannot be read, so the moves are not replayed.\n"),
+            "{}",
+            hover.markdown
+        );
         assert_eq!(hover_at(text, "\"C'escacs"), None);
     }
 }

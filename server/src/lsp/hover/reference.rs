@@ -23,25 +23,41 @@ pub(super) fn hover(record: Record<'_>, reference: &Reference) -> Option<HoverTe
         if findings.is_empty() {
             return None;
         }
-        return Some(HoverText { range, markdown: format!("**{written}** · names nothing\n\n{}", findings.concat()) });
+        return Some(HoverText {
+            range,
+            markdown: format!("**{written}** · names nothing\n\n{}", findings.concat()),
+        });
     };
     // What the reference names, and the replayed half-move whose position ends it.
     let (named, last) = match &resolved.target {
         ReferenceTarget::HalfMove { range: target, .. } => {
             let played = analysis.played_at(target.start);
-            let named = played.map_or_else(|| record.text[target.clone()].to_string(), |played| history::played_label(record.text, played));
+            let named = played.map_or_else(
+                || record.text[target.clone()].to_string(),
+                |played| history::played_label(record.text, played),
+            );
             (named, played)
         }
-        ReferenceTarget::MoveLine { range: target, .. } => (format!("move {}", first_line(&record.text[target.clone()])), last_played(record, target, false)),
+        ReferenceTarget::MoveLine { range: target, .. } => (
+            format!("move {}", first_line(&record.text[target.clone()])),
+            last_played(record, target, false),
+        ),
         ReferenceTarget::Variation { range: target, number, label } => {
             let text = first_line(&record.text[target.clone()]);
-            (format!("the variation `$[{label}]` of move {number}: {text}"), last_played(record, target, true))
+            (
+                format!("the variation `$[{label}]` of move {number}: {text}"),
+                last_played(record, target, true),
+            )
         }
     };
     let mut markdown = format!("**{written}** · {named}\n\n");
     match last {
         Some(played) => {
-            markdown.push_str(&format!("After {}: {}.\n\n", history::played_label(record.text, played), played.effect.describe()));
+            markdown.push_str(&format!(
+                "After {}: {}.\n\n",
+                history::played_label(record.text, played),
+                played.effect.describe()
+            ));
             let marked = [played.effect.origin, played.effect.destination];
             history::write_position(&mut markdown, &played.after, &analysis.identifiers, &marked);
         }
@@ -61,9 +77,20 @@ fn first_line(text: &str) -> String {
 /// The last half-move replayed inside `range` (a move line, or a whole variation), provided the
 /// line of play it belongs to got that far: for a variation, the last replayed half-move of
 /// the variation itself, not of a variation nested in it.
-fn last_played<'a>(record: Record<'a>, range: &std::ops::Range<usize>, variation: bool) -> Option<&'a PlayedHalfMove> {
-    let inside = || record.analysis.played.iter().filter(|played| range.start <= played.range.start && played.range.end <= range.end);
-    let depth = if variation { inside().map(|played| played.depth).min()? } else { inside().next()?.depth };
+fn last_played<'a>(
+    record: Record<'a>,
+    range: &std::ops::Range<usize>,
+    variation: bool,
+) -> Option<&'a PlayedHalfMove> {
+    let inside = || {
+        record
+            .analysis
+            .played
+            .iter()
+            .filter(|played| range.start <= played.range.start && played.range.end <= range.end)
+    };
+    let depth =
+        if variation { inside().map(|played| played.depth).min()? } else { inside().next()?.depth };
     inside().rfind(|played| played.depth == depth)
 }
 
@@ -85,7 +112,11 @@ mod tests {
     #[test]
     fn a_move_reference_shows_the_position_after_black() {
         let hover = hover_at(GAME, "#2 ").expect("a hover");
-        assert!(hover.markdown.starts_with("**#2** · move 2. F8-F12, F20-F16\n\nAfter 2. …, F20-F16: "), "{}", hover.markdown);
+        assert!(
+            hover.markdown.starts_with("**#2** · move 2. F8-F12, F20-F16\n\nAfter 2. …, F20-F16: "),
+            "{}",
+            hover.markdown
+        );
         assert!(hover.markdown.contains("White to move."), "{}", hover.markdown);
     }
 
@@ -98,6 +129,10 @@ mod tests {
     #[test]
     fn a_reference_that_names_nothing_says_why() {
         let hover = hover_at(GAME, "#9").expect("a hover");
-        assert!(hover.markdown.starts_with("**#9** · names nothing\n\n- N013 `"), "{}", hover.markdown);
+        assert!(
+            hover.markdown.starts_with("**#9** · names nothing\n\n- N013 `"),
+            "{}",
+            hover.markdown
+        );
     }
 }

@@ -35,15 +35,37 @@ mod tests {
     fn a_tag_name_shows_its_meaning_values_and_position() {
         let hover = hover_at(TAGS, "Event").expect("a hover");
         assert_eq!(&TAGS[hover.range.clone()], "Event");
-        assert!(hover.markdown.starts_with("**Event** · The event (tournament, match) the game belongs to.\n\n"), "{}", hover.markdown);
-        assert!(hover.markdown.contains("**Values:** Free text; `?` when unknown; `CG` for a casual game."), "{}", hover.markdown);
-        assert!(hover.markdown.contains("**Position:** Roster 1: the second tag of a registered game"), "{}", hover.markdown);
+        assert!(
+            hover
+                .markdown
+                .starts_with("**Event** · The event (tournament, match) the game belongs to.\n\n"),
+            "{}",
+            hover.markdown
+        );
+        assert!(
+            hover
+                .markdown
+                .contains("**Values:** Free text; `?` when unknown; `CG` for a casual game."),
+            "{}",
+            hover.markdown
+        );
+        assert!(
+            hover.markdown.contains("**Position:** Roster 1: the second tag of a registered game"),
+            "{}",
+            hover.markdown
+        );
     }
 
     #[test]
     fn legacy_and_unknown_names_say_what_to_write() {
         let legacy = hover_at(TAGS, "TLPD").expect("a hover");
-        assert!(legacy.markdown.starts_with("**TLPD** (legacy name of PDTL: write PDTL) · The position the record starts from"), "{}", legacy.markdown);
+        assert!(
+            legacy.markdown.starts_with(
+                "**TLPD** (legacy name of PDTL: write PDTL) · The position the record starts from"
+            ),
+            "{}",
+            legacy.markdown
+        );
         let unknown = hover_at(TAGS, "Datum").expect("a hover");
         assert_eq!(unknown.markdown, "**Datum** · unknown tag Datum: did you mean Date?\n");
     }

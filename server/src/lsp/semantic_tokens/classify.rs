@@ -87,7 +87,12 @@ pub fn classify(text: &str, tree: &tree_sitter::Tree) -> Vec<Highlight> {
 }
 
 /// Adds the tokens of one node; `true` when its children are still to be looked at.
-fn classify_node(text: &str, node: tree_sitter::Node<'_>, field: Option<&str>, out: &mut Vec<Highlight>) -> bool {
+fn classify_node(
+    text: &str,
+    node: tree_sitter::Node<'_>,
+    field: Option<&str>,
+    out: &mut Vec<Highlight>,
+) -> bool {
     let range = node.byte_range();
     let mut push = |range: Range<usize>, token_type: TokenType, modifiers: u32| {
         if !range.is_empty() {
@@ -122,7 +127,11 @@ fn classify_node(text: &str, node: tree_sitter::Node<'_>, field: Option<&str>, o
         }
         "promotion" => {
             // `=D`: the sign is an operator, the piece after it a type.
-            let sign = range.start + text.get(range.clone()).and_then(|written| written.chars().next()).map_or(0, char::len_utf8);
+            let sign = range.start
+                + text
+                    .get(range.clone())
+                    .and_then(|written| written.chars().next())
+                    .map_or(0, char::len_utf8);
             push(range.start..sign, TokenType::Operator, PROMOTION);
             push(sign..range.end, TokenType::Piece, PROMOTION);
             return false;
@@ -135,7 +144,9 @@ fn classify_node(text: &str, node: tree_sitter::Node<'_>, field: Option<&str>, o
             push(range, TokenType::Coordinate, DEFAULT_LIBRARY);
             return false;
         }
-        "{" | "}" if node.parent().is_some_and(|parent| parent.kind() == "comment") => TokenType::Comment,
+        "{" | "}" if node.parent().is_some_and(|parent| parent.kind() == "comment") => {
+            TokenType::Comment
+        }
         _ => return node.child_count() > 0,
     };
     push(range, token_type, 0);
@@ -150,7 +161,10 @@ mod tests {
     /// The tokens of a record as `(text, type, modifiers)`.
     fn tokens(text: &str) -> Vec<(&str, TokenType, u32)> {
         let tree = syntax::parse(&mut syntax::new_parser(), text);
-        classify(text, &tree).into_iter().map(|h| (&text[h.range], h.token_type, h.modifiers)).collect()
+        classify(text, &tree)
+            .into_iter()
+            .map(|h| (&text[h.range], h.token_type, h.modifiers))
+            .collect()
     }
 
     #[test]
@@ -202,7 +216,13 @@ mod tests {
         for token in expected {
             assert!(found.contains(&token), "{token:?} in {found:?}");
         }
-        assert!(found.iter().any(|(text, kind, _)| *kind == Comment && text.contains("see")), "{found:?}");
-        assert!(found.windows(2).all(|pair| pair[0].0.as_ptr() < pair[1].0.as_ptr()), "in text order");
+        assert!(
+            found.iter().any(|(text, kind, _)| *kind == Comment && text.contains("see")),
+            "{found:?}"
+        );
+        assert!(
+            found.windows(2).all(|pair| pair[0].0.as_ptr() < pair[1].0.as_ptr()),
+            "in text order"
+        );
     }
 }
