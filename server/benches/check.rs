@@ -1,4 +1,4 @@
-//! Benchmark of `ctlpgn check`'s work on a 2,000-record file made of the shared corpus games:
+//! Benchmark of `ctlpgn check`'s work on a 2,000-record file made of the corpus games:
 //! split, parse, replay and every diagnostic, on one core and on all cores, and peak memory.
 //! Run with `cargo bench -p ctlpgn --bench check`.
 

@@ -1,4 +1,4 @@
-//! Benchmark of `ctlpgn fmt`'s work on a 2,000-record file made of the shared corpus games: the
+//! Benchmark of `ctlpgn fmt`'s work on a 2,000-record file made of the corpus games: the
 //! whole file already canonical, the same file with every record's layout disturbed, and the
 //! minimal edits for the disturbed file. The budget is 100 ms for the whole file.
 //! Run with `cargo bench -p ctlpgn --bench format`.

@@ -1,4 +1,4 @@
-//! Comments and references (handbook §12, N001-N019, N002 excepted): the shared examples and
+//! Comments and references (handbook §12, N001-N019, N002 excepted): the handbook examples and
 //! corpus, and the fixtures of `tests/fixtures/comments` and `tests/fixtures/references`.
 //!
 //! Each fixture `name.ctl-pgn` has a sidecar `name.expected` listing everything the comment
@@ -26,9 +26,9 @@ struct Checked {
     move_references: usize,
 }
 
-fn shared() -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared");
-    assert!(path.is_dir(), "the shared folder {} is missing", path.display());
+fn testdata() -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata");
+    assert!(path.is_dir(), "the test data folder {} is missing", path.display());
     path
 }
 
@@ -133,7 +133,7 @@ fn files_with_extension(dir: &Path, extension: &str) -> Vec<PathBuf> {
 
 #[test]
 fn valid_examples_give_nothing_and_every_move_reference_resolves() {
-    let examples = shared().join("spec/examples");
+    let examples = testdata().join("examples");
     let valid: Vec<PathBuf> = files_with_extension(&examples, "ctl-pgn")
         .into_iter()
         .filter(|path| {
@@ -156,7 +156,7 @@ fn valid_examples_give_nothing_and_every_move_reference_resolves() {
 
 #[test]
 fn references_of_the_examples_resolve_to_their_targets() {
-    let examples = shared().join("spec/examples");
+    let examples = testdata().join("examples");
     let first = check(&read(&examples.join("01-registered-game.ctl-pgn")));
     let target = |checked: &Checked, reference: &str| {
         checked
@@ -187,7 +187,7 @@ fn references_of_the_examples_resolve_to_their_targets() {
 
 #[test]
 fn the_bad_comments_example_gives_the_listed_codes() {
-    let examples = shared().join("spec/examples");
+    let examples = testdata().join("examples");
     let checked = check(&read(&examples.join("bad-06-comments-references.ctl-pgn")));
     let expected: Vec<String> = read(&examples.join("bad-06-comments-references.expected.txt"))
         .lines()
@@ -211,7 +211,7 @@ fn the_bad_comments_example_gives_the_listed_codes() {
 
 #[test]
 fn corpus_games_give_nothing() {
-    let games = files_with_extension(&shared().join("corpus/valid"), "ctl-pgn");
+    let games = files_with_extension(&testdata().join("corpus/valid"), "ctl-pgn");
     assert!(games.len() >= 40, "the valid corpus has 40 games");
     for path in games {
         let checked = check(&read(&path));

@@ -41,14 +41,14 @@ fn files_in(dir: &Path, suffix: &str) -> Vec<PathBuf> {
     files
 }
 
-/// Every game of the shared corpus, every example of the handbook and the repository's example.
-fn shared_files() -> Vec<(PathBuf, String)> {
-    let shared = manifest().join("../../shared");
-    let mut files = files_in(&shared.join("corpus/valid"), ".ctl-pgn");
-    files.extend(files_in(&shared.join("corpus/incoherent"), ".ctl-pgn"));
-    files.extend(files_in(&shared.join("spec/examples"), ".ctl-pgn"));
+/// Every game of the corpus, every example of the handbook and the repository's example.
+fn testdata_files() -> Vec<(PathBuf, String)> {
+    let testdata = manifest().join("../testdata");
+    let mut files = files_in(&testdata.join("corpus/valid"), ".ctl-pgn");
+    files.extend(files_in(&testdata.join("corpus/incoherent"), ".ctl-pgn"));
+    files.extend(files_in(&testdata.join("examples"), ".ctl-pgn"));
     files.extend(files_in(&manifest().join("../examples"), ".ctl-pgn"));
-    assert!(files.len() > 90, "the shared corpus and examples are needed");
+    assert!(files.len() > 90, "the corpus and examples are needed");
     files
         .into_iter()
         .map(|path| {
@@ -68,7 +68,7 @@ fn replays(records: &[ParsedRecord]) -> bool {
 /// The files whose records all replay, which every conversion must accept.
 fn clean_files() -> Vec<(PathBuf, String)> {
     let clean: Vec<_> =
-        shared_files().into_iter().filter(|(_, text)| replays(&parse_records(text))).collect();
+        testdata_files().into_iter().filter(|(_, text)| replays(&parse_records(text))).collect();
     assert!(
         clean.len() >= 47,
         "40 corpus games, 6 handbook examples and the repository's example replay"
@@ -225,7 +225,7 @@ fn several_records_convert_one_by_one() {
 #[test]
 fn a_large_file_converts_in_file_order() {
     // Forty games and more are shared out between threads; the records come back in order.
-    let games: Vec<String> = files_in(&manifest().join("../../shared/corpus/valid"), ".ctl-pgn")
+    let games: Vec<String> = files_in(&manifest().join("../testdata/corpus/valid"), ".ctl-pgn")
         .iter()
         .map(|path| std::fs::read_to_string(path).expect("UTF-8"))
         .collect();
@@ -383,7 +383,7 @@ fn the_minimal_form_checks_clean_and_replays_the_same_main_line() {
 fn the_pdtl_at_every_ply_is_the_replays() {
     let mut plies = 0;
     let mut oracle_plies = 0;
-    for (path, text) in shared_files() {
+    for (path, text) in testdata_files() {
         let name = path.display();
         for record in parse_records(&text) {
             let record_text = record.text(&text);
@@ -440,7 +440,7 @@ fn the_pdtl_at_every_ply_is_the_replays() {
 #[test]
 fn records_that_do_not_replay_are_refused_at_their_first_error() {
     let mut refused = 0;
-    for (path, text) in shared_files() {
+    for (path, text) in testdata_files() {
         let records = parse_records(&text);
         if replays(&records) {
             continue;

@@ -27,13 +27,13 @@ fn files_in(dir: &Path, suffix: &str) -> Vec<PathBuf> {
     files
 }
 
-/// Every game of the shared corpus and every example of the handbook.
-fn shared_files() -> Vec<(String, String)> {
-    let shared = manifest().join("../../shared");
-    let mut files = files_in(&shared.join("corpus/valid"), ".ctl-pgn");
-    files.extend(files_in(&shared.join("corpus/incoherent"), ".ctl-pgn"));
-    files.extend(files_in(&shared.join("spec/examples"), ".ctl-pgn"));
-    assert!(files.len() > 80, "the shared corpus and examples are needed");
+/// Every game of the corpus and every example of the handbook.
+fn testdata_files() -> Vec<(String, String)> {
+    let testdata = manifest().join("../testdata");
+    let mut files = files_in(&testdata.join("corpus/valid"), ".ctl-pgn");
+    files.extend(files_in(&testdata.join("corpus/incoherent"), ".ctl-pgn"));
+    files.extend(files_in(&testdata.join("examples"), ".ctl-pgn"));
+    assert!(files.len() > 80, "the corpus and examples are needed");
     files
         .iter()
         .map(|path| (path.display().to_string(), std::fs::read_to_string(path).expect("UTF-8")))
@@ -176,11 +176,11 @@ fn the_equivalence_check_sees_every_change_but_layout() {
     assert!(equivalence::compare_files(broken, &broken.replace("1. ", "1."), &keep).is_err());
 }
 
-// ---- The shared corpus and examples ---------------------------------------------------------
+// ---- The corpus and examples ---------------------------------------------------------
 
 #[test]
 fn corpus_and_examples_format_losslessly_and_idempotently() {
-    for (name, text) in shared_files() {
+    for (name, text) in testdata_files() {
         for options in all_options() {
             check_guarantees(&name, &text, &options);
         }
@@ -189,8 +189,8 @@ fn corpus_and_examples_format_losslessly_and_idempotently() {
 
 #[test]
 fn corpus_games_are_already_in_canonical_layout() {
-    let shared = manifest().join("../../shared/corpus/valid");
-    for path in files_in(&shared, ".ctl-pgn") {
+    let testdata = manifest().join("../testdata/corpus/valid");
+    for path in files_in(&testdata, ".ctl-pgn") {
         let text = std::fs::read_to_string(&path).expect("UTF-8");
         assert_eq!(format_text(&text, &FormatOptions::default()), text, "{}", path.display());
     }

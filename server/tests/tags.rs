@@ -1,4 +1,4 @@
-//! The tag rules (`analysis::tags::check_tags`) on the handbook's examples, the shared corpus and
+//! The tag rules (`analysis::tags::check_tags`) on the handbook's examples, the corpus and
 //! the fixtures of `tests/fixtures/tags`, each fixture with a sidecar `name.expected` listing
 //! the diagnostics it must give as `LINE:COL CODE` lines (1-based, columns in characters).
 //!
@@ -37,11 +37,11 @@ fn from_tag_module(code: Code, severity: Severity) -> bool {
     TAG_MODULE_CODES.contains(&code) && (code != Code::T003 || severity == Severity::Warning)
 }
 
-/// `<CARGO_MANIFEST_DIR>/../../shared`, which the examples and the corpus come from.
-fn shared() -> PathBuf {
-    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared");
-    assert!(shared.is_dir(), "the shared folder {} is missing", shared.display());
-    shared
+/// `<CARGO_MANIFEST_DIR>/../testdata`, which the examples and the corpus come from.
+fn testdata() -> PathBuf {
+    let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata");
+    assert!(testdata.is_dir(), "the test data folder {} is missing", testdata.display());
+    testdata
 }
 
 fn read(path: &Path) -> String {
@@ -106,7 +106,7 @@ fn explained(text: &str, diagnostics: &[Diagnostic]) -> String {
 
 #[test]
 fn the_bad_tag_example_gives_exactly_its_tag_diagnostics() {
-    let examples = shared().join("spec/examples");
+    let examples = testdata().join("examples");
     let text = read(&examples.join("bad-05-tags-pdtl.ctl-pgn"));
     let sidecar = read(&examples.join("bad-05-tags-pdtl.expected.txt"));
     let expected: Vec<String> = sidecar
@@ -130,11 +130,11 @@ fn the_bad_tag_example_gives_exactly_its_tag_diagnostics() {
 
 #[test]
 fn valid_examples_and_corpus_games_give_no_tag_diagnostic() {
-    let shared = shared();
+    let testdata = testdata();
     let mut checked = 0;
-    let examples = files(&shared.join("spec/examples"), ".ctl-pgn", |name| name.starts_with('0'));
-    let games = files(&shared.join("corpus/valid"), ".ctl-pgn", |_| true);
-    assert!(!examples.is_empty() && !games.is_empty(), "the shared examples or corpus are missing");
+    let examples = files(&testdata.join("examples"), ".ctl-pgn", |name| name.starts_with('0'));
+    let games = files(&testdata.join("corpus/valid"), ".ctl-pgn", |_| true);
+    assert!(!examples.is_empty() && !games.is_empty(), "the handbook examples or corpus are missing");
     for path in examples.iter().chain(&games) {
         let text = read(path);
         let found = check_file(&text);

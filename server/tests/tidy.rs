@@ -46,7 +46,7 @@ fn the_core_names_no_protocol_crate_and_does_no_io() {
         let edge = relative.starts_with("cli")
             || relative.starts_with("lsp")
             || relative == Path::new("main.rs");
-        // Test modules may read the shared corpus; only the code they test must stay pure.
+        // Test modules may read the corpus; only the code they test must stay pure.
         if edge || file.file_name().is_some_and(|name| name == "tests.rs") {
             continue;
         }

@@ -1,4 +1,4 @@
-//! Shared helpers of the end-to-end tests: where the shared corpus and examples live, and the
+//! Shared helpers of the end-to-end tests: where the corpus and examples live, and the
 //! diagnostics of a file as `(line, column, code)` triples, the form the examples' sidecars use.
 
 use std::path::PathBuf;
@@ -7,21 +7,21 @@ use ctlpgn::analysis::{analyse_file, AnalysedRecord, Keep, RuleChecks};
 use ctlpgn::diagnostics::Severity;
 use ctlpgn::text::LineIndex;
 
-/// The `shared` folder beside the repository (the handbook, its examples, the corpus). A test
+/// The repository's `testdata` folder (the handbook's examples, the corpus). A test
 /// that needs it fails when it is missing rather than passing without looking at anything.
-pub fn shared_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared");
+pub fn testdata_dir() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata");
     assert!(
         dir.is_dir(),
-        "the shared folder is missing: expected it beside the repository at {}",
+        "the test data folder is missing: expected it at {}",
         dir.display()
     );
     dir
 }
 
-/// The files of a shared sub-folder with an extension, sorted.
-pub fn shared_files(folder: &str, extension: &str) -> Vec<PathBuf> {
-    let dir = shared_dir().join(folder);
+/// The files of a `testdata` sub-folder with an extension, sorted.
+pub fn testdata_files(folder: &str, extension: &str) -> Vec<PathBuf> {
+    let dir = testdata_dir().join(folder);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .map(|entry| entry.expect("a directory entry").path())

@@ -1,7 +1,7 @@
 //! The handbook's examples: valid files check clean (no error, warning or hint), and every
 //! invalid file gives exactly the diagnostics its `.expected.txt` lists (code, line, column).
 
-use ctlpgn_tests::{diagnostics_of, shared_files};
+use ctlpgn_tests::{diagnostics_of, testdata_files};
 
 /// The sidecars list every E and W diagnostic of the handbook; the optional rule checks (R)
 /// are not listed there.
@@ -11,7 +11,7 @@ fn in_scope(code: &str) -> bool {
 
 #[test]
 fn valid_examples_check_clean() {
-    for path in shared_files("spec/examples", ".ctl-pgn") {
+    for path in testdata_files("examples", ".ctl-pgn") {
         let file_name = path.file_name().expect("a name").to_string_lossy().to_string();
         if file_name.starts_with("bad-") {
             continue;
@@ -24,7 +24,7 @@ fn valid_examples_check_clean() {
 
 #[test]
 fn invalid_examples_give_the_expected_diagnostics() {
-    for path in shared_files("spec/examples", ".ctl-pgn") {
+    for path in testdata_files("examples", ".ctl-pgn") {
         let file_name = path.file_name().expect("a name").to_string_lossy().to_string();
         if !file_name.starts_with("bad-") {
             continue;
@@ -57,12 +57,12 @@ fn invalid_examples_give_the_expected_diagnostics() {
 /// passant that is no longer available is found.
 #[test]
 fn the_optional_rule_checks_accept_every_valid_game_and_catch_a_stale_en_passant() {
-    let valid = shared_files("spec/examples", ".ctl-pgn")
+    let valid = testdata_files("examples", ".ctl-pgn")
         .into_iter()
         .filter(|path| {
             !path.file_name().is_some_and(|name| name.to_string_lossy().starts_with("bad-"))
         })
-        .chain(shared_files("corpus/valid", ".ctl-pgn"));
+        .chain(testdata_files("corpus/valid", ".ctl-pgn"));
     let mut games = 0;
     for path in valid {
         let text = std::fs::read_to_string(&path).expect("readable");

@@ -4,7 +4,7 @@
 
 use ctlpgn::analysis::{analyse_file, Keep, RuleChecks};
 use ctlpgn::diagnostics::{Code, Diagnostic, Fix, Severity};
-use ctlpgn_tests::shared_files;
+use ctlpgn_tests::testdata_files;
 
 /// Every diagnostic of a file, with ranges in the file.
 fn diagnostics(text: &str) -> Vec<Diagnostic> {
@@ -108,14 +108,14 @@ fn hand_written_problems_are_fixed() {
 }
 
 #[test]
-fn fixes_on_the_shared_invalid_files_remove_their_diagnostic() {
+fn fixes_on_the_invalid_handbook_examples_and_corpus_games_remove_their_diagnostic() {
     let mut checked = 0;
-    let files = shared_files("spec/examples", ".ctl-pgn")
+    let files = testdata_files("examples", ".ctl-pgn")
         .into_iter()
-        .chain(shared_files("corpus/incoherent", ".ctl-pgn"));
+        .chain(testdata_files("corpus/incoherent", ".ctl-pgn"));
     for path in files {
         let text = std::fs::read_to_string(&path).expect("readable");
         checked += every_fix_helps(&path.display().to_string(), &text);
     }
-    assert!(checked >= 10, "only {checked} fixes were found in the shared files");
+    assert!(checked >= 10, "only {checked} fixes were found in the test data");
 }

@@ -1,6 +1,6 @@
 //! Parsing speed of the CTL-PGN grammar (a plain binary, `harness = false`).
 //!
-//! Builds a 2,000-record file from the valid engine games (`<workspace>/../shared/corpus/
+//! Builds a 2,000-record file from the valid engine games (`testdata/corpus/
 //! valid/*.ctl-pgn`, repeated; records separated by a blank line) and measures:
 //! (a) a full parse of the whole file as one tree, in MB/s;
 //! (b) a full parse record by record (split at lines starting with `[Variant`), in MB/s;
@@ -25,12 +25,11 @@ const RECORDS: usize = 2_000;
 fn valid_games() -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("..")
-        .join("..")
-        .join("shared")
+        .join("testdata")
         .join("corpus")
         .join("valid");
     let entries = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {} (the shared corpus): {e}", dir.display()));
+        .unwrap_or_else(|e| panic!("cannot read {} (the corpus): {e}", dir.display()));
     let mut paths: Vec<PathBuf> = entries
         .map(|entry| entry.expect("a directory entry").path())
         .filter(|p| p.extension().is_some_and(|ext| ext == "ctl-pgn"))

@@ -1,6 +1,6 @@
 //! Incremental parsing gives the same tree as a fresh parse.
 //!
-//! Real game texts (the shared corpus and the handbook examples, alone and three by three)
+//! Real game texts (the corpus and the handbook examples, alone and three by three)
 //! receive random small edits
 //! (insert, delete or replace a short string at a random character boundary, with non-ASCII
 //! characters among the inserted strings). Each edit is applied to the old tree with

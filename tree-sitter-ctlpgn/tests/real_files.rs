@@ -1,6 +1,6 @@
 //! Every real game file parses without an ERROR or MISSING node: the engine-generated games
-//! (`shared/corpus/valid`, `shared/corpus/incoherent`; incoherent games are syntactically
-//! sound) and the valid handbook examples (`shared/spec/examples/0*.ctl-pgn`).
+//! (`testdata/corpus/valid`, `testdata/corpus/incoherent`; incoherent games are syntactically
+//! sound) and the valid handbook examples (`testdata/examples/0*.ctl-pgn`).
 
 mod common;
 
@@ -37,7 +37,7 @@ fn real_files_parse_without_errors() {
         let text = common::read(path);
         let tree = parser.parse(&text, None).expect("a tree");
         let root = tree.root_node();
-        let name = path.strip_prefix(common::shared_dir()).unwrap_or(path).display().to_string();
+        let name = path.strip_prefix(common::testdata_dir()).unwrap_or(path).display().to_string();
         if root.has_error() {
             let at = first_error(root).unwrap_or_else(|| "somewhere".to_string());
             failures.push(format!("{name}: {at}"));

@@ -1,14 +1,14 @@
-//! What the benchmarks share: the 2,000-record file made of the shared corpus games, and the
+//! What the benchmarks share: the 2,000-record file made of the corpus games, and the
 //! timing of repeated runs.
 
 use std::time::{Duration, Instant};
 
-/// The valid games of the shared corpus, repeated until there are `records` of them, one blank
+/// The valid games of the corpus, repeated until there are `records` of them, one blank
 /// line between records.
 pub fn corpus_file(records: usize) -> String {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/valid");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/corpus/valid");
     let mut games: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("the shared corpus is needed at {}: {e}", dir.display()))
+        .unwrap_or_else(|e| panic!("the corpus is needed at {}: {e}", dir.display()))
         .map(|entry| entry.expect("an entry").path())
         .filter(|path| path.extension().is_some_and(|e| e == "ctl-pgn"))
         .collect();

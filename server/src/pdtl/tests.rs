@@ -383,7 +383,7 @@ fn every_field_is_reported_when_several_are_wrong() {
     assert_eq!(found, vec![Code::P003, Code::P011, Code::P012, Code::P014, Code::P016, Code::P017]);
 }
 
-/// The `[PDTL "…"]` values of the handbook's example files (spec/examples/*.ctl-pgn).
+/// The `[PDTL "…"]` values of the handbook's example files (examples/*.ctl-pgn).
 const EXAMPLE_VALUES: [(&str, &str); 5] = [
     (
         "",
@@ -445,11 +445,11 @@ fn the_worked_trace_position_is_read_back() {
     assert_eq!(print(&reading.position.unwrap(), &standard()), text);
 }
 
-/// Every PDTL of the reference corpus (`<workspace>/../shared/corpus`): read without problem
+/// Every PDTL of the reference corpus (`testdata/corpus`): read without problem
 /// and printed back identically.
 #[test]
 fn the_corpus_pdtl_strings_read_and_print_back() {
-    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/corpus");
     let mut strings = Vec::new();
     let mut files = 0;
     for folder in ["valid", "incoherent"] {

@@ -1,4 +1,4 @@
-//! The shared corpus (`<workspace>/../shared/corpus`) replayed ply by ply. The 40 valid games,
+//! The corpus (`testdata/corpus`) replayed ply by ply. The 40 valid games,
 //! played by the game author's own engine: after every half-move the canonical PDTL must equal
 //! the sidecar's, no optional rule warning may be raised (the games are legal), and the check
 //! suffix the engine wrote must be the one the position after the half-move calls for. The 40
@@ -22,7 +22,7 @@ macro_rules! corpus {
         [$(
             (
                 $number,
-                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus/", $prefix, $number, ".expected.json")),
+                include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/corpus/", $prefix, $number, ".expected.json")),
             ),
         )*]
     };

@@ -12,18 +12,12 @@ pub fn new_parser() -> tree_sitter::Parser {
     parser
 }
 
-/// The `shared` folder, a sibling of the workspace root (`<workspace>/../shared`).
+/// The repository's `testdata` folder (the corpus and the handbook's examples).
 /// Panics with a clear message when it is missing: the tests must never pass vacuously.
-pub fn shared_dir() -> PathBuf {
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let shared = workspace.join("..").join("shared");
-    assert!(
-        shared.is_dir(),
-        "the shared folder is missing: expected {} (a sibling of the workspace root {})",
-        shared.display(),
-        workspace.display()
-    );
-    shared
+pub fn testdata_dir() -> PathBuf {
+    let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("testdata");
+    assert!(testdata.is_dir(), "the test data folder {} is missing", testdata.display());
+    testdata
 }
 
 /// The `*.ctl-pgn` files of `dir`, sorted; panics if the folder is missing or holds none.
@@ -46,10 +40,10 @@ pub fn ctl_pgn_files(dir: &Path, name_prefix: &str) -> Vec<PathBuf> {
 /// Every real game file: the valid and incoherent engine games and the valid handbook
 /// examples (`0*.ctl-pgn`).
 pub fn real_game_files() -> Vec<PathBuf> {
-    let shared = shared_dir();
-    let mut files = ctl_pgn_files(&shared.join("corpus").join("valid"), "");
-    files.extend(ctl_pgn_files(&shared.join("corpus").join("incoherent"), ""));
-    files.extend(ctl_pgn_files(&shared.join("spec").join("examples"), "0"));
+    let testdata = testdata_dir();
+    let mut files = ctl_pgn_files(&testdata.join("corpus").join("valid"), "");
+    files.extend(ctl_pgn_files(&testdata.join("corpus").join("incoherent"), ""));
+    files.extend(ctl_pgn_files(&testdata.join("examples"), "0"));
     files
 }
 
