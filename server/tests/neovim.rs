@@ -141,16 +141,10 @@ fn strings(value: &Value) -> Vec<&str> {
         .unwrap_or_default()
 }
 
-/// Drives one Neovim through the script and returns its observations.
-fn observe(nvim: &Path) -> Value {
-    let work = WorkFolder::new("nvim-e2e");
-    build_parser(&work.0);
-    for fixture in ["errors.ctl-pgn", "tags.ctl-pgn"] {
-        std::fs::copy(repository().join("tests/e2e").join(fixture), work.0.join(fixture))
-            .expect("the fixture is copied");
-    }
-    let observations = work.0.join("observations.json");
-    let script = repository().join("tests/e2e/neovim.lua");
+/// Runs `script` in a headless Neovim in `work` with the plugin and the server under test;
+/// returns the JSON the script wrote to `observations.json`.
+fn run_script(nvim: &Path, script: &str, work: &Path) -> Value {
+    let observations = work.join("observations.json");
     let output = run_with_patience(
         Command::new(nvim)
             .args([
@@ -161,12 +155,12 @@ fn observe(nvim: &Path) -> Value {
                 "-c",
                 "lua dofile(os.getenv('CTLPGN_E2E_SCRIPT'))",
             ])
-            .env("CTLPGN_E2E_SCRIPT", &script)
+            .env("CTLPGN_E2E_SCRIPT", repository().join("tests/e2e").join(script))
             .env("CTLPGN_SERVER", env!("CARGO_BIN_EXE_ctlpgn"))
             .env("CTLPGN_E2E_PLUGIN", repository().join("editors/nvim"))
-            .env("CTLPGN_E2E_WORK", &work.0)
+            .env("CTLPGN_E2E_WORK", work)
             .env("CTLPGN_E2E_OUT", &observations)
-            .current_dir(&work.0),
+            .current_dir(work),
         &format!("{}", nvim.display()),
     );
     let text = std::fs::read_to_string(&observations).unwrap_or_else(|error| {
@@ -178,7 +172,18 @@ fn observe(nvim: &Path) -> Value {
             String::from_utf8_lossy(&output.stderr)
         )
     });
-    let mut observed: Value = serde_json::from_str(&text).expect("the observations are JSON");
+    serde_json::from_str(&text).expect("the observations are JSON")
+}
+
+/// Drives one Neovim through the script and returns its observations.
+fn observe(nvim: &Path) -> Value {
+    let work = WorkFolder::new("nvim-e2e");
+    build_parser(&work.0);
+    for fixture in ["errors.ctl-pgn", "tags.ctl-pgn"] {
+        std::fs::copy(repository().join("tests/e2e").join(fixture), work.0.join(fixture))
+            .expect("the fixture is copied");
+    }
+    let mut observed = run_script(nvim, "neovim.lua", &work.0);
     observed["expected_pdtl"] = Value::from(pdtl_after(&work.0.join("errors.ctl-pgn"), "F20‐F16"));
     observed
 }
@@ -305,6 +310,29 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
 
 /// The queries Neovim loads are copies of the grammar's, so that the plugin folder works on
 /// its own; this keeps the copies from drifting.
+/// Neovim 0.11's `vim.lsp.enable('ctlpgn')` alone, with the plugin folder on the runtime path,
+/// starts the server from `lsp/ctlpgn.lua`; on an older Neovim that file still loads and gives
+/// the command and filetypes.
+#[test]
+fn vim_lsp_enable_alone_starts_the_server_from_the_plugins_lsp_folder() {
+    for nvim in neovims() {
+        let work = WorkFolder::new("nvim-enable");
+        std::fs::copy(repository().join("tests/e2e/errors.ctl-pgn"), work.0.join("errors.ctl-pgn"))
+            .expect("the fixture is copied");
+        let observed = run_script(&nvim, "neovim-enable.lua", &work.0);
+        let context = format!("{}: {observed}", nvim.display());
+        assert!(observed.get("error").is_none(), "{context}");
+        assert_eq!(observed["config"]["cmd"], serde_json::json!(["ctlpgn", "lsp"]), "{context}");
+        assert_eq!(observed["config"]["filetypes"], serde_json::json!(["ctlpgn"]), "{context}");
+        if observed["enable"] == true {
+            assert_eq!(observed["filetype"], "ctlpgn", "{context}");
+            assert_eq!(observed["attached"], true, "{context}");
+            // The fixture's bad date is among the diagnostics the server published.
+            assert!(strings(&observed["codes"]).contains(&"T011"), "{context}");
+        }
+    }
+}
+
 #[test]
 fn the_plugin_queries_are_the_grammars() {
     for query in ["highlights.scm", "folds.scm"] {

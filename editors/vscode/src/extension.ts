@@ -1,28 +1,32 @@
-// The CTL-PGN extension: starts `ctlpgn lsp` for `ctlpgn` documents and adds the command
-// that copies the position at the cursor. Everything else (diagnostics, hover, completion,
-// formatting, folding, symbols) is the language server's, negotiated by vscode-languageclient.
+// The CTL-PGN extension: finds a working `ctlpgn` binary and starts `ctlpgn lsp` for `ctlpgn`
+// documents, and adds the command that copies the position at the cursor. Everything else
+// (diagnostics, hover, completion, formatting, folding, symbols) is the language server's,
+// negotiated by vscode-languageclient.
 
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import { Candidate, describeRejected, findServer } from './server';
 
 let client: LanguageClient | undefined;
+let output: vscode.OutputChannel | undefined;
 
-const install = 'Install it with `cargo install --locked --path server` from the ctlpgn repository, or set `ctlpgn.server.path`.';
+const install = 'Install the extension for your platform (it carries the server), or `cargo install --locked --path server` from the ctlpgn repository, or set `ctlpgn.server.path`.';
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  // One channel for the server's log (`window/logMessage`, its standard error) and, with
+  // `ctlpgn.trace.server`, the protocol trace.
+  output = vscode.window.createOutputChannel('CTL-PGN');
   context.subscriptions.push(
+    output,
     vscode.commands.registerCommand('ctlpgn.copyPosition', copyPosition),
     vscode.workspace.onDidChangeConfiguration(async (change) => {
       if (change.affectsConfiguration('ctlpgn.server.path')) {
         await stop();
-        await start();
+        await start(context);
       }
     }),
   );
-  await start();
+  await start(context);
 }
 
 export async function deactivate(): Promise<void> {
@@ -41,48 +45,39 @@ function settings(): object {
   };
 }
 
-function isFile(candidate: string): boolean {
-  try {
-    return fs.statSync(candidate).isFile();
-  } catch {
-    return false;
-  }
+/** The version this extension was built with; the server it carries has the same. */
+function extensionVersion(context: vscode.ExtensionContext): string {
+  return String(context.extension?.packageJSON?.version ?? '');
 }
 
-/**
- * The server binary: the setting when it is set, else `ctlpgn` on PATH, else in cargo's
- * folder of installed binaries (which an editor started from a desktop often lacks on PATH).
- * Undefined, after telling the user why, when there is none.
- */
-function serverBinary(): string | undefined {
-  const configured = vscode.workspace.getConfiguration('ctlpgn').get<string>('server.path', '').trim();
-  if (configured !== '') {
-    const expanded = configured.startsWith('~') ? path.join(os.homedir(), configured.slice(1)) : configured;
-    if (isFile(expanded)) {
-      return expanded;
-    }
-    void vscode.window.showErrorMessage(`CTL-PGN: \`ctlpgn.server.path\` is "${configured}", but there is no such file. ${install}`);
-    return undefined;
-  }
-  const name = process.platform === 'win32' ? 'ctlpgn.exe' : 'ctlpgn';
-  const folders = (process.env.PATH ?? '').split(path.delimiter).filter((folder) => folder !== '');
-  folders.push(path.join(process.env.CARGO_HOME ?? path.join(os.homedir(), '.cargo'), 'bin'));
-  const found = folders.map((folder) => path.join(folder, name)).find(isFile);
-  if (found === undefined) {
-    void vscode.window.showErrorMessage(`CTL-PGN: the language server \`ctlpgn\` was not found on PATH. ${install}`);
-  }
-  return found;
-}
-
-async function start(): Promise<void> {
-  const command = serverBinary();
-  if (command === undefined) {
+async function start(context: vscode.ExtensionContext): Promise<void> {
+  const configured = vscode.workspace.getConfiguration('ctlpgn').get<string>('server.path', '');
+  const found = findServer({ configured, extensionPath: context.extensionPath });
+  if (found.server === undefined) {
+    void offerSetting(`CTL-PGN: no working language server \`ctlpgn\` was found. Tried: ${describeRejected(found.rejected)}. ${install}`);
     return;
   }
-  const serverOptions: ServerOptions = { command, args: ['lsp'] };
+  const server: Candidate & { version: string } = found.server;
+  const configuredRejected = found.rejected.find(({ candidate }) => candidate.source === 'ctlpgn.server.path');
+  if (configuredRejected !== undefined) {
+    void offerSetting(`CTL-PGN: \`ctlpgn.server.path\` does not work (${configuredRejected.reason}); using ${server.source} ${server.path} instead.`);
+  }
+  const expected = extensionVersion(context);
+  if (expected !== '' && server.version !== expected) {
+    // Once per pair of versions: a user who keeps an older server on purpose is told once.
+    const key = `ctlpgn.versionWarned.${server.path}.${server.version}.${expected}`;
+    if (context.globalState?.get(key) !== true) {
+      void context.globalState?.update(key, true);
+      void vscode.window.showWarningMessage(`CTL-PGN: the language server ${server.path} is version ${server.version}, the extension ${expected}; some features may differ.`);
+    }
+  }
+  output?.appendLine(`Starting ${server.path} lsp (${server.source}, version ${server.version})`);
+  const serverOptions: ServerOptions = { command: server.path, args: ['lsp'] };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'ctlpgn' }],
     initializationOptions: settings(),
+    outputChannel: output,
+    traceOutputChannel: output,
     // Changes of the `ctlpgn` settings reach the server as `didChangeConfiguration`; the
     // client also answers the server's `workspace/configuration` requests for the section.
     synchronize: { configurationSection: 'ctlpgn' },
@@ -93,7 +88,16 @@ async function start(): Promise<void> {
     await client.start();
   } catch (error) {
     client = undefined;
-    void vscode.window.showErrorMessage(`CTL-PGN: \`${command} lsp\` did not start: ${String(error)}`);
+    void vscode.window.showErrorMessage(`CTL-PGN: \`${server.path} lsp\` did not start: ${String(error)}`);
+  }
+}
+
+/** An error notification with a button that opens the `ctlpgn.server.path` setting. */
+async function offerSetting(message: string): Promise<void> {
+  const open = 'Open setting';
+  const chosen = await vscode.window.showErrorMessage(message, open);
+  if (chosen === open) {
+    await vscode.commands.executeCommand('workbench.action.openSettings', 'ctlpgn.server.path');
   }
 }
 

@@ -10,7 +10,7 @@ const os = require('node:os');
 const path = require('node:path');
 const test = require('node:test');
 
-const { install, loadExtension, Uri, Position } = require('./vscode-mock');
+const { install, loadExtension, extensionContext, root, Uri, Position } = require('./vscode-mock');
 
 /** Temporary folders, removed when the tests are done. */
 const folders = [];
@@ -22,24 +22,29 @@ function temporaryFolder(prefix) {
   return folder;
 }
 
-/** A folder holding an executable `ctlpgn` that runs the fake server; its message log. */
-function fakeServer() {
-  const folder = temporaryFolder('ctlpgn-vscode-');
+/**
+ * A folder holding an executable `ctlpgn` that runs the fake server, and the log of the
+ * messages that binary received (each binary its own, to tell which one was started).
+ */
+function fakeServer(folder = temporaryFolder('ctlpgn-vscode-')) {
+  fs.mkdirSync(folder, { recursive: true });
   const binary = path.join(folder, 'ctlpgn');
   const script = path.join(__dirname, 'fake-server.js');
-  fs.writeFileSync(binary, `#!/bin/sh\nexec "${process.execPath}" "${script}" "$@"\n`, { mode: 0o755 });
   const log = path.join(folder, 'messages.jsonl');
-  process.env.CTLPGN_FAKE_LOG = log;
+  fs.writeFileSync(binary, `#!/bin/sh\nCTLPGN_FAKE_LOG="${log}" exec "${process.execPath}" "${script}" "$@"\n`, { mode: 0o755 });
   const messages = () =>
     fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n').map((line) => JSON.parse(line)) : [];
   return { folder, binary, messages };
 }
 
-/** Activates the extension with these settings; `finish` deactivates it and cleans up. */
-async function activate(settings) {
+/**
+ * Activates the extension with these settings, as installed in `extensionPath` (default: an
+ * empty folder, so that no bundled server is found); `finish` deactivates it and cleans up.
+ */
+async function activate(settings, extensionPath = temporaryFolder('ctlpgn-extension-')) {
   const record = install(settings);
   const extension = loadExtension();
-  await extension.activate({ subscriptions: [] });
+  await extension.activate(extensionContext(extensionPath));
   record.finish = async () => {
     await extension.deactivate();
     record.uninstall();
@@ -114,27 +119,113 @@ test('without a position at the cursor the clipboard is left alone and the user 
   assert.deepStrictEqual(record.informations, ['CTL-PGN: no position at the cursor; put it on a half-move that could be replayed.']);
 });
 
-test('a server path that names no file is reported with how to install the server', async () => {
-  const record = await activate({ 'ctlpgn.server.path': '/nowhere/ctlpgn' });
-  await record.finish();
-  assert.deepStrictEqual(record.errors, [
-    'CTL-PGN: `ctlpgn.server.path` is "/nowhere/ctlpgn", but there is no such file. Install it with `cargo install --locked --path server` from the ctlpgn repository, or set `ctlpgn.server.path`.',
-  ]);
-});
-
-test('a server found neither on PATH nor in cargo\'s folder is reported', async () => {
-  const empty = temporaryFolder('ctlpgn-empty-');
+/** Runs `body` with PATH and CARGO_HOME pointing at `folder` only. */
+async function withSearchPath(folder, body) {
   const saved = { PATH: process.env.PATH, CARGO_HOME: process.env.CARGO_HOME };
-  process.env.PATH = empty;
-  process.env.CARGO_HOME = empty;
+  process.env.PATH = folder;
+  process.env.CARGO_HOME = folder;
   try {
-    const record = await activate({});
-    await record.finish();
-    assert.deepStrictEqual(record.errors, [
-      'CTL-PGN: the language server `ctlpgn` was not found on PATH. Install it with `cargo install --locked --path server` from the ctlpgn repository, or set `ctlpgn.server.path`.',
-    ]);
+    return await body();
   } finally {
     Object.assign(process.env, saved);
     if (saved.CARGO_HOME === undefined) delete process.env.CARGO_HOME;
   }
+}
+
+test('the server the extension carries is started when no path is set, before PATH', async () => {
+  const onPath = fakeServer();
+  const extensionFolder = temporaryFolder('ctlpgn-extension-');
+  const bundled = fakeServer(path.join(extensionFolder, 'server'));
+  await withSearchPath(onPath.folder, async () => {
+    const record = await activate({}, extensionFolder);
+    await record.finish();
+    assert.deepStrictEqual(record.errors, []);
+    assert.deepStrictEqual(record.warnings, []);
+  });
+  assert.ok(bundled.messages().some((message) => message.method === 'initialize'));
+  assert.deepStrictEqual(onPath.messages(), []);
 });
+
+test('a server on PATH is found when the extension carries none', async () => {
+  const server = fakeServer();
+  await withSearchPath(server.folder, async () => {
+    const record = await activate({});
+    await record.finish();
+    assert.deepStrictEqual(record.errors, []);
+  });
+  assert.ok(server.messages().some((message) => message.method === 'initialize'));
+});
+
+test('a server path that does not work is reported, and the next candidate is used', async () => {
+  const server = fakeServer();
+  await withSearchPath(server.folder, async () => {
+    const record = await activate({ 'ctlpgn.server.path': '/nowhere/ctlpgn' });
+    await record.finish();
+    assert.deepStrictEqual(record.errors, [
+      `CTL-PGN: \`ctlpgn.server.path\` does not work (no such file); using PATH ${server.binary} instead.`,
+    ]);
+  });
+  assert.ok(server.messages().some((message) => message.method === 'initialize'));
+});
+
+test('with no working server, one notification names every place tried and opens the setting', async () => {
+  const empty = temporaryFolder('ctlpgn-empty-');
+  const broken = path.join(temporaryFolder('ctlpgn-broken-'), 'ctlpgn');
+  fs.writeFileSync(broken, '#!/bin/sh\necho something else\n', { mode: 0o755 });
+  const extensionFolder = temporaryFolder('ctlpgn-extension-');
+  await withSearchPath(empty, async () => {
+    const record = install({ 'ctlpgn.server.path': broken });
+    record.pick = true;
+    const extension = loadExtension();
+    await extension.activate(extensionContext(extensionFolder));
+    // The button's command runs after the notification is answered.
+    await new Promise((resolve) => setImmediate(resolve));
+    await extension.deactivate();
+    record.uninstall();
+    assert.deepStrictEqual(record.errors, [
+      'CTL-PGN: no working language server `ctlpgn` was found. Tried: ' +
+        `ctlpgn.server.path ${broken} (\`--version\` printed "something else", not "ctlpgn VERSION"); ` +
+        `bundled ${path.join(extensionFolder, 'server', 'ctlpgn')} (no such file); ` +
+        `cargo ${path.join(empty, 'bin', 'ctlpgn')} (no such file); ` +
+        'PATH (1 folders, none holds ctlpgn). ' +
+        'Install the extension for your platform (it carries the server), or `cargo install --locked --path server` from the ctlpgn repository, or set `ctlpgn.server.path`.',
+    ]);
+    assert.deepStrictEqual(record.executed, [['workbench.action.openSettings', 'ctlpgn.server.path']]);
+  });
+});
+
+test('a server of another version than the extension is reported once', async () => {
+  const server = fakeServer();
+  process.env.CTLPGN_FAKE_VERSION = '0.0.9';
+  try {
+    const record = install({ 'ctlpgn.server.path': server.binary });
+    const extension = loadExtension();
+    const context = extensionContext(temporaryFolder('ctlpgn-extension-'));
+    await extension.activate(context);
+    await extension.deactivate();
+    await extension.activate(context);
+    await extension.deactivate();
+    record.uninstall();
+    const version = require(path.join(root, 'package.json')).version;
+    assert.deepStrictEqual(record.warnings, [
+      `CTL-PGN: the language server ${server.binary} is version 0.0.9, the extension ${version}; some features may differ.`,
+    ]);
+  } finally {
+    delete process.env.CTLPGN_FAKE_VERSION;
+  }
+});
+
+// Run against an unpacked platform package (CTLPGN_EXTENSION_ROOT, with CTLPGN_EXPECT_BUNDLED=1
+// in CI): the server it carries is found and started with no setting and nothing on PATH.
+if (process.env.CTLPGN_EXPECT_BUNDLED === '1') {
+  test('the server the package carries starts with no setting and nothing on PATH', async () => {
+    const bundled = path.join(root, 'server', process.platform === 'win32' ? 'ctlpgn.exe' : 'ctlpgn');
+    assert.ok(fs.statSync(bundled).mode & 0o111, `${bundled} is executable`);
+    await withSearchPath(temporaryFolder('ctlpgn-empty-'), async () => {
+      const record = await activate({}, root);
+      await record.finish();
+      assert.deepStrictEqual(record.errors, []);
+      assert.deepStrictEqual(record.warnings, []);
+    });
+  });
+}

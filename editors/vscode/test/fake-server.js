@@ -1,11 +1,18 @@
 // A language server that only listens: it writes every message it receives to the file
 // named by CTLPGN_FAKE_LOG (one JSON message a line), answers `initialize` with the few
-// capabilities the extension relies on, and answers `ctlpgn.positionAt` with CTLPGN_FAKE_PDTL.
+// capabilities the extension relies on, and answers `ctlpgn.positionAt` with CTLPGN_FAKE_PDTL;
+// `--version` prints CTLPGN_FAKE_VERSION (default: the extension's version).
 // The extension's tests start it in place of `ctlpgn lsp` to see what the extension sends.
 
 'use strict';
 
 const fs = require('fs');
+
+// `ctlpgn --version`, which the extension runs to check a candidate binary.
+if (process.argv.includes('--version')) {
+  process.stdout.write(`ctlpgn ${process.env.CTLPGN_FAKE_VERSION ?? require('../package.json').version}\n`);
+  process.exit(0);
+}
 
 const log = process.env.CTLPGN_FAKE_LOG;
 let buffered = Buffer.alloc(0);

@@ -98,7 +98,7 @@ function contributedDefaults() {
  * collects what the extension showed and did.
  */
 function install(settings) {
-  const record = { errors: [], informations: [], clipboard: undefined, commands: new Map() };
+  const record = { errors: [], warnings: [], informations: [], executed: [], clipboard: undefined, commands: new Map() };
   const values = { ...contributedDefaults(), ...settings };
   // A key names a value, or an object of every value under it (`ctlpgn` → the whole section).
   const lookup = (full) => {
@@ -167,8 +167,9 @@ function install(settings) {
       createFileSystemWatcher: () => ({ onDidCreate: event, onDidChange: event, onDidDelete: event, dispose() {} }),
     },
     window: {
-      showErrorMessage: async (message) => void record.errors.push(message),
-      showWarningMessage: async (message) => void record.errors.push(message),
+      // The user picks the first button offered, if `record.pick` says so.
+      showErrorMessage: async (message, ...buttons) => (record.errors.push(message), record.pick ? buttons[0] : undefined),
+      showWarningMessage: async (message) => void record.warnings.push(message),
       showInformationMessage: async (message) => void record.informations.push(message),
       createOutputChannel: outputChannel,
       activeTextEditor: undefined,
@@ -181,7 +182,7 @@ function install(settings) {
         record.commands.set(name, callback);
         return new Disposable(() => record.commands.delete(name));
       },
-      executeCommand: async () => undefined,
+      executeCommand: async (...command) => void record.executed.push(command),
     },
   };
   const stand_in = new Proxy(vscode, { get: (target, property) => (property in target ? target[property] : universal()) });
@@ -205,4 +206,15 @@ function loadExtension() {
   return require(main);
 }
 
-module.exports = { install, loadExtension, Uri, Position };
+/** The extension context VS Code would give: its folder, manifest and a global state. */
+function extensionContext(extensionPath = root) {
+  const state = new Map();
+  return {
+    subscriptions: [],
+    extensionPath,
+    extension: { packageJSON: require(path.join(root, 'package.json')) },
+    globalState: { get: (key) => state.get(key), update: async (key, value) => void state.set(key, value) },
+  };
+}
+
+module.exports = { install, loadExtension, extensionContext, root, Uri, Position };

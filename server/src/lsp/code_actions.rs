@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use std::ops::Range;
 
 use tower_lsp_server::lsp_types::{
-    self, CodeAction, CodeActionKind, CodeActionOrCommand, TextEdit, Uri, WorkspaceEdit,
+    self, CodeAction, CodeActionContext, CodeActionKind, CodeActionOrCommand,
+    CodeActionTriggerKind, TextEdit, Uri, WorkspaceEdit,
 };
 
 use super::conversions;
@@ -21,19 +22,17 @@ pub fn fix_all_kind() -> CodeActionKind {
 }
 
 /// The quick fixes of the diagnostics that touch `range` (with `rules`, of the optional rule
-/// checks' warnings too), then the document-wide fix-all when any fix exists; `only` narrows
-/// the kinds as the client asks.
+/// checks' warnings too), then the document-wide fix-all when any fix exists, then the
+/// conversions; the context's `only` narrows the kinds as the client asks.
 pub fn actions(
     document: &Document,
     uri: &Uri,
     range: lsp_types::Range,
-    only: Option<&[CodeActionKind]>,
+    context: &CodeActionContext,
     rules: bool,
     encoding: PositionEncoding,
 ) -> Vec<CodeActionOrCommand> {
-    let wanted = |kind: &CodeActionKind| {
-        only.is_none_or(|only| only.iter().any(|asked| kind.as_str().starts_with(asked.as_str())))
-    };
+    let wanted = |kind: &CodeActionKind| wanted(context, kind);
     let bytes = convert::byte_range(document.rope(), range, encoding);
     let mut actions = Vec::new();
     if wanted(&CodeActionKind::QUICKFIX) {
@@ -72,6 +71,21 @@ pub fn actions(
     }
     actions.extend(conversions::actions(document, uri, range, wanted, encoding));
     actions
+}
+
+/// Whether a request wants actions of `kind`. With no `only`, a request the editor makes by
+/// itself as the cursor moves (VS Code's lightbulb: trigger kind `Automatic`) gets the quick
+/// fixes alone: the fix-all and the conversions are whole-record work for a menu the user
+/// opens, and offering them everywhere would put a lightbulb on every line. A request without
+/// a trigger kind (older clients) is the user's.
+fn wanted(context: &CodeActionContext, kind: &CodeActionKind) -> bool {
+    match &context.only {
+        Some(only) => only.iter().any(|asked| kind.as_str().starts_with(asked.as_str())),
+        None => {
+            context.trigger_kind != Some(CodeActionTriggerKind::AUTOMATIC)
+                || *kind == CodeActionKind::QUICKFIX
+        }
+    }
 }
 
 /// One fix of one diagnostic.

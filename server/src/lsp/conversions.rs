@@ -15,9 +15,12 @@ use crate::conversion::{self, LetterTarget};
 /// The command that answers the PDTL at a position: arguments `[uri, position]`.
 pub const POSITION_AT: &str = "ctlpgn.positionAt";
 
-/// The kinds of the conversion actions, under the protocol's `refactor.rewrite`.
+/// The kinds of the conversion actions: the rewrites of a whole record are source actions
+/// (VS Code's "Source Action…" menu), the new record continuing from the cursor a refactoring.
+/// Neither is offered to a request the editor makes by itself (see `code_actions::actions`),
+/// so that no lightbulb follows the cursor.
 pub fn kinds() -> [CodeActionKind; 2] {
-    [CodeActionKind::new("refactor.rewrite.ctlpgn"), CodeActionKind::new("refactor.extract.ctlpgn")]
+    [CodeActionKind::new("source.convert.ctlpgn"), CodeActionKind::new("refactor.extract.ctlpgn")]
 }
 
 /// The conversion actions of the record holding `range`'s start.

@@ -249,9 +249,8 @@ impl LanguageServer for Server {
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
         let (encoding, rules) = (self.negotiated().encoding, self.settings().rules);
         let uri = params.text_document.uri;
-        let only = params.context.only.as_deref();
         let actions = self.documents.read(&uri, |document| {
-            code_actions::actions(document, &uri, params.range, only, rules, encoding)
+            code_actions::actions(document, &uri, params.range, &params.context, rules, encoding)
         });
         Ok(actions.filter(|actions| !actions.is_empty()))
     }

@@ -133,6 +133,32 @@ fn fix_all_applies_every_unambiguous_fix_and_the_result_checks_clean_of_them() {
         .is_none_or(|actions| actions.iter().all(|action| action["kind"] == "quickfix")));
 }
 
+/// What the editor asks by itself as the cursor moves (VS Code's lightbulb): the quick fixes
+/// under the cursor only, so that no lightbulb stands on lines without a problem; the same
+/// place (the misspelt `[Anotator`) asked by the user (trigger kind `Invoked`) also offers the fix-all and the conversions.
+#[test]
+fn a_request_the_editor_makes_by_itself_gets_the_quick_fixes_alone() {
+    let mut client = Client::start(utf16_client());
+    client.open(&uri("auto"), BROKEN);
+    let kinds = |client: &mut Client, trigger: u32, line: u32| -> Vec<String> {
+        let at = json!({"line": line, "character": 0});
+        let params = json!({"textDocument": {"uri": uri("auto")}, "range": {"start": at, "end": at}, "context": {"diagnostics": [], "triggerKind": trigger}});
+        let answer = client.request("textDocument/codeAction", params).expect("code actions");
+        let actions = answer.as_array().cloned().unwrap_or_default();
+        actions
+            .iter()
+            .map(|action| action["kind"].as_str().unwrap_or_default().to_string())
+            .collect()
+    };
+    let invoked = kinds(&mut client, 1, 3);
+    assert!(invoked.iter().any(|kind| kind == "source.fixAll.ctlpgn"), "{invoked:?}");
+    let automatic = kinds(&mut client, 2, 3);
+    assert!(
+        !automatic.is_empty() && automatic.iter().all(|kind| kind == "quickfix"),
+        "{automatic:?}"
+    );
+}
+
 #[test]
 fn unknown_documents_and_clean_places_have_no_quick_fixes() {
     let mut client = Client::start(utf16_client());

@@ -44,7 +44,7 @@ fn a_record_converts_to_fan_and_back_as_the_core_does() {
         );
         let to_fan =
             titled(&actions, "Convert this record to FAN figurines").expect("a FAN conversion");
-        assert_eq!(to_fan["kind"], "refactor.rewrite.ctlpgn");
+        assert_eq!(to_fan["kind"], "source.convert.ctlpgn");
         let converted = apply(FILE, &to_fan["edit"]["changes"][uri("letters")], utf8);
         let first = &FILE[record(0)];
         let expected_first = conversion::reletter_file(first, &LetterTarget::Fan)

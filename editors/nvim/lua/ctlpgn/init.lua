@@ -174,6 +174,16 @@ local function check_command()
   return false
 end
 
+-- The configuration `vim.lsp.config` takes (Neovim 0.11+), from the options of `setup` or
+-- the defaults; `lsp/ctlpgn.lua` returns it, so that `vim.lsp.enable('ctlpgn')` alone works.
+function M.lsp_config()
+  local config = client_config()
+  config.name = nil
+  config.filetypes = { 'ctlpgn' }
+  config.root_markers = { '.git' }
+  return config
+end
+
 function M.setup(options)
   options = options or {}
   M.options = vim.tbl_deep_extend('force', vim.deepcopy(defaults), options)
@@ -201,11 +211,7 @@ function M.setup(options)
     return
   end
   if has_config_api then
-    local config = client_config()
-    config.name = nil
-    config.filetypes = { 'ctlpgn' }
-    config.root_markers = { '.git' }
-    vim.lsp.config('ctlpgn', config)
+    vim.lsp.config('ctlpgn', M.lsp_config())
     -- This also starts the server for ctlpgn buffers that are already open.
     vim.lsp.enable('ctlpgn')
   else

@@ -1,0 +1,12 @@
+-- The ctlpgn language server for Neovim 0.11 and later, as a `vim.lsp.Config` in the form of
+-- nvim-lspconfig's `lsp/` files: with this plugin folder on 'runtimepath',
+--
+--   vim.lsp.enable('ctlpgn')
+--
+-- starts `ctlpgn lsp` for ctlpgn buffers, with the server's default settings. Change them with
+-- `vim.lsp.config('ctlpgn', { settings = { ctlpgn = { rules = { enable = true } } } })`.
+-- `require('ctlpgn').setup()` declares the same configuration and adds format on save, the
+-- tree-sitter parser and :CtlpgnCopyPosition; it also works on Neovim 0.7.
+
+---@type vim.lsp.Config
+return require('ctlpgn').lsp_config()

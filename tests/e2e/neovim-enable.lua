@@ -1,0 +1,45 @@
+-- Neovim 0.11's own way, without the plugin's setup(): with editors/nvim on 'runtimepath',
+-- `vim.lsp.enable('ctlpgn')` finds lsp/ctlpgn.lua and starts the server for a ctlpgn buffer.
+-- On an older Neovim (no vim.lsp.enable) it records what lsp/ctlpgn.lua returns instead.
+-- Writes its observations as JSON to CTLPGN_E2E_OUT; server/tests/neovim.rs judges them.
+
+local server = assert(os.getenv('CTLPGN_SERVER'), 'CTLPGN_SERVER is set')
+local plugin = assert(os.getenv('CTLPGN_E2E_PLUGIN'), 'CTLPGN_E2E_PLUGIN is set')
+local out_path = assert(os.getenv('CTLPGN_E2E_OUT'), 'CTLPGN_E2E_OUT is set')
+
+local out = { enable = vim.lsp.enable ~= nil }
+vim.opt.runtimepath:append(plugin)
+vim.cmd('runtime! ftdetect/*.vim')
+
+local ok, failure = pcall(function()
+  local config = dofile(plugin .. '/lsp/ctlpgn.lua')
+  out.config = { cmd = config.cmd, filetypes = config.filetypes }
+  if not out.enable then
+    return
+  end
+  -- Only the command changes: the binary under test rather than `ctlpgn` on PATH.
+  vim.lsp.config('ctlpgn', { cmd = { server, 'lsp' } })
+  vim.lsp.enable('ctlpgn')
+  vim.cmd('edit errors.ctl-pgn')
+  local bufnr = vim.api.nvim_get_current_buf()
+  out.filetype = vim.bo[bufnr].filetype
+  local found = vim.wait(20000, function()
+    return #vim.diagnostic.get(bufnr) > 0
+  end, 20)
+  out.attached = #vim.lsp.get_clients({ bufnr = bufnr, name = 'ctlpgn' }) == 1
+  out.codes = {}
+  if found then
+    for _, diagnostic in ipairs(vim.diagnostic.get(bufnr)) do
+      table.insert(out.codes, diagnostic.code)
+    end
+    table.sort(out.codes)
+  end
+end)
+if not ok then
+  out.error = tostring(failure)
+end
+
+local file = assert(io.open(out_path, 'w'))
+file:write(vim.json and vim.json.encode(out) or vim.fn.json_encode(out))
+file:close()
+vim.cmd('qall!')
