@@ -1,0 +1,390 @@
+// The VS Code extension in a real VS Code: code-server (VS Code's own server and workbench, the
+// same editor in a browser) with the linux-x64 package installed, in Debian's Chromium, driven
+// by Playwright as a person would drive it: open files, read the Problems panel, hover, complete,
+// type, undo, save, run a command. Nothing puts `ctlpgn` on PATH and no setting names it: the
+// extension must find the server it carries. Screenshots of each step are kept in
+// CTLPGN_E2E_OUT (default target/vscode-e2e).
+//
+// Environment: CTLPGN_CODE_SERVER (the folder tests/vscode/install-code-server.sh installed
+// into), CTLPGN_VSIX (the linux-x64 package), CTLPGN_BIN (the ctlpgn binary the expectations
+// come from), CHROMIUM (default /usr/lib/chromium/chromium, Debian's real binary).
+// CTLPGN_RECORD_INITIALIZE=1 writes the initialize request VS Code sent to
+// tests/fixtures/initialize/vscode.json.
+
+'use strict';
+
+const assert = require('node:assert');
+const { execFileSync, spawn, spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+const test = require('node:test');
+
+const { chromium } = require('playwright-core');
+
+const repository = path.resolve(__dirname, '..', '..');
+const required = (name) => {
+  const value = process.env[name];
+  assert.ok(value, `${name} is set`);
+  return path.resolve(value);
+};
+const codeServer = required('CTLPGN_CODE_SERVER');
+const vsix = required('CTLPGN_VSIX');
+const ctlpgn = required('CTLPGN_BIN');
+const browserBinary = process.env.CHROMIUM || '/usr/lib/chromium/chromium';
+const shots = path.resolve(process.env.CTLPGN_E2E_OUT || path.join(repository, 'target', 'vscode-e2e'));
+const entry = path.join(codeServer, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+
+// How long one step may wait for the editor before the test fails: a guard, never a pause.
+const PATIENCE = 60_000;
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'ctlpgn-vscode-'));
+const folders = {
+  home: path.join(work, 'home'),
+  userData: path.join(work, 'user-data'),
+  extensions: path.join(work, 'extensions'),
+  workspace: path.join(work, 'games'),
+};
+
+// The files the user opens: the end-to-end fixture with two mistakes, a record to format on
+// save, and a JavaScript string with the same characters (where VS Code does box them; it
+// boxes nothing in plain text).
+const ERRORS = fs.readFileSync(path.join(repository, 'tests', 'e2e', 'errors.ctl-pgn'), 'utf8');
+const UNFORMATTED = '[Variant "C\'escacs"]\n[Id "Demo-V01"]\n[Annotator "Vidàl, Àngel"]\n\n1.  E7-E13 ,  E21-E15\n2. F8‐F12, F20‐F16:\n*\n';
+const CONTROL = 'const moves = "E13×F16 and F8‐F12";\n';
+
+let server;
+let browser;
+let page;
+let shot = 0;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits for `condition` to hold (polled), failing with `what` after PATIENCE. */
+async function until(what, condition) {
+  const started = Date.now();
+  for (;;) {
+    const value = await condition();
+    if (value) return value;
+    if (Date.now() - started > PATIENCE) {
+      // What the screen showed when the wait gave up, beside the steps' screenshots.
+      if (page) await page.screenshot({ path: path.join(shots, `failed-${what.replace(/[^A-Za-z0-9]+/g, '-')}.png`) }).catch(() => {});
+      throw new Error(`timed out waiting for ${what}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function screenshot(name) {
+  shot += 1;
+  await page.screenshot({ path: path.join(shots, `${String(shot).padStart(2, '0')}-${name}.png`) });
+}
+
+/** An environment with neither `ctlpgn` on PATH nor a cargo folder holding it. */
+function cleanEnvironment() {
+  const env = { ...process.env };
+  env.HOME = folders.home;
+  env.CARGO_HOME = path.join(folders.home, '.cargo');
+  env.PATH = (process.env.PATH || '')
+    .split(path.delimiter)
+    .filter((folder) => !fs.existsSync(path.join(folder, 'ctlpgn')))
+    .join(path.delimiter);
+  // Every request stays on the loopback interface: the gallery is a closed local port.
+  env.EXTENSIONS_GALLERY = JSON.stringify({
+    serviceUrl: 'http://127.0.0.1:9/gallery',
+    itemUrl: 'http://127.0.0.1:9/item',
+    resourceUrlTemplate: 'http://127.0.0.1:9/resource',
+  });
+  return env;
+}
+
+test.before(async () => {
+  fs.rmSync(shots, { recursive: true, force: true });
+  for (const folder of [...Object.values(folders), shots]) fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folders.workspace, 'errors.ctl-pgn'), ERRORS);
+  fs.writeFileSync(path.join(folders.workspace, 'unformatted.ctl-pgn'), UNFORMATTED);
+  fs.writeFileSync(path.join(folders.workspace, 'control.js'), CONTROL);
+  fs.mkdirSync(path.join(folders.userData, 'User'), { recursive: true });
+  fs.writeFileSync(
+    path.join(folders.userData, 'User', 'settings.json'),
+    JSON.stringify({
+      'workbench.startupEditor': 'none',
+      'security.workspace.trust.enabled': false,
+      'workbench.tips.enabled': false,
+      'extensions.autoCheckUpdates': false,
+      'extensions.autoUpdate': false,
+      'telemetry.telemetryLevel': 'off',
+      // The protocol goes to the CTL-PGN output channel, whose log holds the initialize request.
+      'ctlpgn.trace.server': 'verbose',
+    }),
+  );
+  const config = path.join(work, 'config.yaml');
+  fs.writeFileSync(config, 'auth: none\ncert: false\n');
+  const env = cleanEnvironment();
+  const common = ['--config', config, '--user-data-dir', folders.userData, '--extensions-dir', folders.extensions];
+  execFileSync(process.execPath, [entry, ...common, '--install-extension', vsix], { env, stdio: 'inherit' });
+
+  const port = await freePort();
+  server = spawn(
+    process.execPath,
+    [entry, ...common, '--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry',
+      '--disable-update-check', '--disable-workspace-trust', '--disable-getting-started-override'],
+    { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const log = fs.createWriteStream(path.join(shots, 'code-server.log'));
+  server.stdout.pipe(log);
+  server.stderr.pipe(log);
+  await until('code-server to answer', async () => {
+    try {
+      return (await fetch(`http://127.0.0.1:${port}/healthz`)).ok;
+    } catch {
+      return false;
+    }
+  });
+
+  browser = await chromium.launch({
+    executablePath: browserBinary,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: `http://127.0.0.1:${port}` });
+  page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${port}/?folder=${encodeURIComponent(folders.workspace)}`);
+  await page.waitForSelector('.monaco-workbench', { timeout: PATIENCE });
+  await page.waitForSelector("[id='status.problems']", { timeout: PATIENCE });
+});
+
+test.after(async () => {
+  if (browser) await browser.close();
+  if (server && server.exitCode === null) {
+    // Its own process group: the extension host and the language server go with it.
+    try {
+      process.kill(-server.pid, 'SIGTERM');
+    } catch {}
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-server.pid, 'SIGKILL');
+      } catch {}
+    }, 5000);
+    await exited;
+    clearTimeout(timer);
+  }
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+// ---- What a person does -----------------------------------------------------------------
+
+/** Opens a file of the workspace by clicking its name in the Explorer. */
+async function open(name) {
+  const item = page.locator('.explorer-folders-view .monaco-list-row .label-name').getByText(name, { exact: true });
+  await item.waitFor({ timeout: PATIENCE });
+  await item.click();
+  await until(`${name} open`, async () => (await page.locator('.tab.active').first().innerText().catch(() => '')).includes(name));
+  // The text area of the editor takes the keys.
+  await page.locator('.editor-instance .monaco-editor textarea').first().focus();
+}
+
+/** Moves the cursor with Go to Line/Column (1-based, characters). */
+async function goTo(line, column) {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ timeout: PATIENCE });
+  await input.fill(`:${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await until(`the cursor at ${line}:${column}`, async () =>
+    (await page.locator("[id='status.editor.selection']").innerText().catch(() => '')).includes(`Ln ${line}, Col ${column}`),
+  );
+}
+
+/** The rows of the Problems panel, as they read. */
+async function problems() {
+  return page.locator('.markers-panel .monaco-list-row').allInnerTexts();
+}
+
+async function showProblems() {
+  if (!(await page.locator('.markers-panel').isVisible().catch(() => false))) {
+    await page.keyboard.press('Control+Shift+M');
+  }
+  await page.locator('.markers-panel').waitFor({ timeout: PATIENCE });
+}
+
+/** Runs a command from the palette by its title. */
+async function runCommand(title) {
+  await page.keyboard.press('Control+Shift+P');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ timeout: PATIENCE });
+  await input.fill(`>${title}`);
+  await until(`${title} in the palette`, async () =>
+    (await page.locator('.quick-input-widget .monaco-list-row').allInnerTexts()).some((row) => row.includes(title)),
+  );
+  await page.keyboard.press('Enter');
+}
+
+/** The notifications' messages on screen. */
+async function notifications() {
+  return page.locator('.notification-list-item-message').allInnerTexts();
+}
+
+/** Standard output of `ctlpgn ARGS`; status 1 (findings) is an answer too. */
+function run(args, input) {
+  const result = spawnSync(ctlpgn, args, { input, encoding: 'utf8' });
+  assert.ok(result.status === 0 || result.status === 1, `ctlpgn ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout;
+}
+
+/** The PDTL after the main-line half-move written `move` in a workspace file, by `ctlpgn replay`. */
+function pdtlAfter(file, move) {
+  const record = JSON.parse(run(['replay', '--json', path.join(folders.workspace, file)]).split('\n')[0]);
+  const ply = record.plies.find((candidate) => candidate.move === move);
+  assert.ok(ply, `${move} is replayed in ${file}`);
+  return ply.pdtl;
+}
+
+// ---- The flows --------------------------------------------------------------------------
+
+test('an invalid record lists its codes in the Problems panel at their lines', async () => {
+  await open('errors.ctl-pgn');
+  await showProblems();
+  const rows = await until('the K003 and T011 problems', async () => {
+    const found = await problems();
+    return found.some((row) => row.includes('T011')) && found.some((row) => row.includes('K003')) && found;
+  });
+  await screenshot('problems');
+  const row = (code) => rows.find((text) => text.includes(code));
+  assert.match(row('T011'), /Ln 4, Col 8/);
+  assert.match(row('K003'), /Ln 13, Col 13/);
+  // Found with no setting and nothing on PATH: no notification says otherwise.
+  assert.deepStrictEqual((await notifications()).filter((message) => message.includes('CTL-PGN')), []);
+});
+
+test('the server the package carries was the one started', async () => {
+  const logs = [];
+  const walk = (folder) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('CTL-PGN.log')) logs.push(full);
+    }
+  };
+  const log = await until('the CTL-PGN output log', async () => {
+    logs.length = 0;
+    walk(path.join(folders.userData, 'logs'));
+    const text = logs.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+    return text.includes("Sending request 'initialize") && text.includes('Params: ') && text;
+  });
+  assert.match(log, new RegExp(`Starting ${folders.extensions.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[^ ]+/server/ctlpgn lsp \\(bundled, version`));
+  // The initialize request, as the real VS Code sent it (trace: "Params: {…}" then a blank line).
+  const start = log.indexOf('Params: ', log.indexOf("Sending request 'initialize")) + 'Params: '.length;
+  const params = JSON.parse(log.slice(start, log.indexOf('\n\n', start)));
+  assert.deepStrictEqual(params.capabilities.general.positionEncodings, ['utf-16']);
+  assert.ok(params.capabilities.textDocument.diagnostic, 'VS Code pulls diagnostics');
+  const recorded = path.join(repository, 'tests', 'fixtures', 'initialize', 'vscode.json');
+  // Stable across runs: the process id, the folder and the version-specific names replaced.
+  params.processId = 4242;
+  params.rootPath = '/home/user/games';
+  params.rootUri = 'file:///home/user/games';
+  params.workspaceFolders = [{ uri: 'file:///home/user/games', name: 'games' }];
+  // The test turns the trace on to read this request; a user's default is off.
+  params.trace = 'off';
+  if (process.env.CTLPGN_RECORD_INITIALIZE === '1') {
+    fs.writeFileSync(recorded, JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'initialize', params }, null, 2) + '\n');
+  }
+  const fixture = JSON.parse(fs.readFileSync(recorded, 'utf8'));
+  assert.deepStrictEqual(params.capabilities, fixture.params.capabilities, 'tests/fixtures/initialize/vscode.json is what VS Code sends: record it again');
+});
+
+test('hover on a half-move shows the position after it', async () => {
+  await open('errors.ctl-pgn');
+  await goTo(12, 5); // on F8‐F12
+  await page.keyboard.press('Control+K');
+  await page.keyboard.press('Control+I');
+  const hover = page.locator('.monaco-hover:not(.hidden)');
+  await hover.waitFor({ timeout: PATIENCE });
+  const text = await until('the hover text', async () => {
+    const shown = await hover.innerText().catch(() => '');
+    return shown.includes('PDTL') && shown;
+  });
+  await screenshot('hover');
+  const expected = pdtlAfter('errors.ctl-pgn', 'F8‐F12');
+  assert.ok(text.includes(expected), `the hover shows ${expected}:\n${text}`);
+  await page.keyboard.press('Escape');
+});
+
+test('typing [ on a new line in the tags completes tag names', async () => {
+  await open('errors.ctl-pgn');
+  await goTo(1, 21);
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('[');
+  const labels = await until('the tag names', async () => {
+    const shown = await page.locator('.suggest-widget.visible .monaco-list-row .label-name').allInnerTexts();
+    return shown.length > 0 && shown;
+  });
+  await screenshot('completion');
+  assert.ok(labels.some((label) => label.includes('Event')) || labels.some((label) => label.includes('Id')), labels.join(', '));
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+Z');
+  await page.keyboard.press('Control+Z');
+  await until('the text back as it was', async () => !(await page.locator('.tab.active').getAttribute('class')).includes('dirty'));
+});
+
+test('a bad coordinate raises its code as it is typed, and undo clears it', async () => {
+  await open('errors.ctl-pgn');
+  await showProblems();
+  await goTo(11, 10); // after E13 in `1. E7-E13, E21-E15`
+  await page.keyboard.type('9');
+  await until('C002 in the Problems panel', async () => (await problems()).some((row) => row.includes('C002') && row.includes('Ln 11')));
+  await screenshot('bad-coordinate');
+  await page.keyboard.press('Control+Z');
+  await until('C002 gone', async () => !(await problems()).some((row) => row.includes('C002')));
+  await screenshot('undone');
+});
+
+test('the format characters are not boxed as ambiguous, where a JavaScript string boxes them', async () => {
+  await open('control.js');
+  await until('the boxes in JavaScript', async () => (await page.locator('.editor-instance .unicode-highlight').count()) > 0);
+  await open('errors.ctl-pgn');
+  await goTo(13, 1); // E13×F16 and F8‐F12 on screen
+  // The same decorations VS Code drew in plain text would be drawn here by now: the editor
+  // lays out decorations with the text.
+  await page.locator('.view-line').filter({ hasText: '×' }).first().waitFor({ timeout: PATIENCE });
+  await screenshot('no-ambiguous-boxes');
+  assert.strictEqual(await page.locator('.editor-instance .unicode-highlight').count(), 0);
+});
+
+test('the copy command puts the PDTL at the cursor on the clipboard', async () => {
+  await open('errors.ctl-pgn');
+  await goTo(12, 5);
+  await runCommand('CTL-PGN: Copy position (PDTL)');
+  const expected = pdtlAfter('errors.ctl-pgn', 'F8‐F12');
+  await until('the notification', async () => (await notifications()).some((message) => message.includes(expected)));
+  await screenshot('copied');
+  assert.strictEqual(await page.evaluate(() => navigator.clipboard.readText()), expected);
+});
+
+test('saving formats the file exactly as ctlpgn fmt', async () => {
+  await open('unformatted.ctl-pgn');
+  await goTo(6, 1);
+  await page.keyboard.type(' ');
+  const typed = UNFORMATTED.replace('2. F8', ' 2. F8');
+  await page.keyboard.press('Control+S');
+  const expected = run(['fmt', '-'], typed);
+  assert.notStrictEqual(expected, typed, 'the fixture needs formatting');
+  await until('the formatted file on disk', async () =>
+    fs.readFileSync(path.join(folders.workspace, 'unformatted.ctl-pgn'), 'utf8') === expected,
+  );
+  await screenshot('formatted-on-save');
+});
