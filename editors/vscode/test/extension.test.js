@@ -229,3 +229,17 @@ if (process.env.CTLPGN_EXPECT_BUNDLED === '1') {
     });
   });
 }
+
+test('the manifest: Restricted Mode supported without the workspace choosing the binary, the format characters unboxed', () => {
+  const manifest = require(path.join(root, 'package.json'));
+  assert.deepStrictEqual(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
+  assert.deepStrictEqual(manifest.capabilities.untrustedWorkspaces.restrictedConfigurations, ['ctlpgn.server.path']);
+  const defaults = manifest.contributes.configurationDefaults['[ctlpgn]'];
+  for (const character of ['×', '‐', '…', '◇', '♔', '♞', '\u{1FA4F}']) {
+    assert.strictEqual(defaults['editor.unicodeHighlight.allowedCharacters'][character], true, character);
+  }
+  assert.strictEqual(defaults['editor.minimap.showRegionSectionHeaders'], false);
+  assert.ok(manifest.contributes.commands.every((command) => command.category === 'CTL-PGN'));
+  assert.ok(manifest.icon && fs.existsSync(path.join(root, manifest.icon)), 'the icon is packaged');
+  assert.strictEqual(manifest.main, './out/extension.js');
+});
