@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::analysis::analyse_syntax;
+use crate::diagnostics::Severity;
 use crate::pdtl;
 use crate::syntax::{self, RecordSyntax};
 
@@ -256,4 +257,65 @@ fn a_continuation_starts_from_the_position_at_the_cursor() {
             .expect("a position");
     assert!(continuation.starts_with("[Variant \"C'escacs\"]\n[Event \"CG\"]\n[Result \"*\"]\n[Redefine \"T@R\"]\n[PDTL \"/28:v/"), "{continuation}");
     assert!(continuation.ends_with(" w TKTtkt E15@17-19 0 ?\"]\n\n1? "), "{continuation}");
+}
+
+/// The layouts of [`REDEFINED`] whose tags share lines, or whose lines end in `\r\n`, or whose
+/// last line has no line end: the conversions must treat them as the one-tag-per-line text.
+fn tag_layouts() -> Vec<String> {
+    let tags_on_one_line = REDEFINED
+        .replace("[Redefine \"A@J, C@N, T@R\"]\n[PDTL", "[Redefine \"A@J, C@N, T@R\"] [PDTL");
+    let all_tags_on_one_line = REDEFINED.replace("\"]\n[", "\"] [");
+    let pdtl_first = REDEFINED.replace("[Result \"*\"]\n", "").replace(
+        "[Redefine \"A@J, C@N, T@R\"]\n[PDTL \"",
+        "[Result \"*\"]\t[Redefine \"A@J, C@N, T@R\"]  [PDTL \"",
+    );
+    let mut layouts = vec![
+        tags_on_one_line.clone(),
+        all_tags_on_one_line.clone(),
+        pdtl_first,
+        tags_on_one_line.replace('\n', "\r\n"),
+    ];
+    let without_final_line_end: Vec<String> =
+        layouts.iter().map(|text| text.trim_end().to_string()).collect();
+    layouts.extend(without_final_line_end);
+    layouts
+}
+
+/// Whether `text` analyses without an error diagnostic.
+fn has_no_error(text: &str) -> bool {
+    parsed(text).1.diagnostics.iter().all(|diagnostic| diagnostic.severity != Severity::Error)
+}
+
+#[test]
+fn conversions_of_tags_sharing_a_line_keep_the_other_tags() {
+    let preset = LetterTarget::redefine("B@J, Q@D, W@V").expect("a valid preset");
+    let original = LetterTarget::redefine("A@J, C@N, T@R").expect("a valid preset");
+    for text in tag_layouts() {
+        assert!(has_no_error(&text), "{text}");
+        let letters = reletter(&text, &LetterTarget::Standard).expect("converts");
+        assert!(!letters.contains("Redefine") && has_no_error(&letters), "{letters}");
+        assert!(letters.contains("[PDTL \"/28:v/27:dk/26:gjg/25:rnnr/"), "{letters}");
+        assert!(letters.contains("[Result \"*\"]"), "{letters}");
+        // Letters → FAN → letters and letters → preset → letters give the letters back.
+        for target in [&LetterTarget::Fan, &preset, &original] {
+            let converted = reletter(&letters, target).expect("converts");
+            assert!(has_no_error(&converted), "{converted}");
+            assert_eq!(reletter(&converted, &LetterTarget::Standard).as_deref(), Ok(&*letters));
+            // And straight from the redefined record.
+            let direct = reletter(&text, target).expect("converts");
+            assert!(has_no_error(&direct), "{direct}");
+        }
+        assert_eq!(reletter(&text, &original).as_deref(), Ok(&*text));
+        let minimal = minimal(&text).expect("converts");
+        assert!(has_no_error(&minimal) && !minimal.contains("Redefine"), "{minimal}");
+        let (record, analysis) = parsed(&text);
+        for (offset, _) in text.char_indices() {
+            if let Some(continuation) = continuation_at(&text, &record, &analysis, offset) {
+                assert!(continuation.contains("[Redefine \"A@J, C@N, T@R\"]"), "{continuation}");
+                // Its tags, with a result line and no move, read back without an error.
+                let tags = continuation.trim_end_matches(|c: char| c != ']');
+                assert!(has_no_error(&format!("{tags}\n\n*\n")), "{continuation}");
+            }
+        }
+    }
 }
