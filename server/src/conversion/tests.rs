@@ -319,3 +319,44 @@ fn conversions_of_tags_sharing_a_line_keep_the_other_tags() {
         }
     }
 }
+
+#[test]
+fn invalid_references_stay_as_written_in_a_round_trip() {
+    // ~x (N011), ~J[w] and ~N[d] (N012), ~KE8 and ~E8 (N010) name nothing: no conversion
+    // touches them, and every round trip gives the record back byte for byte.
+    let letters = LETTERS
+        .replace("the hex ~F14. }", "the hex ~F14, and ~x, ~J[w], ~N[d], ~KE8, ~E8, ~jE9. }");
+    let (_, analysis) = parsed(&letters);
+    let codes: Vec<&str> = analysis.diagnostics.iter().map(|d| d.code.as_str()).collect();
+    for code in ["N010", "N011", "N012"] {
+        assert!(codes.contains(&code), "{codes:?}");
+    }
+    let fan = reletter(&letters, &LetterTarget::Fan).expect("converts");
+    assert!(
+        fan.contains("~x, ~J[w], ~N[d], ~KE8, ~E8, ~\u{265D}E9. }"),
+        "only the valid ~jE9 changes: {fan}"
+    );
+    assert_eq!(reletter(&fan, &LetterTarget::Standard).as_deref(), Ok(&*letters));
+    let preset = LetterTarget::redefine("B@J, Q@D, W@V").expect("a valid preset");
+    let redefined = reletter(&letters, &preset).expect("converts");
+    assert!(redefined.contains("~x, ~J[w], ~N[d], ~KE8, ~E8, ~bE9. }"), "{redefined}");
+    assert_eq!(reletter(&redefined, &LetterTarget::Standard).as_deref(), Ok(&*letters));
+}
+
+#[test]
+fn an_invalid_reference_that_the_target_would_read_as_a_piece_is_refused() {
+    // `~♔` names nothing in letters (N011) but the King in FAN; `~w` nothing in the standard
+    // letters but a Wyvern after W@V. Left as written they would change meaning, and the
+    // way back would rewrite them: the conversion is refused instead.
+    let preset = LetterTarget::redefine("B@J, Q@D, W@V").expect("a valid preset");
+    for (reference, target) in [("~\u{2654}", LetterTarget::Fan), ("~w", preset)] {
+        let text = LETTERS.replace("the hex ~F14.", &format!("the hex ~F14, {reference}."));
+        match reletter(&text, &target) {
+            Err(ConversionError::NotLossless { range, message }) => {
+                assert_eq!(&text[range], reference);
+                assert!(message.contains("not valid in this record"), "{message}");
+            }
+            other => panic!("expected a refusal for {reference}, got {other:?}"),
+        }
+    }
+}
