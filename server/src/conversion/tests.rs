@@ -360,3 +360,30 @@ fn an_invalid_reference_that_the_target_would_read_as_a_piece_is_refused() {
         }
     }
 }
+
+#[test]
+fn no_pdtl_is_given_for_a_position_no_pdtl_may_hold() {
+    // R009: the Bishop steps orthogonally from F6 to F8, a hex of the colour of F2, where
+    // White's other Bishop stands; a minimum reader replays it, but no PDTL holds two White
+    // Bishops on one hex colour (P010).
+    let text = "[Variant \"C'escacs\"]\n[Id \"Demo-R09\"]\n[Annotator \"Demo\"]\n[Result \"*\"]\n\
+                1. F8-F10, F20-F18\n2. JF6-F8, E21-E15:\n*\n";
+    let (record, analysis) = parsed(text);
+    assert!(has_no_error(text));
+    let bishop = text.find("JF6-F8").expect("the Bishop's move");
+    let played = analysis.played_at(bishop).expect("replayed");
+    let problem = pdtl_problem(&played.after, &analysis.identifiers).expect("a problem");
+    assert!(
+        problem.starts_with(
+            "no PDTL: the position is not one a PDTL may hold (P010: White has 2 Bishops"
+        ),
+        "{problem}"
+    );
+    assert_eq!(pdtl_at(text, &record, &analysis, bishop), None);
+    assert_eq!(pdtl_after_ply(&analysis, 3), None);
+    assert_eq!(continuation_at(text, &record, &analysis, bishop), None);
+    // Before it, every place has its PDTL; after it, none does.
+    assert!(pdtl_after_ply(&analysis, 2).is_some());
+    assert!(continuation_at(text, &record, &analysis, bishop - 1).is_some());
+    assert_eq!(pdtl_at(text, &record, &analysis, text.len()), None);
+}
