@@ -9,11 +9,14 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use ctlpgn::conversion::{
-    minimal_file, parse_records, pdtl_after_ply, pdtl_at, reletter_file, LetterTarget, ParsedRecord,
+    continuation_at, minimal_file, parse_records, pdtl_after_ply, pdtl_at, reletter_file,
+    LetterTarget, ParsedRecord,
 };
 use ctlpgn::diagnostics::Severity;
+use ctlpgn::geometry::ALL_HEXES;
 use ctlpgn::identifiers::IdentifierSet;
 use ctlpgn::pdtl;
+use ctlpgn::pieces::PieceKind;
 use ctlpgn::syntax::Item;
 
 // ---- Helpers ------------------------------------------------------------------------------
@@ -649,4 +652,97 @@ fn pdtl_refuses_a_record_that_does_not_replay_and_bad_places() {
         assert_eq!((run.status, run.stdout.as_str()), (2, ""), "{arguments:?}");
         assert!(run.stderr.contains(message), "{arguments:?}: {}", run.stderr);
     }
+}
+
+/// Reads a PDTL as `check` does and gives its error problems.
+fn pdtl_errors(value: &str, ids: &IdentifierSet) -> Vec<String> {
+    pdtl::parse(value, ids)
+        .problems
+        .into_iter()
+        .filter(|problem| problem.severity == Severity::Error)
+        .map(|problem| format!("{}: {}", problem.code, problem.message))
+        .collect()
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::test_runner::Config { cases: 128, ..Default::default() })]
+
+    /// Every PDTL we print reads back without an error: at a random place of a corpus game,
+    /// one of the mover's pieces is sent to a random empty hex (a move a minimum reader
+    /// replays, and the rule checks flag), and every PDTL given after it (`pdtl_at`,
+    /// `pdtl_after_ply`, the continuation's `PDTL` tag) is one `check` accepts.
+    #[test]
+    fn every_pdtl_we_print_reads_back_without_an_error(
+        game in 0usize..1000,
+        ply in 0usize..1000,
+        piece in 0usize..64,
+        target in 0usize..169,
+    ) {
+        let games = corpus_games();
+        let text = &games[game % games.len()];
+        let records = parse_records(text);
+        let record = &records[0];
+        let record_text = record.text(text);
+        let main: Vec<_> = record.analysis.main_line().collect();
+        let index = ply % main.len();
+        let replaced = main[index];
+        let before = match index.checked_sub(1) {
+            Some(previous) => &main[previous].after,
+            None => record.analysis.start.as_ref().expect("a start"),
+        };
+        let ids = &record.analysis.identifiers;
+        let mover = replaced.side;
+        let pieces: Vec<_> = before
+            .pieces()
+            .filter(|(_, found)| found.side == mover && found.kind != PieceKind::King)
+            .collect();
+        let (from, moving) = pieces[piece % pieces.len()];
+        let empty: Vec<_> =
+            ALL_HEXES.iter().filter(|hex| before.get(**hex).is_none()).collect();
+        let to = empty[target % empty.len()];
+        let letter = if moving.kind == PieceKind::Pawn {
+            String::new()
+        } else {
+            ids.move_identifier(moving.kind).to_string()
+        };
+        let edited = format!(
+            "{}{letter}{from}-{to}:\n*\n",
+            &record_text[..replaced.range.start]
+        );
+        let records = parse_records(&edited);
+        let record = &records[0];
+        let ids = &record.analysis.identifiers;
+        let mut given = Vec::new();
+        let places = record.analysis.played.iter().flat_map(|played| [played.range.start, played.range.end]);
+        for offset in places.chain([0, edited.len()]) {
+            given.extend(pdtl_at(&edited, &record.syntax, &record.analysis, offset));
+            if let Some(continuation) =
+                continuation_at(&edited, &record.syntax, &record.analysis, offset)
+            {
+                let value = continuation
+                    .split("[PDTL \"")
+                    .nth(1)
+                    .and_then(|rest| rest.split('"').next())
+                    .expect("the continuation has a PDTL tag");
+                given.push(value.to_string());
+            }
+        }
+        given.extend((0..=index + 1).filter_map(|ply| pdtl_after_ply(&record.analysis, ply)));
+        proptest::prop_assert!(!given.is_empty());
+        for value in given {
+            let errors = pdtl_errors(&value, ids);
+            proptest::prop_assert!(errors.is_empty(), "{value}: {errors:?}\n{edited}");
+        }
+    }
+}
+
+/// The games of the corpus that replay, read once.
+fn corpus_games() -> &'static [String] {
+    static GAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    GAMES.get_or_init(|| {
+        files_in(&manifest().join("../testdata/corpus/valid"), ".ctl-pgn")
+            .into_iter()
+            .map(|path| std::fs::read_to_string(&path).expect("UTF-8"))
+            .collect()
+    })
 }

@@ -182,14 +182,30 @@ static bool scan_comment_text(TSLexer *lexer) {
   return true;
 }
 
+// Whether `c` may continue a move reference after a dot.
+static bool continues_move_reference(int32_t c) {
+  return is_digit(c) || c == '.' || c == '[' || c == ']' || c == '#' || c == '$' || c == '@';
+}
+
 // Scans a move reference after its `#`: digits, dots, variation paths in brackets and the
 // `@W`/`@B` suffix, read leniently; the server parses and judges the exact form (§12.3).
+// A dot after a reference that is more than a number (`#11@B.`, `#14[#12.2].`, `#12.2.`),
+// followed by something no reference continues with, is the full stop of a sentence and
+// ends the reference before it. A dot right after the number stays in the reference:
+// `#12.` is the malformed start of a variation reference (N019), as the handbook says.
 static void consume_move_reference(TSLexer *lexer) {
+  bool only_digits = true;
   for (;;) {
     int32_t c = lexer->lookahead;
-    if (is_digit(c) || c == '.' || c == '[' || c == ']' || c == '#' || c == '$') {
+    if (c == '.' && !only_digits) {
+      lexer->mark_end(lexer);
+      advance(lexer);
+      if (!continues_move_reference(lexer->lookahead)) return;
+    } else if (is_digit(c) || c == '.' || c == '[' || c == ']' || c == '#' || c == '$') {
+      if (!is_digit(c)) only_digits = false;
       advance(lexer);
     } else if (c == '@') {
+      only_digits = false;
       advance(lexer);
       if (lexer->lookahead == 'W' || lexer->lookahead == 'B' || lexer->lookahead == 'N') {
         advance(lexer);

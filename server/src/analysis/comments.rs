@@ -17,7 +17,7 @@ use std::ops::Range;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::identifiers::IdentifierSet;
 use crate::pieces::Side;
-use crate::syntax::Item;
+use crate::syntax::{Item, Reference, ReferenceKind};
 
 /// A move reference of a comment and what it designates.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,4 +86,12 @@ pub fn check_comments(
         }
     }
     resolved
+}
+
+/// Whether a `~` reference (a hex, a piece, a piece on a hex) reads as valid with the
+/// identifiers `ids`: no N010, N011 or N012. Conversions rewrite only these, and refuse to
+/// make an invalid one valid. `false` for the other kinds of reference.
+pub fn is_valid_tilde_reference(text: &str, reference: &Reference, ids: &IdentifierSet) -> bool {
+    matches!(reference.kind, ReferenceKind::Hex | ReferenceKind::Piece)
+        && matches!(references::read(text, reference, ids), references::Reading::Fine)
 }

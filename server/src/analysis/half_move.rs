@@ -8,7 +8,7 @@ use crate::geometry::{parse_coordinate, Hex};
 use crate::identifiers::{IdentifierRole, IdentifierSet};
 use crate::notation::{CastlingToken, Check, Move, PieceMove, Promotion, Separator};
 use crate::pieces::{PieceKind, Side};
-use crate::syntax::{HalfMoveText, Token};
+use crate::syntax::{Gap, HalfMoveText, Token};
 
 /// What reading a half-move gave.
 #[derive(Debug)]
@@ -38,8 +38,45 @@ pub fn read_half_move(
     let mate = check == Some(Check::Mate);
     let end_mark =
         mate || half_move.indicator.as_ref().is_some_and(|token| token.text(text).ends_with(':'));
-    let reading = read_move(text, half_move, ids, mover, &mut diagnostics);
+    let reading = match half_move.written_apart(text) {
+        Some(gap) if !half_move.has_error => {
+            diagnostics.push(written_apart(text, half_move, &gap));
+            None
+        }
+        _ => read_move(text, half_move, ids, mover, &mut diagnostics),
+    };
+    // A malformed half-move claims no mate: the result line is not judged against it (M018).
+    let mate = mate && reading.is_some();
     ReadHalfMove { reading, end_mark, mate, check, diagnostics }
+}
+
+/// S004 for a half-move whose parts stand apart (§6.1: a move token holds no blanks, and its
+/// annotations follow on its line), from its first character to the part after the gap.
+fn written_apart(text: &str, half_move: &HalfMoveText, gap: &Gap) -> Diagnostic {
+    let between = &text[gap.range.clone()];
+    let what = if between.contains(['\n', '\r']) {
+        "a line end".to_string()
+    } else if let Some(other) = between.chars().find(|c| *c != ' ' && *c != '\t') {
+        format!("the invisible character U+{:04X}", u32::from(other))
+    } else {
+        "a blank".to_string()
+    };
+    let after = &text[gap.range.end..half_move.range.end];
+    let next_part =
+        after.split(|c: char| c.is_whitespace() || c == '\u{FEFF}').next().unwrap_or("");
+    let range = half_move.range.start..gap.range.end + next_part.len();
+    let message = if gap.before_annotations {
+        let written = &text[half_move.range.start..gap.range.start];
+        let space = if next_part == ":" { "" } else { " " };
+        format!("{what} between the half-move {written} and its annotation ({next_part}): the annotation follows on the half-move's line, as in {written}{space}{next_part}")
+    } else {
+        let joined: String = text[half_move.range.start..range.end]
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '\u{FEFF}')
+            .collect();
+        format!("{what} inside the move: a move token is written without blanks, as {joined}")
+    };
+    Diagnostic::new(Code::S004, range, message)
 }
 
 fn read_check(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) -> Check {
@@ -145,10 +182,16 @@ fn read_move(
     let start = half_move.range.start;
     let whole = &text[half_move.range.start..half_move.move_end()];
     if half_move.has_error {
+        let written = &text[half_move.range.clone()];
+        let shown: String = written
+            .chars()
+            .map(|c| if c.is_whitespace() || c == '\u{FEFF}' { ' ' } else { c })
+            .collect();
+        let blanks = if shown.contains(' ') { "; a move token holds no blanks" } else { "" };
         diagnostics.push(Diagnostic::new(
             Code::S004,
             half_move.range.clone(),
-            format!("{whole} is not a CTL-AN move: expected [piece]origin-separator-[captured]destination"),
+            format!("{shown} is not a CTL-AN move: expected [piece]origin-separator-[captured]destination{blanks}"),
         ));
         return None;
     }
@@ -546,6 +589,65 @@ mod tests {
                 Some(code),
                 "{written}: {diagnostics:?}"
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod written_apart_tests {
+    use super::*;
+    use crate::syntax::{self, Item};
+
+    /// The diagnostics of the first White half-move of `record`, as (code, text of the range,
+    /// message), and whether it was read.
+    fn first_white(record: &str) -> (bool, Vec<(String, String, String)>) {
+        let lowered = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), record));
+        let half_move = lowered
+            .items
+            .iter()
+            .find_map(
+                |item| if let Item::MoveLine(line) = item { line.white.clone() } else { None },
+            )
+            .expect("a White half-move");
+        let read = read_half_move(record, &half_move, &IdentifierSet::standard(), Side::White);
+        let found = read
+            .diagnostics
+            .iter()
+            .map(|d| {
+                (
+                    d.code.as_str().to_string(),
+                    record[d.range.clone()].to_string(),
+                    d.message.clone(),
+                )
+            })
+            .collect();
+        (read.reading.is_some(), found)
+    }
+
+    #[test]
+    fn a_move_with_a_blank_inside_is_a_malformed_move() {
+        for (line, range, expected) in [
+            ("1. H6 -H12, E21-E15", "H6 -H12", "a blank inside the move: a move token is written without blanks, as H6-H12"),
+            ("1. H6-\nH12, E21-E15", "H6-\nH12", "a line end inside the move: a move token is written without blanks, as H6-H12"),
+            ("1. H6\u{FEFF}-H12, E21-E15", "H6\u{FEFF}-H12", "the invisible character U+FEFF inside the move: a move token is written without blanks, as H6-H12"),
+            ("1. E7-E13 +^, E21-E15", "E7-E13 +^", "a blank inside the move: a move token is written without blanks, as E7-E13+^"),
+            ("1. H6-H12\n#", "H6-H12\n#", "a line end inside the move: a move token is written without blanks, as H6-H12#"),
+            ("1. H6-H12\n:", "H6-H12\n:", "a line end between the half-move H6-H12 and its annotation (:): the annotation follows on the half-move's line, as in H6-H12:"),
+            ("1. H6-H12 2, E21-E15", "H6-H12 2", "H6-H12 2 is not a CTL-AN move: expected [piece]origin-separator-[captured]destination; a move token holds no blanks"),
+        ] {
+            let record = format!("[Variant \"C'escacs\"]\n{line}\n*\n");
+            let (read, found) = first_white(&record);
+            assert!(!read, "{line:?}");
+            assert_eq!(
+                found,
+                vec![("S004".to_string(), range.to_string(), expected.to_string())],
+                "{line:?}"
+            );
+        }
+        // Blanks before the annotations are the handbook's own layout.
+        for line in ["1. H6-H12 ?!, E21-E15", "1. H6-H12  !(=), E21-E15", "1. H6-H12+^ :"] {
+            let record = format!("[Variant \"C'escacs\"]\n{line}\n*\n");
+            assert_eq!(first_white(&record), (true, Vec::new()), "{line:?}");
         }
     }
 }

@@ -165,9 +165,15 @@ impl<'a> Walker<'a> {
         let mut previous_end: Option<usize> = None;
         let mut written: Vec<WrittenHalfMove> = Vec::new();
         let mut mated_at: Option<usize> = None;
+        // Moves and variations after the main line's result line are reported once, as M008
+        // (`results`), and not walked: they are no part of the game, so M004, M005 or M010
+        // about them would only repeat the cause.
+        let mut after_result = false;
 
         for (index, item) in items.iter().enumerate() {
             match item {
+                Item::Result(_) if is_main => after_result = true,
+                Item::MoveLine(_) | Item::Variation(_) if after_result => {}
                 Item::MoveLine(line) => {
                     if let Some(number) = white_only.take() {
                         self.report(

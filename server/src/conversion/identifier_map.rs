@@ -5,6 +5,7 @@
 
 use std::ops::Range;
 
+use crate::analysis::comments::is_valid_tilde_reference;
 use crate::format::TextEdit;
 use crate::identifiers::{IdentifierRole, IdentifierSet};
 use crate::pieces::{PieceKind, Side};
@@ -144,12 +145,14 @@ impl IdentifierMap<'_> {
     }
 
     /// Edits for the `~` piece references of a comment (`~J[d]`, `~NG25`, `~♝`): the
-    /// identifier after the `~`, in the case or figurine of its colour. A reference whose
-    /// identifier is unknown (N011) is left as written.
+    /// identifier after the `~`, in the case or figurine of its colour. A reference that is
+    /// not valid (an unknown identifier N011, a bad hex N010, a bad selector N012) is left
+    /// as written: it names no piece, so there is nothing to rewrite.
     pub fn comment_edits(&self, text: &str, comment: &Comment, edits: &mut Vec<TextEdit>) {
-        for reference in
-            comment.references.iter().filter(|reference| reference.kind == ReferenceKind::Piece)
-        {
+        for reference in comment.references.iter().filter(|reference| {
+            reference.kind == ReferenceKind::Piece
+                && is_valid_tilde_reference(text, reference, self.from)
+        }) {
             let at = reference.range.start + '~'.len_utf8();
             let Some(ch) = text.get(at..reference.range.end).and_then(|rest| rest.chars().next())
             else {

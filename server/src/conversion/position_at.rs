@@ -1,8 +1,16 @@
 //! The position at a place of a record, as the board loads it: the PDTL (handbook §9) after
 //! the half-move written there, or after the last half-move of its line of play before it, in
 //! variations as in the main line; in the tag section, the record's starting position.
+//!
+//! A replay only checks what a minimum reader checks (§13), so a half-move that the rule
+//! checks flag (R009: a Bishop stepping onto a hex of another colour, say) can lead to a
+//! position that no PDTL may hold (P010: two Bishops of one side on one hex colour). Every
+//! PDTL this crate hands out passes [`pdtl_problem`] first, so that a PDTL we print is one we
+//! read back without an error, and a continuation never starts from a record with an error.
 
 use crate::analysis::{standing_at, RecordAnalysis};
+use crate::diagnostics::Severity;
+use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::position::Position;
 use crate::syntax::{HalfMoveText, Item, RecordSyntax};
@@ -11,7 +19,8 @@ use crate::syntax::{HalfMoveText, Item, RecordSyntax};
 /// after the last half-move of the line of play before `offset`; the starting position before
 /// the first one. A variation holds the offsets after its `(`: there it stands where the
 /// half-move it replaces did (§11.2). `None` when that position is not known: the half-move
-/// there, or one before it in its line of play, did not replay.
+/// there, or one before it in its line of play, did not replay; or when it is no position a
+/// PDTL may hold ([`pdtl_problem`]).
 pub fn position_at<'a>(
     text: &str,
     syntax: &RecordSyntax,
@@ -19,14 +28,34 @@ pub fn position_at<'a>(
     offset: usize,
 ) -> Option<&'a Position> {
     let offset = offset.min(text.len());
-    if let Some(half_move) = half_move_at(&syntax.items, offset) {
-        return analysis.played_at(half_move.range.start).map(|played| &played.after);
-    }
-    let standing = standing_at(&syntax.items, offset, analysis);
-    if !standing.complete {
-        return None;
-    }
-    standing.position(analysis)
+    let position = if let Some(half_move) = half_move_at(&syntax.items, offset) {
+        analysis.played_at(half_move.range.start).map(|played| &played.after)
+    } else {
+        let standing = standing_at(&syntax.items, offset, analysis);
+        if !standing.complete {
+            return None;
+        }
+        standing.position(analysis)
+    }?;
+    printable(position, analysis)
+}
+
+/// Why `position` has no PDTL: its PDTL in `ids` would not read back without an error (P009
+/// one King per side, P010 too many pieces of a type or two Bishops of one side on one hex
+/// colour, P013, P015), as `no PDTL: … (P010: …)`. `None` when its PDTL reads back cleanly.
+pub fn pdtl_problem(position: &Position, ids: &IdentifierSet) -> Option<String> {
+    let printed = pdtl::print(position, ids);
+    let reading = pdtl::parse(&printed, ids);
+    let error = reading.problems.iter().find(|problem| problem.severity == Severity::Error)?;
+    Some(format!(
+        "no PDTL: the position is not one a PDTL may hold ({}: {})",
+        error.code, error.message
+    ))
+}
+
+/// `position` when a PDTL may hold it.
+fn printable<'a>(position: &'a Position, analysis: &RecordAnalysis) -> Option<&'a Position> {
+    pdtl_problem(position, &analysis.identifiers).is_none().then_some(position)
 }
 
 /// The PDTL of [`position_at`], in the record's identifiers (as the replay prints it).
@@ -41,12 +70,14 @@ pub fn pdtl_at(
 }
 
 /// The position after the `ply`-th half-move of the main line (1 for the first), or the
-/// starting position for ply 0; `None` past the last replayed half-move.
+/// starting position for ply 0; `None` past the last replayed half-move, or when it is no
+/// position a PDTL may hold ([`pdtl_problem`]).
 pub fn position_after_ply(analysis: &RecordAnalysis, ply: usize) -> Option<&Position> {
-    match ply.checked_sub(1) {
+    let position = match ply.checked_sub(1) {
         None => analysis.start.as_ref(),
         Some(index) => analysis.main_line().nth(index).map(|played| &played.after),
-    }
+    }?;
+    printable(position, analysis)
 }
 
 /// The PDTL of [`position_after_ply`], in the record's identifiers.

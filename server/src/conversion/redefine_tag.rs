@@ -1,7 +1,13 @@
 //! The `Redefine` tag of a relettered record (handbook §4.3, §10.3 item 5): its value
-//! replaced, its line removed, or a new line inserted where the handbook wants it, immediately
-//! before the `PDTL` tag or else after the last tag. Lines are removed and inserted whole, so
-//! that inserting a tag and removing it again gives back the text byte for byte.
+//! replaced, the tag removed, or a new tag inserted where the handbook wants it, immediately
+//! before the `PDTL` tag or else after the last tag. A tag alone on its line is removed and
+//! inserted as a whole line; a tag that shares its line with other tags (tags may stand
+//! side by side, §10.1) is removed with the blanks that separate it from its neighbour and
+//! inserted as ` [Redefine "…"]` after the tag before it. Either way, inserting a tag and
+//! removing it again gives back the text byte for byte, and no edit ever reaches into
+//! another tag, whose own identifiers (the `PDTL` value) may be edited at the same time.
+
+use std::ops::Range;
 
 use crate::format::TextEdit;
 use crate::syntax::{Item, Tag};
@@ -25,23 +31,26 @@ pub(super) fn redefine_tag_edit(
     let redefine = tag_named(&["Redefine"]);
     match (redefine, value) {
         (None, None) => None,
-        (Some(tag), None) => Some(TextEdit {
-            range: line_start(text, tag.range.start)..next_line_start(text, tag.range.end),
-            new_text: String::new(),
-        }),
+        (Some(tag), None) => Some(TextEdit { range: removal(text, tag), new_text: String::new() }),
         (Some(tag), Some(value)) => {
             let range = tag.value_content_range()?;
             (text[range.clone()] != *value).then(|| TextEdit { range, new_text: value.to_string() })
         }
         (None, Some(value)) => {
-            let line = format!("[Redefine \"{value}\"]");
+            let tag_text = format!("[Redefine \"{value}\"]");
             if let Some(position_tag) = tag_named(&POSITION_TAG_NAMES) {
                 let start = line_start(text, position_tag.range.start);
-                let indentation = &text[start..position_tag.range.start];
+                let before = &text[start..position_tag.range.start];
+                if !is_blank(before) {
+                    // Another tag stands before the position tag on its line: the new tag
+                    // goes between the two, on that line.
+                    let at = start + before.trim_end_matches(BLANKS).len();
+                    return Some(TextEdit { range: at..at, new_text: format!(" {tag_text}") });
+                }
                 let ending = ending_after(text, position_tag);
                 return Some(TextEdit {
                     range: start..start,
-                    new_text: format!("{indentation}{line}{ending}"),
+                    new_text: format!("{before}{tag_text}{ending}"),
                 });
             }
             let last = tags.iter().rev().find_map(|item| {
@@ -51,17 +60,48 @@ pub(super) fn redefine_tag_edit(
                     None
                 }
             })?;
-            let indentation = &text[line_start(text, last.range.start)..last.range.start];
             let at = next_line_start(text, last.range.end);
+            if !is_blank(&text[last.range.end..at]) {
+                // Something follows the last tag on its line: the new tag goes right after it.
+                let at = last.range.end;
+                return Some(TextEdit { range: at..at, new_text: format!(" {tag_text}") });
+            }
+            let line = &text[line_start(text, last.range.start)..last.range.start];
+            let indentation = &line[..line.len() - line.trim_start_matches(BLANKS).len()];
             let ending = ending_after(text, last);
             let new_text = if line_ends_before(text, at) {
-                format!("{indentation}{line}{ending}")
+                format!("{indentation}{tag_text}{ending}")
             } else {
                 // The last tag ends the text: the new line needs a line end before it.
-                format!("{ending}{indentation}{line}")
+                format!("{ending}{indentation}{tag_text}")
             };
             Some(TextEdit { range: at..at, new_text })
         }
+    }
+}
+
+/// The blanks that separate tags on a line.
+const BLANKS: [char; 2] = [' ', '\t'];
+
+/// Whether `text` holds nothing but blanks and line ends.
+fn is_blank(text: &str) -> bool {
+    text.chars().all(|c| BLANKS.contains(&c) || c == '\n' || c == '\r')
+}
+
+/// The range removed with `tag`: its whole line when it stands alone there; else the tag and
+/// the blanks before it when something precedes it on its line, or the tag and the blanks
+/// after it when something follows it. The other text of the line stays as written.
+fn removal(text: &str, tag: &Tag) -> Range<usize> {
+    let start = line_start(text, tag.range.start);
+    let end = next_line_start(text, tag.range.end);
+    let before = &text[start..tag.range.start];
+    let after = &text[tag.range.end..end];
+    if !is_blank(before) {
+        start + before.trim_end_matches(BLANKS).len()..tag.range.end
+    } else if !is_blank(after) {
+        tag.range.start..tag.range.end + (after.len() - after.trim_start_matches(BLANKS).len())
+    } else {
+        start..end
     }
 }
 

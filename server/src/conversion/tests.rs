@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::analysis::analyse_syntax;
+use crate::diagnostics::Severity;
 use crate::pdtl;
 use crate::syntax::{self, RecordSyntax};
 
@@ -256,4 +257,133 @@ fn a_continuation_starts_from_the_position_at_the_cursor() {
             .expect("a position");
     assert!(continuation.starts_with("[Variant \"C'escacs\"]\n[Event \"CG\"]\n[Result \"*\"]\n[Redefine \"T@R\"]\n[PDTL \"/28:v/"), "{continuation}");
     assert!(continuation.ends_with(" w TKTtkt E15@17-19 0 ?\"]\n\n1? "), "{continuation}");
+}
+
+/// The layouts of [`REDEFINED`] whose tags share lines, or whose lines end in `\r\n`, or whose
+/// last line has no line end: the conversions must treat them as the one-tag-per-line text.
+fn tag_layouts() -> Vec<String> {
+    let tags_on_one_line = REDEFINED
+        .replace("[Redefine \"A@J, C@N, T@R\"]\n[PDTL", "[Redefine \"A@J, C@N, T@R\"] [PDTL");
+    let all_tags_on_one_line = REDEFINED.replace("\"]\n[", "\"] [");
+    let pdtl_first = REDEFINED.replace("[Result \"*\"]\n", "").replace(
+        "[Redefine \"A@J, C@N, T@R\"]\n[PDTL \"",
+        "[Result \"*\"]\t[Redefine \"A@J, C@N, T@R\"]  [PDTL \"",
+    );
+    let mut layouts = vec![
+        tags_on_one_line.clone(),
+        all_tags_on_one_line.clone(),
+        pdtl_first,
+        tags_on_one_line.replace('\n', "\r\n"),
+    ];
+    let without_final_line_end: Vec<String> =
+        layouts.iter().map(|text| text.trim_end().to_string()).collect();
+    layouts.extend(without_final_line_end);
+    layouts
+}
+
+/// Whether `text` analyses without an error diagnostic.
+fn has_no_error(text: &str) -> bool {
+    parsed(text).1.diagnostics.iter().all(|diagnostic| diagnostic.severity != Severity::Error)
+}
+
+#[test]
+fn conversions_of_tags_sharing_a_line_keep_the_other_tags() {
+    let preset = LetterTarget::redefine("B@J, Q@D, W@V").expect("a valid preset");
+    let original = LetterTarget::redefine("A@J, C@N, T@R").expect("a valid preset");
+    for text in tag_layouts() {
+        assert!(has_no_error(&text), "{text}");
+        let letters = reletter(&text, &LetterTarget::Standard).expect("converts");
+        assert!(!letters.contains("Redefine") && has_no_error(&letters), "{letters}");
+        assert!(letters.contains("[PDTL \"/28:v/27:dk/26:gjg/25:rnnr/"), "{letters}");
+        assert!(letters.contains("[Result \"*\"]"), "{letters}");
+        // Letters → FAN → letters and letters → preset → letters give the letters back.
+        for target in [&LetterTarget::Fan, &preset, &original] {
+            let converted = reletter(&letters, target).expect("converts");
+            assert!(has_no_error(&converted), "{converted}");
+            assert_eq!(reletter(&converted, &LetterTarget::Standard).as_deref(), Ok(&*letters));
+            // And straight from the redefined record.
+            let direct = reletter(&text, target).expect("converts");
+            assert!(has_no_error(&direct), "{direct}");
+        }
+        assert_eq!(reletter(&text, &original).as_deref(), Ok(&*text));
+        let minimal = minimal(&text).expect("converts");
+        assert!(has_no_error(&minimal) && !minimal.contains("Redefine"), "{minimal}");
+        let (record, analysis) = parsed(&text);
+        for (offset, _) in text.char_indices() {
+            if let Some(continuation) = continuation_at(&text, &record, &analysis, offset) {
+                assert!(continuation.contains("[Redefine \"A@J, C@N, T@R\"]"), "{continuation}");
+                // Its tags, with a result line and no move, read back without an error.
+                let tags = continuation.trim_end_matches(|c: char| c != ']');
+                assert!(has_no_error(&format!("{tags}\n\n*\n")), "{continuation}");
+            }
+        }
+    }
+}
+
+#[test]
+fn invalid_references_stay_as_written_in_a_round_trip() {
+    // ~x (N011), ~J[w] and ~N[d] (N012), ~KE8 and ~E8 (N010) name nothing: no conversion
+    // touches them, and every round trip gives the record back byte for byte.
+    let letters = LETTERS
+        .replace("the hex ~F14. }", "the hex ~F14, and ~x, ~J[w], ~N[d], ~KE8, ~E8, ~jE9. }");
+    let (_, analysis) = parsed(&letters);
+    let codes: Vec<&str> = analysis.diagnostics.iter().map(|d| d.code.as_str()).collect();
+    for code in ["N010", "N011", "N012"] {
+        assert!(codes.contains(&code), "{codes:?}");
+    }
+    let fan = reletter(&letters, &LetterTarget::Fan).expect("converts");
+    assert!(
+        fan.contains("~x, ~J[w], ~N[d], ~KE8, ~E8, ~\u{265D}E9. }"),
+        "only the valid ~jE9 changes: {fan}"
+    );
+    assert_eq!(reletter(&fan, &LetterTarget::Standard).as_deref(), Ok(&*letters));
+    let preset = LetterTarget::redefine("B@J, Q@D, W@V").expect("a valid preset");
+    let redefined = reletter(&letters, &preset).expect("converts");
+    assert!(redefined.contains("~x, ~J[w], ~N[d], ~KE8, ~E8, ~bE9. }"), "{redefined}");
+    assert_eq!(reletter(&redefined, &LetterTarget::Standard).as_deref(), Ok(&*letters));
+}
+
+#[test]
+fn an_invalid_reference_that_the_target_would_read_as_a_piece_is_refused() {
+    // `~♔` names nothing in letters (N011) but the King in FAN; `~w` nothing in the standard
+    // letters but a Wyvern after W@V. Left as written they would change meaning, and the
+    // way back would rewrite them: the conversion is refused instead.
+    let preset = LetterTarget::redefine("B@J, Q@D, W@V").expect("a valid preset");
+    for (reference, target) in [("~\u{2654}", LetterTarget::Fan), ("~w", preset)] {
+        let text = LETTERS.replace("the hex ~F14.", &format!("the hex ~F14, {reference}."));
+        match reletter(&text, &target) {
+            Err(ConversionError::NotLossless { range, message }) => {
+                assert_eq!(&text[range], reference);
+                assert!(message.contains("not valid in this record"), "{message}");
+            }
+            other => panic!("expected a refusal for {reference}, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn no_pdtl_is_given_for_a_position_no_pdtl_may_hold() {
+    // R009: the Bishop steps orthogonally from F6 to F8, a hex of the colour of F2, where
+    // White's other Bishop stands; a minimum reader replays it, but no PDTL holds two White
+    // Bishops on one hex colour (P010).
+    let text = "[Variant \"C'escacs\"]\n[Id \"Demo-R09\"]\n[Annotator \"Demo\"]\n[Result \"*\"]\n\
+                1. F8-F10, F20-F18\n2. JF6-F8, E21-E15:\n*\n";
+    let (record, analysis) = parsed(text);
+    assert!(has_no_error(text));
+    let bishop = text.find("JF6-F8").expect("the Bishop's move");
+    let played = analysis.played_at(bishop).expect("replayed");
+    let problem = pdtl_problem(&played.after, &analysis.identifiers).expect("a problem");
+    assert!(
+        problem.starts_with(
+            "no PDTL: the position is not one a PDTL may hold (P010: White has 2 Bishops"
+        ),
+        "{problem}"
+    );
+    assert_eq!(pdtl_at(text, &record, &analysis, bishop), None);
+    assert_eq!(pdtl_after_ply(&analysis, 3), None);
+    assert_eq!(continuation_at(text, &record, &analysis, bishop), None);
+    // Before it, every place has its PDTL; after it, none does.
+    assert!(pdtl_after_ply(&analysis, 2).is_some());
+    assert!(continuation_at(text, &record, &analysis, bishop - 1).is_some());
+    assert_eq!(pdtl_at(text, &record, &analysis, text.len()), None);
 }

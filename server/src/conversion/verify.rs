@@ -5,6 +5,7 @@
 use std::ops::Range;
 
 use super::ConversionError;
+use crate::analysis::comments::is_valid_tilde_reference;
 use crate::analysis::{self, PlayedHalfMove, RecordAnalysis};
 use crate::diagnostics::Severity;
 use crate::syntax::{self, Item, RecordSyntax, Reference};
@@ -76,11 +77,23 @@ pub(super) fn check_same_game(
     if compared == Compared::EveryLine {
         let original_references = references(&original_syntax.items);
         let converted_references = references(&converted_syntax.items);
+        let valid_before = |reference: &Reference| {
+            is_valid_tilde_reference(original, reference, &original_analysis.identifiers)
+        };
+        let valid_after = |reference: &Reference| {
+            is_valid_tilde_reference(converted, reference, &converted_analysis.identifiers)
+        };
         for (index, reference) in original_references.iter().enumerate() {
-            if converted_references.get(index).map(|converted| converted.kind)
-                != Some(reference.kind)
-            {
+            let Some(converted_reference) = converted_references.get(index) else { break };
+            if converted_reference.kind != reference.kind {
                 return Err(changed_reference(original, reference.range.clone()));
+            }
+            if valid_before(reference) != valid_after(converted_reference) {
+                return Err(reference_validity_changed(
+                    original,
+                    reference.range.clone(),
+                    valid_before(reference),
+                ));
             }
         }
         if converted_references.len() != original_references.len() {
@@ -100,6 +113,19 @@ fn changed_reference(original: &str, range: Range<usize>) -> ConversionError {
         range,
         message: format!("the comment reference {written} would be read differently once its identifier is rewritten"),
     }
+}
+
+/// The error for a `~` reference that would turn from valid to invalid (N010-N012) or back,
+/// such as `~♔` in a record of letters converted to FAN: left as written (it names nothing
+/// in letters) it would name the King, and converting back would not give the record back.
+fn reference_validity_changed(original: &str, range: Range<usize>, valid: bool) -> ConversionError {
+    let written = original[range.clone()].to_string();
+    let message = if valid {
+        format!("the comment reference {written} would no longer be valid once its identifier is rewritten")
+    } else {
+        format!("the comment reference {written} is not valid in this record (N010-N012) but would be in the converted identifiers; correct it first")
+    };
+    ConversionError::NotLossless { range, message }
 }
 
 /// Every reference of every comment of `items`, variations included, in text order.

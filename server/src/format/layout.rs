@@ -39,7 +39,33 @@ pub(super) fn is_formattable(text: &str, record: &RecordSyntax) -> bool {
         .iter()
         .skip(1)
         .any(|item| matches!(item, Item::Tag(tag) if tag.name.text(text) == "Variant"));
-    !record.has_error && !later_variant_tag && all_closed(&record.items)
+    !record.has_error
+        && !later_variant_tag
+        && all_closed(&record.items)
+        && !has_half_move_written_apart(text, &record.items)
+}
+
+/// Whether a half-move of any line of play has its parts apart (`H6 -H12`, S004): laying it
+/// out would join tokens the user wrote apart, so the record is kept as written.
+fn has_half_move_written_apart(text: &str, items: &[Item]) -> bool {
+    let mut pending = vec![items];
+    while let Some(items) = pending.pop() {
+        for item in items {
+            match item {
+                Item::MoveLine(line)
+                    if [&line.white, &line.black]
+                        .into_iter()
+                        .flatten()
+                        .any(|half_move| half_move.written_apart(text).is_some()) =>
+                {
+                    return true;
+                }
+                Item::Variation(variation) => pending.push(&variation.items),
+                _ => {}
+            }
+        }
+    }
+    false
 }
 
 fn all_closed(items: &[Item]) -> bool {

@@ -352,6 +352,15 @@ fn lower_move_line(node: Node<'_>, missing: &mut Vec<(String, usize)>) -> MoveLi
                 line.white = Some(lower_half_move(child));
             }
             "half_move" => line.black = Some(lower_half_move(child)),
+            // Text the parser could not place inside the line (`H6-H12 2`, `H6-H1<U+FEFF>2`)
+            // belongs to the half-move before it: that half-move is malformed (S004), not
+            // silently shorter.
+            "ERROR" => {
+                if let Some(half_move) = line.black.as_mut().or(line.white.as_mut()) {
+                    half_move.range.end = half_move.range.end.max(child.end_byte());
+                    half_move.has_error = true;
+                }
+            }
             _ => {}
         }
     }

@@ -4,12 +4,14 @@
 
 mod lower;
 mod records;
+mod written_apart;
 
 pub use lower::{
     lower_record, movetext_start, Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Reference,
     ReferenceKind, Tag, Token, Variation,
 };
 pub use records::split_records;
+pub use written_apart::Gap;
 
 /// A tree-sitter parser for CTL-PGN.
 pub fn new_parser() -> tree_sitter::Parser {

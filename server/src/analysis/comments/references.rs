@@ -157,6 +157,12 @@ pub(super) fn read_move(written: &str) -> Reading {
     if let Some(label_text) = rest.strip_prefix('.') {
         return match take_number(label_text) {
             Some((label, "")) => Reading::Move(MoveReference::Variation { number, label }),
+            // `#12.` at the end of a sentence: the dot right after the number starts a
+            // variation reference `#12.L` (§12.3), so the reference is not complete.
+            _ if label_text.is_empty() => Reading::Problem(
+                Code::N019,
+                format!("malformed move reference {written}: a dot right after the move number starts a variation reference #{number}.L; to end a sentence after move {number}, write #{number} followed by other words, or #{number}@W / #{number}@B"),
+            ),
             _ => malformed(),
         };
     }
@@ -257,5 +263,17 @@ mod tests {
             assert_eq!(code(malformed), Some(Code::N019), "{malformed}");
         }
         assert!(matches!(read_move("#."), Reading::Fine));
+    }
+
+    #[test]
+    fn a_dot_right_after_the_move_number_says_how_to_end_a_sentence() {
+        match read_move("#12.") {
+            Reading::Problem(Code::N019, message) => assert!(
+                message.contains("starts a variation reference #12.L")
+                    && message.contains("#12@W / #12@B"),
+                "{message}"
+            ),
+            other => panic!("expected N019, got {other:?}"),
+        }
     }
 }

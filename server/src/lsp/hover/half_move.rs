@@ -109,6 +109,21 @@ mod tests {
     }
 
     #[test]
+    fn a_position_no_pdtl_may_hold_shows_why_instead_of_a_pdtl() {
+        // R009 (a Bishop stepping orthogonally) leaves two White Bishops on one hex colour.
+        let text = "[Variant \"C'escacs\"]\n\n1. F8-F10, F20-F18\n2. JF6-F8, E21-E15:\n*\n";
+        let hover = hover_at(text, "JF6").expect("a hover");
+        assert!(
+            hover.markdown.contains("No PDTL: the position is not one a PDTL may hold (P010: "),
+            "{}",
+            hover.markdown
+        );
+        assert!(!hover.markdown.contains("PDTL `"), "{}", hover.markdown);
+        let before = hover_at(text, "F20").expect("a hover");
+        assert!(before.markdown.contains("PDTL `/28:"), "{}", before.markdown);
+    }
+
+    #[test]
     fn a_half_move_that_failed_shows_why_and_the_position_before_it() {
         let text = GAME.replace("JF6-B18", "NF6-B18");
         let hover = hover_at(&text, "NF6").expect("a hover");

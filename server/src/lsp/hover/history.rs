@@ -5,6 +5,7 @@
 
 use super::Record;
 use crate::analysis::{move_label, standing_at, PlayedHalfMove, Standing};
+use crate::conversion;
 use crate::geometry::Hex;
 use crate::identifiers::IdentifierSet;
 use crate::lsp::board;
@@ -44,7 +45,15 @@ pub(super) fn write_position(
     out.push_str(&board::picture(position, ids, marked));
     out.push_str("```\n\n");
     out.push_str(position.turn.name());
-    out.push_str(" to move.\n\nPDTL `");
+    out.push_str(" to move.\n\n");
+    // A position that the rule checks flagged may be one no PDTL holds (P010): say so
+    // rather than show a PDTL that `check` rejects.
+    if let Some(problem) = conversion::pdtl_problem(position, ids) {
+        out.push_str(&problem.replacen("no PDTL", "No PDTL", 1));
+        out.push('\n');
+        return;
+    }
+    out.push_str("PDTL `");
     pdtl::write_pdtl(position, ids, out);
     out.push_str("`\n");
 }

@@ -1,0 +1,65 @@
+//! The whole analysis of the fixtures of `tests/fixtures/movetext`: records whose movetext
+//! has one cause of error (moves after the result line, a move with a blank inside), each
+//! with a sidecar `name.expected` listing every diagnostic the file gives, as `LINE:COL CODE`
+//! lines (1-based, columns in characters), so that a cascade of diagnostics after the one
+//! that says what is wrong is caught. Blank lines and lines starting with `#` are ignored.
+
+use std::path::{Path, PathBuf};
+
+use ctlpgn::analysis::{analyse_file, Keep, RuleChecks};
+use ctlpgn::text::LineIndex;
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Every diagnostic of the file as `LINE:COL CODE`, in text order.
+fn diagnostics(text: &str) -> Vec<String> {
+    let lines = LineIndex::new(text);
+    let mut found: Vec<(usize, String)> = analyse_file(text, Keep::Findings, RuleChecks::Skip)
+        .into_iter()
+        .flat_map(|record| {
+            let start = record.range.start;
+            record.analysis.diagnostics.into_iter().map(move |diagnostic| {
+                (start + diagnostic.range.start, diagnostic.code.as_str().to_string())
+            })
+        })
+        .collect();
+    found.sort();
+    found
+        .into_iter()
+        .map(|(offset, code)| {
+            let (line, column) = lines.line_column(text, offset);
+            format!("{line}:{column} {code}")
+        })
+        .collect()
+}
+
+#[test]
+fn movetext_fixtures_give_exactly_their_sidecars() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/movetext");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| entry.expect("a folder entry").path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "ctl-pgn"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no fixtures in {}", dir.display());
+    let mut failures = Vec::new();
+    for path in files {
+        let expected: Vec<String> = read(&path.with_extension("expected"))
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty() && !line.starts_with('#'))
+            .map(str::to_string)
+            .collect();
+        let actual = diagnostics(&read(&path));
+        if actual != expected {
+            failures.push(format!(
+                "{}:\n  expected {expected:?}\n       got {actual:?}",
+                path.display()
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
