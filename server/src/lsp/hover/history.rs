@@ -5,9 +5,9 @@
 
 use super::Record;
 use crate::analysis::{move_label, standing_at, PlayedHalfMove, Standing};
+use crate::board;
 use crate::geometry::Hex;
 use crate::identifiers::IdentifierSet;
-use crate::lsp::board;
 use crate::pdtl;
 use crate::position::Position;
 
@@ -41,7 +41,7 @@ pub(super) fn write_position(
     marked: &[Hex],
 ) {
     out.push_str("```text\n");
-    out.push_str(&board::picture(position, ids, marked));
+    out.push_str(&board::text::picture(position, ids, marked));
     out.push_str("```\n\n");
     out.push_str(position.turn.name());
     out.push_str(" to move.\n\nPDTL `");
