@@ -9,9 +9,9 @@
 //! every hex colour; pawns are smaller discs, so that the pieces stand out among them.
 //!
 //! Why `<use>`: the hex outline and each kind of piece are drawn once in `<defs>` and every
-//! hex or piece is one short element that places it, which keeps the largest board near half
-//! of the 40 KB budget (a base64 copy must stay far below VS Code's 100,000-character hover
-//! limit) and gives every hex and piece exactly one element to carry its attributes.
+//! hex or piece is one short element that places it. That keeps the largest board near 24 KB,
+//! well inside the 40 KB budget (a base64 copy must stay far below VS Code's 100,000-character
+//! hover limit), and gives every hex and piece exactly one element to carry its attributes.
 
 use super::layout::{self, centre, Point};
 use super::Board;
@@ -57,7 +57,11 @@ fn push(out: &mut String, args: std::fmt::Arguments<'_>) {
     let _ = out.write_fmt(args);
 }
 
-/// The stylesheet: every colour a custom property with the theme's default.
+/// The stylesheet: every colour a custom property with the theme's default. Every rule is
+/// scoped to the board, because a page that embeds the SVG inline applies its stylesheet to
+/// the whole page: to the root class, or for the pieces to their own `ctlpgn-piece` class,
+/// since a selector does not reach from outside a `<use>` into the copy it draws (inherited
+/// properties such as the font do).
 fn style(board: &Board<'_>, out: &mut String) {
     let palette = board.theme.palette();
     let colour = |name: &str| {
@@ -68,15 +72,20 @@ fn style(board: &Board<'_>, out: &mut String) {
         out,
         format_args!(
             "<style>\
-             .hex{{stroke:{};stroke-width:.8}}\
-             .hex.white{{fill:{}}}.hex.coloured{{fill:{}}}.hex.black{{fill:{}}}\
-             text{{font-family:sans-serif;text-anchor:middle}}\
-             .piece text{{font-weight:bold}}\
-             .piece.white circle{{fill:{};stroke:{};stroke-width:1.4}}.piece.white text{{fill:{}}}\
-             .piece.black circle{{fill:{};stroke:{};stroke-width:1.4}}.piece.black text{{fill:{}}}\
-             .label{{fill:{};font-size:10px}}\
-             .mark.move{{fill:{};fill-opacity:.7}}.mark.check{{fill:{};fill-opacity:.85}}\
-             .mark.special{{fill:none;stroke:{};stroke-width:2;stroke-dasharray:3 2}}\
+             .ctlpgn-board .hex{{stroke:{};stroke-width:.8}}\
+             .ctlpgn-board .hex.white{{fill:{}}}\
+             .ctlpgn-board .hex.coloured{{fill:{}}}\
+             .ctlpgn-board .hex.black{{fill:{}}}\
+             .ctlpgn-board{{font-family:sans-serif;text-anchor:middle}}\
+             .ctlpgn-piece text{{font-weight:bold}}\
+             .ctlpgn-piece.white circle{{fill:{};stroke:{};stroke-width:1.4}}\
+             .ctlpgn-piece.white text{{fill:{}}}\
+             .ctlpgn-piece.black circle{{fill:{};stroke:{};stroke-width:1.4}}\
+             .ctlpgn-piece.black text{{fill:{}}}\
+             .ctlpgn-board .label{{fill:{};font-size:10px}}\
+             .ctlpgn-board .mark.move{{fill:{};fill-opacity:.7}}\
+             .ctlpgn-board .mark.check{{fill:{};fill-opacity:.85}}\
+             .ctlpgn-board .mark.special{{fill:none;stroke:{};stroke-width:2;stroke-dasharray:3 2}}\
              </style>\n",
             colour("hex-edge"),
             colour("hex-white"),
@@ -96,14 +105,16 @@ fn style(board: &Board<'_>, out: &mut String) {
     );
 }
 
-/// The `id` of the drawing of a piece in `<defs>`: `w-J`, `b-P`.
-fn piece_id(piece: Piece) -> String {
-    format!("{}-{}", piece.side.letter(), piece.kind.standard_letter())
+/// The `id` of the drawing of a piece in `<defs>`: side, standard letter and the letter shown
+/// (`ctlpgn-wJA` for a White Bishop written `A`). A page that embeds several boards inline has
+/// their ids in one namespace: boards that show a piece differently use different ids.
+fn piece_id(piece: Piece, shown: char) -> String {
+    format!("ctlpgn-{}{}{shown}", piece.side.letter(), piece.kind.standard_letter())
 }
 
 /// The hex outline and one drawing per kind of piece on the board: a disc and its letter.
 fn definitions(board: &Board<'_>, out: &mut String) {
-    push(out, format_args!("<defs><path id=\"hex\" d=\"{}\"/>\n", layout::hex_path()));
+    push(out, format_args!("<defs><path id=\"ctlpgn-hex\" d=\"{}\"/>\n", layout::hex_path()));
     for side in [Side::White, Side::Black] {
         for kind in PieceKind::ALL {
             let piece = Piece::new(side, kind);
@@ -119,9 +130,9 @@ fn definitions(board: &Board<'_>, out: &mut String) {
             push(
                 out,
                 format_args!(
-                    "<g id=\"{}\" class=\"piece {side_class}\"><circle r=\"{radius}\"/>\
+                    "<g id=\"{}\" class=\"ctlpgn-piece {side_class}\"><circle r=\"{radius}\"/>\
                      <text dy=\".36em\" font-size=\"{font}\">{}</text></g>\n",
-                    piece_id(piece),
+                    piece_id(piece, board.identifiers.letter(kind)),
                     board.identifiers.letter(kind),
                 ),
             );
@@ -135,7 +146,7 @@ fn use_hex(out: &mut String, at: Point, class: &str, attributes: std::fmt::Argum
     push(
         out,
         format_args!(
-            "<use href=\"#hex\" x=\"{}\" y=\"{}\" class=\"{class}\" {attributes}/>\n",
+            "<use href=\"#ctlpgn-hex\" x=\"{}\" y=\"{}\" class=\"{class}\" {attributes}/>\n",
             at.x, at.y
         ),
     );
@@ -178,7 +189,7 @@ fn pieces(board: &Board<'_>, out: &mut String) {
             format_args!(
                 "<use href=\"#{}\" x=\"{}\" y=\"{}\" data-hex=\"{hex}\" data-piece=\"{}\" \
                  data-side=\"{}\"/>\n",
-                piece_id(piece),
+                piece_id(piece, board.identifiers.letter(piece.kind)),
                 at.x,
                 at.y,
                 piece.kind.standard_letter(),
