@@ -62,10 +62,17 @@ pub fn view_box() -> (i32, i32, i32, i32) {
     (left, top, right - left, bottom - top)
 }
 
+/// What a label on the edge of the board says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LabelText {
+    Line(u8),
+    Column(char),
+}
+
 /// One label on the edge of the board: its text and where its centre stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Label {
-    pub text: String,
+    pub text: LabelText,
     pub at: Point,
 }
 
@@ -79,7 +86,7 @@ pub fn labels(flipped: bool) -> Vec<Label> {
     for line in 0..=LAST_LINE {
         let y = place(0, i32::from(line), flipped).y;
         for x in [left, right] {
-            labels.push(Label { text: line.to_string(), at: Point { x, y } });
+            labels.push(Label { text: LabelText::Line(line), at: Point { x, y } });
         }
     }
     for (column, &letter) in COLUMNS.iter().enumerate() {
@@ -88,7 +95,7 @@ pub fn labels(flipped: bool) -> Vec<Label> {
         let (top, bottom) = (a.y.min(b.y), a.y.max(b.y));
         let reach = HALF_HEIGHT + LABEL_OFFSET - 4;
         for y in [top - reach, bottom + reach] {
-            labels.push(Label { text: letter.to_string(), at: Point { x: a.x, y } });
+            labels.push(Label { text: LabelText::Column(letter), at: Point { x: a.x, y } });
         }
     }
     labels

@@ -13,7 +13,7 @@
 //! well inside the 40 KB budget (a base64 copy must stay far below VS Code's 100,000-character
 //! hover limit), and gives every hex and piece exactly one element to carry its attributes.
 
-use super::layout::{self, centre, Point};
+use super::layout::{self, centre, LabelText, Point};
 use super::Board;
 use crate::geometry::{Hex, ALL_HEXES};
 use crate::pieces::{Piece, PieceKind, Side};
@@ -55,6 +55,45 @@ pub fn document(board: &Board<'_>) -> String {
 /// Appends formatted text; writing to a `String` cannot fail.
 fn push(out: &mut String, args: std::fmt::Arguments<'_>) {
     let _ = out.write_fmt(args);
+}
+
+// The elements repeated for every hex, piece and label are written piece by piece rather than
+// through `format_args!`, which took most of the drawing's time.
+
+/// Appends a whole number in decimal.
+fn push_number(out: &mut String, number: i32) {
+    if number < 0 {
+        out.push('-');
+    }
+    let mut rest = number.unsigned_abs();
+    let mut digits = [0u8; 10];
+    let mut count = 0;
+    loop {
+        digits[count] = b'0' + (rest % 10) as u8;
+        count += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &digit in digits[..count].iter().rev() {
+        out.push(char::from(digit));
+    }
+}
+
+/// Appends the name of a hex (`F14`).
+fn push_hex(out: &mut String, hex: Hex) {
+    out.push(hex.column_letter());
+    push_number(out, i32::from(hex.line()));
+}
+
+/// Appends ` x="…" y="…"` for a point.
+fn push_point(out: &mut String, at: Point) {
+    out.push_str(" x=\"");
+    push_number(out, at.x);
+    out.push_str("\" y=\"");
+    push_number(out, at.y);
+    out.push('"');
 }
 
 /// The stylesheet: every colour a custom property with the theme's default. Every rule is
@@ -156,8 +195,13 @@ fn use_hex(out: &mut String, at: Point, class: &str, attributes: std::fmt::Argum
 fn hexes(flipped: bool, out: &mut String) {
     out.push_str("<g class=\"hexes\">\n");
     for hex in ALL_HEXES {
-        let class = format!("hex {}", hex.colour().name());
-        use_hex(out, centre(hex, flipped), &class, format_args!("data-hex=\"{hex}\""));
+        out.push_str("<use href=\"#ctlpgn-hex\"");
+        push_point(out, centre(hex, flipped));
+        out.push_str(" class=\"hex ");
+        out.push_str(hex.colour().name());
+        out.push_str("\" data-hex=\"");
+        push_hex(out, hex);
+        out.push_str("\"/>\n");
     }
     out.push_str("</g>\n");
 }
@@ -183,19 +227,17 @@ fn marks_under_pieces(board: &Board<'_>, out: &mut String) {
 fn pieces(board: &Board<'_>, out: &mut String) {
     out.push_str("<g class=\"pieces\">\n");
     for (hex, piece) in board.position.pieces() {
-        let at = centre(hex, board.flipped);
-        push(
-            out,
-            format_args!(
-                "<use href=\"#{}\" x=\"{}\" y=\"{}\" data-hex=\"{hex}\" data-piece=\"{}\" \
-                 data-side=\"{}\"/>\n",
-                piece_id(piece, board.identifiers.letter(piece.kind)),
-                at.x,
-                at.y,
-                piece.kind.standard_letter(),
-                piece.side.letter(),
-            ),
-        );
+        out.push_str("<use href=\"#");
+        out.push_str(&piece_id(piece, board.identifiers.letter(piece.kind)));
+        out.push('"');
+        push_point(out, centre(hex, board.flipped));
+        out.push_str(" data-hex=\"");
+        push_hex(out, hex);
+        out.push_str("\" data-piece=\"");
+        out.push(piece.kind.standard_letter());
+        out.push_str("\" data-side=\"");
+        out.push(piece.side.letter());
+        out.push_str("\"/>\n");
     }
     out.push_str("</g>\n");
 }
@@ -232,16 +274,15 @@ fn marks_over_pieces(board: &Board<'_>, out: &mut String) {
 fn labels(flipped: bool, out: &mut String) {
     out.push_str("<g class=\"label\">\n");
     for label in layout::labels(flipped) {
+        out.push_str("<text");
         // A third of the font size down puts the middle of a digit or capital on the point.
-        push(
-            out,
-            format_args!(
-                "<text x=\"{}\" y=\"{}\">{}</text>\n",
-                label.at.x,
-                label.at.y + 4,
-                label.text
-            ),
-        );
+        push_point(out, Point { x: label.at.x, y: label.at.y + 4 });
+        out.push('>');
+        match label.text {
+            LabelText::Line(line) => push_number(out, i32::from(line)),
+            LabelText::Column(letter) => out.push(letter),
+        }
+        out.push_str("</text>\n");
     }
     out.push_str("</g>\n");
 }
