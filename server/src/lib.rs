@@ -5,12 +5,14 @@
 //!   `movement`: the chess of C'escacs, with no knowledge of text layout;
 //! * `syntax`: the tree-sitter tree of one record turned into values with byte ranges;
 //! * `analysis`: one record checked and replayed into diagnostics and positions;
+//! * `board`: a position drawn as an SVG document or a monospace picture;
 //! * `cli`: the command line, which prints the core's results.
 //!
 //! Invariants: the core never does IO and never names a protocol crate; every range inside is a
 //! byte range of the analysed text; a parse never fails (it returns a tree and problems).
 
 pub mod analysis;
+pub mod board;
 pub mod castling;
 pub mod cli;
 pub mod conversion;

@@ -2,11 +2,10 @@
 //!
 //! Only this folder knows the protocol. The core works in bytes; `convert` turns bytes into
 //! positions in the negotiated encoding; `documents` keeps each open document's rope and its
-//! records' trees and analyses; `server` holds the handlers. `board`, `hover` and `outline`
+//! records' trees and analyses; `server` holds the handlers. `hover` and `outline`
 //! work over byte ranges and plain text and know nothing of the protocol, so that they can
 //! move to the core.
 
-mod board;
 mod capabilities;
 mod code_actions;
 mod completion;

@@ -5,10 +5,10 @@
 
 use super::Record;
 use crate::analysis::{move_label, standing_at, PlayedHalfMove, Standing};
+use crate::board;
 use crate::conversion;
 use crate::geometry::Hex;
 use crate::identifiers::IdentifierSet;
-use crate::lsp::board;
 use crate::pdtl;
 use crate::position::Position;
 
@@ -42,7 +42,7 @@ pub(super) fn write_position(
     marked: &[Hex],
 ) {
     out.push_str("```text\n");
-    out.push_str(&board::picture(position, ids, marked));
+    out.push_str(&board::text::picture(position, ids, marked));
     out.push_str("```\n\n");
     out.push_str(position.turn.name());
     out.push_str(" to move.\n\n");

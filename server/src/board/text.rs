@@ -1,13 +1,11 @@
 //! A monospace picture of a position (handbook §3.1), for hovers: the 29 transversal lines
-//! from line 28 at the top to line 0 at the bottom, each hex drawn under its column, so that
-//! the board's hexagon shows.
+//! from line 28 at the top to line 0 at the bottom (or the other way round, flipped), each hex
+//! drawn under its column, so that the board's hexagon shows.
 //!
 //! Every column gets two character cells, and a line only holds every other column, so the
 //! hexes of a line stand four cells apart and the lines interleave like the board's hexes. A
 //! piece is its placement character in the record's identifier set (upper case White, lower
 //! case Black, or FAN figurines); an empty hex is `·`; a marked hex is bracketed `[K]`.
-//!
-//! Nothing here knows the protocol: the picture is plain text, ready to move to the core.
 
 use crate::geometry::{Hex, COLUMNS, LAST_LINE};
 use crate::identifiers::IdentifierSet;
@@ -19,22 +17,37 @@ const EMPTY: char = '·';
 /// The width of the line numbers on the left edge, with the space after them.
 const LABEL_WIDTH: usize = 3;
 
-/// The character column of a board column's hexes.
-fn x_of(column: usize) -> usize {
-    LABEL_WIDTH + 2 * column + 1
+/// The character column of a board column's hexes; flipped, column Z comes first.
+fn x_of(column: usize, flipped: bool) -> usize {
+    let slot = if flipped { COLUMNS.len() - 1 - column } else { column };
+    LABEL_WIDTH + 2 * slot + 1
 }
 
-/// The picture of `position`, with the hexes of `marked` bracketed; lines end with `\n`.
+/// The picture of `position` with White at the bottom, the hexes of `marked` bracketed; lines
+/// end with `\n`.
 pub fn picture(position: &Position, ids: &IdentifierSet, marked: &[Hex]) -> String {
-    let width = x_of(COLUMNS.len() - 1) + 2;
+    oriented_picture(position, ids, marked, false)
+}
+
+/// The picture of `position`, with Black at the bottom when `flipped` (line 0 at the top and
+/// column Z on the left, the board turned half a turn as a player sees it from Black's side).
+pub fn oriented_picture(
+    position: &Position,
+    ids: &IdentifierSet,
+    marked: &[Hex],
+    flipped: bool,
+) -> String {
+    let width = x_of(COLUMNS.len() - 1, false) + 2;
     let mut out = String::with_capacity((width + 1) * (usize::from(LAST_LINE) + 2) * 2);
-    for line in (0..=LAST_LINE).rev() {
+    let lines: Vec<u8> =
+        if flipped { (0..=LAST_LINE).collect() } else { (0..=LAST_LINE).rev().collect() };
+    for line in lines {
         let mut row = vec![' '; width];
         for (i, digit) in format!("{line:>2}").chars().enumerate() {
             row[i] = digit;
         }
         for hex in (0..COLUMNS.len() as u8).filter_map(|column| Hex::new(column, line)) {
-            let x = x_of(usize::from(hex.column()));
+            let x = x_of(usize::from(hex.column()), flipped);
             row[x] = position.get(hex).map_or(EMPTY, |piece| ids.placement_char(piece));
             if marked.contains(&hex) {
                 row[x - 1] = '[';
@@ -45,7 +58,7 @@ pub fn picture(position: &Position, ids: &IdentifierSet, marked: &[Hex]) -> Stri
     }
     let mut letters = vec![' '; width];
     for (column, &letter) in COLUMNS.iter().enumerate() {
-        letters[x_of(column)] = letter;
+        letters[x_of(column, flipped)] = letter;
     }
     push_row(&mut out, &letters);
     out

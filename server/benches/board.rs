@@ -1,0 +1,58 @@
+//! Benchmark of drawing one board as SVG (what a hover with a picture, the `ctlpgn/board`
+//! request and `ctlpgn board` pay): the initial position, the fullest board, with its marks,
+//! and a mid-game position of the corpus. Run with `cargo bench -p ctlpgn --bench board`.
+
+mod common;
+
+use common::{corpus_file, measure};
+use ctlpgn::analysis::{analyse_file, Keep, RuleChecks};
+use ctlpgn::board::{Board, Theme};
+use ctlpgn::identifiers::IdentifierSet;
+use ctlpgn::position::Position;
+use std::time::Instant;
+
+/// How many boards one timed run draws, so that a run lasts long enough to time.
+const BOARDS_PER_RUN: usize = 1000;
+
+fn main() {
+    let ids = IdentifierSet::standard();
+    let initial = Position::initial();
+    let game = corpus_file(1);
+    let records = analyse_file(&game, Keep::Everything, RuleChecks::Skip);
+    let played: Vec<_> = records[0].analysis.main_line().collect();
+    let middle = played[played.len() / 2];
+
+    let start = Instant::now();
+    let size = Board::new(&initial, &ids).svg().len();
+    println!("first board (cold): {:.3} ms, {size} bytes", start.elapsed().as_secs_f64() * 1e3);
+
+    let cases: [(&str, Board<'_>); 3] = [
+        ("initial position", Board::new(&initial, &ids)),
+        (
+            "mid-game, half-move marked, flipped, dark",
+            Board::new(&middle.after, &ids)
+                .with_move(middle.effect.origin, middle.effect.destination)
+                .flip()
+                .with_theme(Theme::Dark),
+        ),
+        ("text picture, initial position", Board::new(&initial, &ids)),
+    ];
+    for (index, (label, board)) in cases.iter().enumerate() {
+        let text = index == 2;
+        let bytes = if text { board.text().len() } else { board.svg().len() };
+        let median = measure(
+            &format!("{BOARDS_PER_RUN} boards: {label}"),
+            bytes * BOARDS_PER_RUN,
+            9,
+            || {
+                (0..BOARDS_PER_RUN)
+                    .map(|_| if text { board.text().len() } else { board.svg().len() })
+                    .sum()
+            },
+        );
+        println!(
+            "  one board: {:.1} µs, {bytes} bytes",
+            median.as_secs_f64() * 1e6 / BOARDS_PER_RUN as f64
+        );
+    }
+}
