@@ -123,10 +123,11 @@ pub fn place_record<'a>(
         .map(|diagnostic| {
             let start = record.range.start + diagnostic.range.start;
             let end = record.range.start + diagnostic.range.end;
+            let placed_start = columns.line_column(text, lines, start);
             Placed {
                 diagnostic,
-                start: columns.line_column(text, lines, start),
-                end: lines.line_column(text, end),
+                start: placed_start,
+                end: columns.line_column_after(text, lines, (start, placed_start), end),
                 offset: start,
                 end_offset: end,
             }
@@ -146,20 +147,76 @@ struct ColumnCursor {
 
 impl ColumnCursor {
     fn line_column(&mut self, text: &str, lines: &LineIndex, offset: usize) -> (usize, usize) {
-        let offset = offset.min(text.len());
-        let line = lines.line_of(offset);
-        // Counting from the line's start is left to the index, which knows to skip a
-        // byte-order mark there.
         let placed = self
             .last
-            .filter(|&(last, (last_line, _))| {
-                last_line == line + 1 && lines.line_start(line) < last && last <= offset
-            })
-            .and_then(|(last, (last_line, column))| {
-                Some((last_line, column + text.get(last..offset)?.chars().count()))
-            })
+            .and_then(|last| counted_from(text, lines, last, offset))
             .unwrap_or_else(|| lines.line_column(text, offset));
         self.last = Some((offset, placed));
         placed
+    }
+
+    /// The line and column of `end`, counted from `start` (placed at `at`) when both lie on one
+    /// line; the cursor stays at `start`, where the next diagnostic most likely begins.
+    fn line_column_after(
+        &self,
+        text: &str,
+        lines: &LineIndex,
+        (start, at): (usize, (usize, usize)),
+        end: usize,
+    ) -> (usize, usize) {
+        counted_from(text, lines, (start, at), end).unwrap_or_else(|| lines.line_column(text, end))
+    }
+}
+
+/// The line and column of `offset` counted from an earlier offset placed on the same line, past
+/// its start (counting from a line's start is left to the index, which knows to skip a
+/// byte-order mark there); `None` when that cannot be done.
+fn counted_from(
+    text: &str,
+    lines: &LineIndex,
+    (from, (line, column)): (usize, (usize, usize)),
+    offset: usize,
+) -> Option<(usize, usize)> {
+    let offset = offset.min(text.len());
+    let same_line = lines.line_of(offset) + 1 == line && lines.line_start(line - 1) < from;
+    if !same_line || from > offset {
+        return None;
+    }
+    Some((line, column + text.get(from..offset)?.chars().count()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_counted_from_the_last_offset_agree_with_the_line_index() {
+        let text = "\u{FEFF}[a×b\r\n\u{FEFF}é)))\n\n🩐x)\r";
+        let lines = LineIndex::new(text);
+        let mut cursor = ColumnCursor::default();
+        let offsets: Vec<usize> =
+            text.char_indices().map(|(at, _)| at).chain([text.len()]).collect();
+        // In order (the common case), backwards, and jumping between lines.
+        let orders = [
+            offsets.clone(),
+            offsets.iter().rev().copied().collect(),
+            offsets.iter().step_by(3).chain(offsets.iter().step_by(2)).copied().collect::<Vec<_>>(),
+        ];
+        for order in orders {
+            for &offset in &order {
+                assert_eq!(
+                    cursor.line_column(text, &lines, offset),
+                    lines.line_column(text, offset),
+                    "at {offset}"
+                );
+                let placed = lines.line_column(text, offset);
+                for &end in &offsets {
+                    assert_eq!(
+                        cursor.line_column_after(text, &lines, (offset, placed), end),
+                        lines.line_column(text, end)
+                    );
+                }
+            }
+        }
     }
 }
