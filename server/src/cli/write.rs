@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 /// A symbolic link is written through: its target gets the new text and the link stays a link.
 /// On any error the file is as it was and the temporary file is gone; the message names the
 /// file.
+/// A second hard link to the file keeps the old text: the name now points at a new file, as
+/// after any editor's save.
 ///
 /// If the process is killed while it writes (`SIGXFSZ` past a file-size limit, `SIGKILL`), the
 /// original is still intact, since only the rename touches it; the temporary file, named after
