@@ -1,14 +1,16 @@
 //! The `ctlpgn` binary end to end: `check` prints located diagnostics with excerpts and sets
-//! the exit status, `--format json` and `replay --json` print what the README promises.
+//! the exit status, `--format json` and `replay --json` print what the README promises; every
+//! command refuses bad arguments and oversized inputs with status 2, survives a closed or full
+//! standard output, and `fmt` replaces files whole or not at all.
 
-use std::path::PathBuf;
-use std::process::Command;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 
 fn ctlpgn(arguments: &[&str], input: Option<&str>) -> (i32, String) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_ctlpgn"));
     command.args(arguments);
     let output = if let Some(input) = input {
-        use std::io::Write;
         let mut child = command
             .stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::piped())
@@ -103,4 +105,305 @@ fn replay_says_the_check_each_ply_gives() {
     assert_eq!(record["plies"][0]["move"], "RC3‐F6+^", "the move as written");
     assert_eq!(record["plies"][0]["check"], "+∞");
     assert_eq!(record["plies"][1]["check"], serde_json::Value::Null);
+}
+
+/// What a run of the binary gave: status (`None` when a signal ended it) and both outputs.
+#[derive(Debug)]
+struct Run {
+    status: Option<i32>,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+/// Runs the binary with `input` on standard input (written from a thread, a closed pipe
+/// ignored: the binary may stop reading early) and standard output sent to `stdout`.
+fn execute(arguments: &[&str], input: &[u8], stdout: Stdio) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ctlpgn"))
+        .args(arguments)
+        .stdin(Stdio::piped())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ctlpgn runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("ctlpgn ends");
+    writer.join().expect("the writer ends");
+    Run {
+        status: output.status.code(),
+        stdout: output.stdout,
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+fn scratch(test: &str) -> PathBuf {
+    let folder = std::env::temp_dir().join(format!("ctlpgn-cli-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).expect("a scratch folder");
+    folder
+}
+
+fn names_in(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .expect("readable")
+        .map(|entry| entry.expect("an entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A record the formatter changes (the spacing after the move number), repeated to `size`.
+fn unformatted_records(size: usize) -> String {
+    let record = "[Variant \"C'escacs\"]\n1.  E7-E13, E21-E15\n2.  F8-F12, F20-F16:\n*\n\n";
+    record.repeat(size / record.len() + 1)
+}
+
+#[test]
+fn bad_arguments_are_usage_errors_with_status_2() {
+    let file = example();
+    let file = file.to_str().expect("a path");
+    for arguments in [
+        vec![],
+        vec!["check", "--rules=yes", file],
+        vec!["check", "--bogus", file],
+        vec!["check", "--format", "xml", file],
+        vec!["check"],
+        vec!["fmt", "--separators", "fancy", file],
+        vec!["fmt", "--check", "--check", file],
+        vec!["replay", file, file],
+        vec!["pdtl", file, "--ply", "3", "--ply", "4"],
+        vec!["pdtl", file, "--at", "1:1", "--ply", "4"],
+        vec!["pdtl", file, "--record", "1"],
+        vec!["convert", "--minimal", "--fan", file],
+        vec!["convert", "-i", file],
+        vec!["convert", "--fan", "-i", "-"],
+        vec!["check", "--max-input-size", "lots", file],
+        vec!["sideways"],
+    ] {
+        let run = execute(&arguments, b"", Stdio::piped());
+        assert_eq!(run.status, Some(2), "{arguments:?}: {}", run.stderr);
+        assert_eq!(run.stdout, b"", "{arguments:?}");
+        assert!(!run.stderr.is_empty(), "{arguments:?} says why");
+    }
+    let version = execute(&["--version"], b"", Stdio::piped());
+    let expected = format!("ctlpgn {}\n", env!("CARGO_PKG_VERSION"));
+    assert_eq!((version.status, version.stdout), (Some(0), expected.into_bytes()));
+    for command in ["lsp", "check", "fmt", "replay", "convert", "pdtl"] {
+        let help = execute(&[command, "--help"], b"", Stdio::piped());
+        let text = String::from_utf8(help.stdout).expect("UTF-8 help");
+        assert_eq!(help.status, Some(0), "{command} --help");
+        assert!(text.contains(&format!("Usage: ctlpgn {command}")), "{text}");
+    }
+}
+
+#[test]
+fn fmt_leaves_the_file_whole_when_a_file_size_limit_stops_the_write() {
+    let folder = scratch("file-size-limit");
+    let path = folder.join("big.ctl-pgn");
+    let original = unformatted_records(2_500_000);
+    std::fs::write(&path, &original).expect("written");
+    let binary = env!("CARGO_BIN_EXE_ctlpgn");
+    // `ulimit -f 1000` allows 0.5 or 1 MB (512-byte or 1024-byte blocks, by shell). Past it the
+    // kernel sends SIGXFSZ, which kills the process mid-write: the original must not care,
+    // since only a rename of the finished temporary file ever touches it. With the signal
+    // ignored, the write fails with EFBIG instead: the temporary file is removed and the
+    // message names the file.
+    for (script, killed) in [
+        ("ulimit -f 1000; exec \"$0\" fmt \"$1\"", true),
+        ("trap '' XFSZ; ulimit -f 1000; exec \"$0\" fmt \"$1\"", false),
+    ] {
+        let output = Command::new("sh")
+            .args(["-c", script, binary, path.to_str().expect("a path")])
+            .output()
+            .expect("sh runs");
+        let after = std::fs::read(&path).expect("readable");
+        assert!(after == original.as_bytes(), "{script}: the file changed ({} bytes)", after.len());
+        if killed {
+            assert_eq!(output.status.code(), None, "{script}: SIGXFSZ ends the process");
+            for name in names_in(&folder).iter().filter(|name| name.ends_with(".tmp")) {
+                std::fs::remove_file(folder.join(name)).expect("the killed run's leftover");
+            }
+        } else {
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{script}: {stderr}");
+            assert!(stderr.contains(path.to_str().expect("a path")), "{stderr}");
+            assert_eq!(names_in(&folder), ["big.ctl-pgn"], "no temporary file is left");
+        }
+    }
+    std::fs::remove_dir_all(&folder).expect("cleaned");
+}
+
+#[cfg(unix)]
+#[test]
+fn fmt_keeps_the_mode_and_writes_through_a_symbolic_link() {
+    use std::os::unix::fs::PermissionsExt;
+    let folder = scratch("mode-and-link");
+    let target = folder.join("game.ctl-pgn");
+    let link = folder.join("link.ctl-pgn");
+    let original = unformatted_records(1);
+    std::fs::write(&target, &original).expect("written");
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).expect("chmod");
+    std::os::unix::fs::symlink("game.ctl-pgn", &link).expect("a link");
+    let run = execute(&["fmt", link.to_str().expect("a path")], b"", Stdio::piped());
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    let formatted = std::fs::read_to_string(&target).expect("readable");
+    assert!(formatted != original && formatted.contains("\n1. E7-E13, E21-E15\n"), "{formatted}");
+    let link_metadata = std::fs::symlink_metadata(&link).expect("the link is there");
+    assert!(link_metadata.file_type().is_symlink(), "the link stays a link");
+    let mode = std::fs::metadata(&target).expect("the target").permissions().mode();
+    assert_eq!(mode & 0o777, 0o640);
+    assert_eq!(names_in(&folder), ["game.ctl-pgn", "link.ctl-pgn"]);
+    std::fs::remove_dir_all(&folder).expect("cleaned");
+}
+
+#[test]
+fn convert_in_place_writes_through_the_same_replacement() {
+    let folder = scratch("convert-in-place");
+    let path = folder.join("game.ctl-pgn");
+    let text = std::fs::read_to_string(example()).expect("the example");
+    std::fs::write(&path, &text).expect("written");
+    let run =
+        execute(&["convert", "--fan", "-i", path.to_str().expect("a path")], b"", Stdio::piped());
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    let converted = std::fs::read_to_string(&path).expect("readable");
+    assert!(converted.contains("[Redefine \"FAN\"]"), "{converted}");
+    assert_eq!(names_in(&folder), ["game.ctl-pgn"]);
+    std::fs::remove_dir_all(&folder).expect("cleaned");
+}
+
+#[test]
+fn fmt_never_loses_a_byte_order_mark_past_the_start() {
+    let folder = scratch("byte-order-mark");
+    for text in ["\n\u{FEFF}", "\u{FEFF}\n", "\u{FEFF}\n\u{FEFF}", "\r\u{FEFF}", "\n\n\u{FEFF}\n"] {
+        let formatted = execute(&["fmt", "-"], text.as_bytes(), Stdio::piped());
+        assert_eq!((formatted.status, formatted.stdout), (Some(0), text.as_bytes().to_vec()));
+        let path = folder.join("game.ctl-pgn");
+        std::fs::write(&path, text).expect("written");
+        let in_place = execute(&["fmt", path.to_str().expect("a path")], b"", Stdio::piped());
+        assert_eq!(in_place.status, Some(0), "{}", in_place.stderr);
+        assert_eq!(std::fs::read_to_string(&path).expect("readable"), text, "{text:?}");
+    }
+    std::fs::remove_dir_all(&folder).expect("cleaned");
+}
+
+#[test]
+fn check_output_per_diagnostic_stays_bounded_on_a_long_line() {
+    // A stray `)` is a diagnostic each; the whole line under each made the output quadratic.
+    let mut sizes = Vec::new();
+    for length in [2_000, 8_000] {
+        let text =
+            format!("[Variant \"C'escacs\"]\n1. E7-E13, E21-E15:\n{}\n*\n", ")".repeat(length));
+        let run = execute(&["check", "-"], text.as_bytes(), Stdio::piped());
+        assert_eq!(run.status, Some(1), "{}", run.stderr);
+        let output = String::from_utf8(run.stdout).expect("UTF-8");
+        let diagnostics = output.lines().filter(|line| line.starts_with("-:")).count();
+        assert!(diagnostics >= length / 2, "{diagnostics} diagnostics for {length} `)`");
+        assert!(
+            output.len() / diagnostics < 400,
+            "{} bytes per diagnostic",
+            output.len() / diagnostics
+        );
+        let excerpt = output.lines().find(|line| line.starts_with("3 | ")).expect("an excerpt");
+        assert!(excerpt.chars().count() <= 110 && excerpt.ends_with('…'), "{excerpt}");
+        sizes.push(output.len());
+    }
+    assert!(sizes[1] < sizes[0] * 5, "output grows linearly: {sizes:?}");
+}
+
+#[test]
+fn a_closed_pipe_ends_every_command_quietly() {
+    // The reader of standard output is gone before the command writes (it reads its whole
+    // input first): the command must stop with status 0 and say nothing, like `rg | head`.
+    let file = example();
+    let file = file.to_str().expect("a path");
+    let text = std::fs::read_to_string(example()).expect("the example");
+    let many = text.repeat(200);
+    for arguments in [
+        vec!["check", "-"],
+        vec!["check", "--format", "json", "-"],
+        vec!["replay", "-"],
+        vec!["replay", "--json", "-"],
+        vec!["fmt", "-"],
+        vec!["convert", "--minimal", "-"],
+        vec!["pdtl", "-", "--ply", "0"],
+        vec!["--help"],
+        vec!["check", "--help"],
+        vec!["--version"],
+        vec!["fmt", "--check", file, file],
+    ] {
+        let input = if arguments == ["pdtl", "-", "--ply", "0"] { &text } else { &many };
+        // Unanalysable text still gives `check` plenty to say.
+        let input = if arguments[0] == "check" {
+            format!("{input}{}", ")".repeat(5_000))
+        } else {
+            input.clone()
+        };
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let run = execute(&arguments, input.as_bytes(), Stdio::from(writer));
+        assert_eq!(run.status, Some(0), "{arguments:?}: {}", run.stderr);
+        assert_eq!(run.stderr, "", "{arguments:?}");
+    }
+}
+
+#[test]
+fn a_full_disk_on_standard_output_is_one_message_and_status_2() {
+    let text = std::fs::read_to_string(example()).expect("the example");
+    let many = text.repeat(50);
+    for arguments in [
+        vec!["check", "-"],
+        vec!["replay", "-"],
+        vec!["fmt", "-"],
+        vec!["convert", "--minimal", "-"],
+        vec!["pdtl", "-", "--ply", "0"],
+        vec!["--help"],
+        vec!["pdtl", "--help"],
+        vec!["--version"],
+    ] {
+        let input = match arguments[0] {
+            "pdtl" => text.clone(),
+            // Unanalysable text gives `check` plenty to say.
+            "check" => format!("{many}{}", ")".repeat(5_000)),
+            _ => many.clone(),
+        };
+        let full = std::fs::File::options().write(true).open("/dev/full").expect("/dev/full");
+        let run = execute(&arguments, input.as_bytes(), Stdio::from(full));
+        assert_eq!(run.status, Some(2), "{arguments:?}: {}", run.stderr);
+        assert_eq!(run.stderr.lines().count(), 1, "{arguments:?}: {}", run.stderr);
+        assert!(run.stderr.contains("standard output"), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn inputs_past_the_size_limit_are_refused_without_reading_on() {
+    let folder = scratch("size-limit");
+    let path = folder.join("big.ctl-pgn");
+    std::fs::write(&path, unformatted_records(5_000)).expect("written");
+    let path = path.to_str().expect("a path");
+    for arguments in [
+        vec!["check", "--max-input-size", "4K", path],
+        vec!["fmt", path, "--max-input-size", "4096"],
+        vec!["replay", path, "--max-input-size", "4K"],
+        vec!["convert", "--fan", path, "--max-input-size", "4K"],
+        vec!["pdtl", path, "--ply", "0", "--max-input-size", "4K"],
+    ] {
+        let run = execute(&arguments, b"", Stdio::piped());
+        assert_eq!(run.status, Some(2), "{arguments:?}");
+        assert!(
+            run.stderr.contains(path) && run.stderr.contains("--max-input-size"),
+            "{}",
+            run.stderr
+        );
+    }
+    // Standard input, and a device that never ends.
+    let run = execute(&["check", "--max-input-size", "1K", "-"], &[b' '; 100_000], Stdio::piped());
+    assert_eq!(run.status, Some(2));
+    assert!(run.stderr.contains("-: larger than 1024 bytes"), "{}", run.stderr);
+    let run = execute(&["check", "--max-input-size", "1M", "/dev/zero"], b"", Stdio::piped());
+    assert_eq!(run.status, Some(2));
+    assert!(run.stderr.contains("/dev/zero"), "{}", run.stderr);
+    std::fs::remove_dir_all(&folder).expect("cleaned");
 }

@@ -583,13 +583,13 @@ fn convert_says_what_is_wrong_with_its_arguments() {
     let path = fixture_path("annotated.ctl-pgn");
     let path = path.to_str().expect("a path");
     for (arguments, message) in [
-        (vec!["convert", path], "say what to convert to"),
-        (vec!["convert", "--fan", "--letters", path], "choose one of"),
+        (vec!["convert", path], "<--minimal|--letters|--fan|--redefine <LETTERS>>"),
+        (vec!["convert", "--fan", "--letters", path], "cannot be used with"),
         (vec!["convert", "--redefine", "H@E", path], "H is never an identifier"),
-        (vec!["convert", "--redefine"], "--redefine needs a value"),
-        (vec!["convert", "--fan"], "no file given"),
+        (vec!["convert", "--redefine"], "a value is required for '--redefine"),
+        (vec!["convert", "--fan"], "<FILE>"),
         (vec!["convert", "--fan", "-i", "-"], "--in-place rewrites files"),
-        (vec!["convert", "--fan", "--sideways", path], "unknown option --sideways"),
+        (vec!["convert", "--fan", "--sideways", path], "unexpected argument '--sideways'"),
         (vec!["convert", "--fan", "no-such-file.ctl-pgn"], "no-such-file.ctl-pgn"),
     ] {
         let run = ctlpgn(&arguments, None);
@@ -641,12 +641,12 @@ fn pdtl_refuses_a_record_that_does_not_replay_and_bad_places() {
     assert!(run.stderr.contains("-:3:4: record 1 does not replay: error[K001]"), "{}", run.stderr);
     let text = fixture("redefined.ctl-pgn");
     for (arguments, message) in [
-        (vec!["pdtl", "-"], "say where: --at LINE:COL or --ply N"),
-        (vec!["pdtl", "-", "--at", "0:1"], "--at takes LINE:COL, both from 1"),
+        (vec!["pdtl", "-"], "<--at <LINE:COL>|--ply <N>>"),
+        (vec!["pdtl", "-", "--at", "0:1"], "expected LINE:COL, both from 1"),
         (vec!["pdtl", "-", "--at", "99:1"], "the file has no line 99"),
         (vec!["pdtl", "-", "--ply", "9"], "main line has 8 half-moves, not 9"),
         (vec!["pdtl", "-", "--ply", "1", "--record", "2"], "there is no record 2"),
-        (vec!["pdtl", "-", "--ply", "1", "--at", "1:1"], "not both"),
+        (vec!["pdtl", "-", "--ply", "1", "--at", "1:1"], "cannot be used with"),
     ] {
         let run = ctlpgn(&arguments, Some(&text));
         assert_eq!((run.status, run.stdout.as_str()), (2, ""), "{arguments:?}");

@@ -4,75 +4,62 @@
 
 use serde_json::json;
 
-use super::{place, read_input, Placed};
+use super::arguments::{CheckArguments, ReportFormat};
+use super::excerpt::excerpt;
+use super::input::{read_input, ReadFailure};
+use super::output::{error_line, Output, OutputFailed};
+use super::{place_record, Placed, Status};
 use crate::analysis::Keep;
 use crate::diagnostics::{Code, Severity};
 use crate::text::LineIndex;
 
-/// Runs `check` with the arguments after the subcommand; returns the exit status.
-pub fn run_check(arguments: &[String]) -> i32 {
-    let mut json_output = false;
-    let mut rules = false;
-    let mut paths = Vec::new();
-    let mut iter = arguments.iter();
-    while let Some(argument) = iter.next() {
-        match argument.as_str() {
-            "--format" => match iter.next().map(String::as_str) {
-                Some("json") => json_output = true,
-                Some("human") => json_output = false,
-                other => {
-                    eprintln!(
-                        "ctlpgn check: --format takes json or human, not {}",
-                        other.unwrap_or("nothing")
-                    );
-                    return 2;
-                }
-            },
-            "--format=json" => json_output = true,
-            "--rules" => rules = true,
-            _ => paths.push(argument.clone()),
-        }
-    }
-    if paths.is_empty() {
-        eprintln!("usage: ctlpgn check [--format json] [--rules] FILE... (- reads standard input)");
-        return 2;
-    }
-    let mut any_error = false;
+/// Runs `check`: 0 when no diagnostic is an error, 1 when one is (or a file is not UTF-8),
+/// 2 when a file cannot be read (the other files are still checked).
+pub fn run(arguments: &CheckArguments, out: &mut Output<'_>) -> Result<Status, OutputFailed> {
+    let json_output = arguments.format == ReportFormat::Json;
+    let mut status = Status::Clean;
     let mut json_items = Vec::new();
-    for path in &paths {
-        let input = match read_input(path) {
-            Err(message) => {
-                eprintln!("ctlpgn check: {message}");
-                return 2;
-            }
-            Ok(Err((name, valid_up_to))) => {
-                any_error = true;
+    for path in &arguments.files {
+        let input = match read_input(path, arguments.limit.max_input_size) {
+            Ok(input) => input,
+            Err(ReadFailure::NotUtf8 { name, valid_up_to }) => {
+                status = status.max(Status::Findings);
                 let message = format!("the file is not valid UTF-8 (first bad byte at offset {valid_up_to}); CTL-PGN files are UTF-8");
                 if json_output {
                     json_items.push(json!({"path": name, "code": "S000", "name": Code::S000.name(), "severity": "error", "line": 1, "column": 1, "end_line": 1, "end_column": 1, "message": message}));
                 } else {
-                    println!("{name}:1:1: error[S000]: {message} [{}]", Code::S000.name());
+                    out.line(format_args!(
+                        "{name}:1:1: error[S000]: {message} [{}]",
+                        Code::S000.name()
+                    ))?;
                 }
                 continue;
             }
-            Ok(Ok(input)) => input,
+            Err(failure) => {
+                error_line(&format!("ctlpgn check: {failure}"));
+                status = Status::Failure;
+                continue;
+            }
         };
         let lines = LineIndex::new(&input.text);
-        let records = super::analyse(&input.text, Keep::Findings, rules);
-        let placed = place(&input.text, &lines, &records, rules);
-        for item in &placed {
-            any_error |= item.diagnostic.severity == Severity::Error;
-            if json_output {
-                json_items.push(json_diagnostic(&input.name, item));
-            } else {
-                print_human(&input.name, &input.text, &lines, item);
+        let records = super::analyse(&input.text, Keep::Findings, arguments.rules);
+        for record in &records {
+            for item in place_record(&input.text, &lines, record, arguments.rules) {
+                if item.diagnostic.severity == Severity::Error {
+                    status = status.max(Status::Findings);
+                }
+                if json_output {
+                    json_items.push(json_diagnostic(&input.name, &item));
+                } else {
+                    print_human(out, &input.name, &input.text, &lines, &item)?;
+                }
             }
         }
     }
     if json_output {
-        println!("{}", serde_json::Value::Array(json_items));
+        out.line(format_args!("{}", serde_json::Value::Array(json_items)))?;
     }
-    i32::from(any_error)
+    Ok(status)
 }
 
 fn json_diagnostic(path: &str, item: &Placed<'_>) -> serde_json::Value {
@@ -90,24 +77,27 @@ fn json_diagnostic(path: &str, item: &Placed<'_>) -> serde_json::Value {
     })
 }
 
-fn print_human(path: &str, text: &str, lines: &LineIndex, item: &Placed<'_>) {
+/// The located message, then the source line around it (cut to a window on a long line) with
+/// carets under the diagnostic's span.
+fn print_human(
+    out: &mut Output<'_>,
+    path: &str,
+    text: &str,
+    lines: &LineIndex,
+    item: &Placed<'_>,
+) -> Result<(), OutputFailed> {
     let diagnostic = item.diagnostic;
     let (line, column) = item.start;
-    println!(
+    out.line(format_args!(
         "{path}:{line}:{column}: {}[{}]: {} [{}]",
         diagnostic.severity.as_str(),
         diagnostic.code,
         diagnostic.message,
         diagnostic.code.name()
-    );
-    let start = lines.line_start(line - 1);
-    let end = lines.line_start(line).max(start);
-    let source_line = text[start..end.min(text.len())].trim_end_matches(['\n', '\r']);
-    let width = if item.end.0 == line { item.end.1.saturating_sub(column).max(1) } else { 1 };
+    ))?;
+    let shown = excerpt(text, lines.line_start(line - 1), item.offset, item.end_offset);
     let gutter = line.to_string().len();
-    println!("{:gutter$} |", "");
-    println!("{line} | {source_line}");
-    let indent: String =
-        source_line.chars().take(column - 1).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
-    println!("{:gutter$} | {indent}{}", "", "^".repeat(width));
+    out.line(format_args!("{:gutter$} |", ""))?;
+    out.line(format_args!("{line} | {}", shown.source))?;
+    out.line(format_args!("{:gutter$} | {}", "", shown.carets))
 }

@@ -1,112 +1,84 @@
 //! The command line: `ctlpgn check`, `replay`, `fmt`, `convert` and `pdtl` print or apply the
 //! core's results.
-//! Reading files and writing to the terminal happen here, never in the core.
+//! Reading files and writing to the terminal happen here, never in the core: arguments are
+//! parsed in [`arguments`], files read in [`input`] and written back in [`write`], and every
+//! byte printed goes through [`output`], so that each command ends with the same statuses.
 
+mod arguments;
 mod check;
 mod convert;
+mod excerpt;
 mod fmt;
+mod input;
+mod output;
 mod pdtl;
 mod replay;
+mod write;
 
-use std::io::Read;
+use clap::Parser;
 
 use crate::analysis::{self, AnalysedRecord, Keep, RuleChecks};
 use crate::diagnostics::Diagnostic;
 use crate::text::LineIndex;
+use arguments::{Command, CommandLine};
+use output::{error_line, Output, OutputFailed};
 
-pub use check::run_check;
-pub use convert::run_convert;
-pub use fmt::run_fmt;
-pub use pdtl::run_pdtl;
-pub use replay::run_replay;
-
-/// A file read for a command: its name as given and its text.
-#[derive(Debug)]
-pub struct Input {
-    pub name: String,
-    pub text: String,
+/// How a command ends; the worst outcome of its files wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// All is well (or the reader of standard output went away).
+    Clean = 0,
+    /// Findings: an error diagnostic, a file `fmt --check` would change, a conversion
+    /// refused, a file that is not UTF-8.
+    Findings = 1,
+    /// A usage error, or a file or standard output that cannot be read or written.
+    Failure = 2,
 }
 
-/// Reads a file, or standard input for `-`. Invalid UTF-8 is reported as S000 by the caller.
-pub fn read_input(path: &str) -> Result<Result<Input, (String, usize)>, String> {
-    let mut bytes = Vec::new();
-    let read = if path == "-" {
-        std::io::stdin().read_to_end(&mut bytes).map(|_| ())
-    } else {
-        std::fs::read(path).map(|content| bytes = content)
+/// Runs the command line of this process; returns the exit status.
+pub fn main() -> i32 {
+    let command_line = match CommandLine::try_parse() {
+        Ok(command_line) => command_line,
+        Err(error) => return usage(&error) as i32,
     };
-    read.map_err(|error| format!("{path}: {error}"))?;
-    Ok(match String::from_utf8(bytes) {
-        Ok(text) => Ok(Input { name: path.to_string(), text }),
-        Err(error) => Err((path.to_string(), error.utf8_error().valid_up_to())),
-    })
-}
-
-/// Why a file could not be read as CTL-PGN text.
-#[derive(Debug)]
-pub enum ReadFailure {
-    /// The bytes are not UTF-8 (S000).
-    NotUtf8 { name: String, valid_up_to: usize },
-    /// The file could not be read at all.
-    Unreadable(String),
-}
-
-impl std::fmt::Display for ReadFailure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ReadFailure::NotUtf8 { name, valid_up_to } => {
-                write!(f, "{name}: the file is not valid UTF-8 (S000, first bad byte at offset {valid_up_to}); CTL-PGN files are UTF-8")
-            }
-            ReadFailure::Unreadable(message) => f.write_str(message),
-        }
+    if let Command::Lsp = command_line.command {
+        return crate::lsp::run_stdio();
     }
+    let mut out = Output::stdout();
+    let status = match run(command_line.command, &mut out).and_then(|status| {
+        out.flush()?;
+        Ok(status)
+    }) {
+        Ok(status) => status,
+        Err(failure) => failure.status(),
+    };
+    status as i32
 }
 
-/// Reads every file a command names before it writes anything, so that an unreadable or
-/// non-UTF-8 file leaves all the files as they were.
-pub fn read_inputs(paths: &[String]) -> Result<Vec<Input>, ReadFailure> {
-    paths
-        .iter()
-        .map(|path| match read_input(path) {
-            Ok(Ok(input)) => Ok(input),
-            Ok(Err((name, valid_up_to))) => Err(ReadFailure::NotUtf8 { name, valid_up_to }),
-            Err(message) => Err(ReadFailure::Unreadable(message)),
-        })
-        .collect()
-}
-
-/// A command's arguments, one at a time: `--name value` and `--name=value` alike.
-#[derive(Debug)]
-pub struct Arguments<'a> {
-    rest: std::slice::Iter<'a, String>,
-}
-
-impl<'a> Arguments<'a> {
-    pub fn new(arguments: &'a [String]) -> Arguments<'a> {
-        Arguments { rest: arguments.iter() }
+/// Prints clap's help, version or error message where it belongs: help and version on
+/// standard output (a closed pipe ends quietly there too), errors on standard error.
+fn usage(error: &clap::Error) -> Status {
+    let message = error.render().to_string();
+    if !error.use_stderr() {
+        let mut out = Output::stdout();
+        return match out.text(&message).and_then(|()| out.flush()) {
+            Ok(()) => Status::Clean,
+            Err(failure) => failure.status(),
+        };
     }
-
-    /// The next argument: a flag with the value written after its `=`, or a word (a path)
-    /// with none.
-    pub fn next_argument(&mut self) -> Option<(&'a str, Option<&'a str>)> {
-        let argument = self.rest.next()?;
-        Some(match argument.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value)),
-            _ => (argument.as_str(), None),
-        })
-    }
-
-    /// The value of `flag`: the one written after its `=`, else the next argument.
-    pub fn value(&mut self, flag: &str, inline: Option<&'a str>) -> Result<&'a str, String> {
-        inline
-            .or_else(|| self.rest.next().map(String::as_str))
-            .ok_or(format!("{flag} needs a value"))
-    }
+    error_line(message.trim_end());
+    Status::Failure
 }
 
-/// Whether an argument is an option (`--name`, `-i`) rather than a path (`-` is standard input).
-pub fn is_option(argument: &str) -> bool {
-    argument.starts_with('-') && argument != "-"
+fn run(command: Command, out: &mut Output<'_>) -> Result<Status, OutputFailed> {
+    match command {
+        Command::Lsp => Ok(Status::Clean),
+        Command::Check(arguments) => check::run(&arguments, out),
+        Command::Fmt(arguments) => fmt::run(&arguments, out),
+        Command::Replay(arguments) => replay::run(&arguments, out),
+        Command::Convert(arguments) => convert::run(&arguments, out),
+        Command::Pdtl(arguments) => pdtl::run(&arguments, out),
+    }
 }
 
 /// A diagnostic placed in its file: 1-based line and character column of both ends.
@@ -117,6 +89,8 @@ pub struct Placed<'a> {
     pub end: (usize, usize),
     /// Byte offset of the diagnostic's start in the file.
     pub offset: usize,
+    /// Byte offset of the diagnostic's end in the file.
+    pub end_offset: usize,
 }
 
 /// Analyses a file on every core, judging the optional rule checks only with `rules`.
@@ -128,32 +102,121 @@ pub fn analyse(text: &str, keep: Keep, rules: bool) -> Vec<AnalysedRecord> {
     )
 }
 
-/// Places the diagnostics of analysed records in the file's lines and columns, in file order;
-/// with `rules`, the warnings of the optional rule checks among them.
-pub fn place<'a>(
+/// Places the diagnostics of one analysed record in the file's lines and columns, in the
+/// record's order; with `rules`, the warnings of the optional rule checks among them. It looks
+/// at this record alone, so a command placing every record's diagnostics does work linear in
+/// the file.
+pub fn place_record<'a>(
     text: &str,
     lines: &LineIndex,
-    records: &'a [AnalysedRecord],
+    record: &'a AnalysedRecord,
     rules: bool,
 ) -> Vec<Placed<'a>> {
-    records
-        .iter()
-        .flat_map(|record| {
-            let mut diagnostics: Vec<&Diagnostic> = record.analysis.diagnostics.iter().collect();
-            if rules {
-                diagnostics.extend(&record.analysis.rule_warnings);
-                diagnostics.sort_by_key(|diagnostic| (diagnostic.range.start, diagnostic.code));
+    let mut diagnostics: Vec<&Diagnostic> = record.analysis.diagnostics.iter().collect();
+    if rules {
+        diagnostics.extend(&record.analysis.rule_warnings);
+        diagnostics.sort_by_key(|diagnostic| (diagnostic.range.start, diagnostic.code));
+    }
+    let mut columns = ColumnCursor::default();
+    diagnostics
+        .into_iter()
+        .map(|diagnostic| {
+            let start = record.range.start + diagnostic.range.start;
+            let end = record.range.start + diagnostic.range.end;
+            let placed_start = columns.line_column(text, lines, start);
+            Placed {
+                diagnostic,
+                start: placed_start,
+                end: columns.line_column_after(text, lines, (start, placed_start), end),
+                offset: start,
+                end_offset: end,
             }
-            diagnostics.into_iter().map(move |diagnostic| {
-                let start = record.range.start + diagnostic.range.start;
-                let end = record.range.start + diagnostic.range.end;
-                Placed {
-                    diagnostic,
-                    start: lines.line_column(text, start),
-                    end: lines.line_column(text, end),
-                    offset: start,
-                }
-            })
         })
         .collect()
+}
+
+/// Lines and columns of offsets asked for mostly in increasing order: the column of the next
+/// offset on the same line is counted from the last one, not from the line's start, so that a
+/// long line with a diagnostic every few characters costs its length once, not once per
+/// diagnostic.
+#[derive(Debug, Default)]
+struct ColumnCursor {
+    /// The last offset placed, and its line and column.
+    last: Option<(usize, (usize, usize))>,
+}
+
+impl ColumnCursor {
+    fn line_column(&mut self, text: &str, lines: &LineIndex, offset: usize) -> (usize, usize) {
+        let placed = self
+            .last
+            .and_then(|last| counted_from(text, lines, last, offset))
+            .unwrap_or_else(|| lines.line_column(text, offset));
+        self.last = Some((offset, placed));
+        placed
+    }
+
+    /// The line and column of `end`, counted from `start` (placed at `at`) when both lie on one
+    /// line; the cursor stays at `start`, where the next diagnostic most likely begins.
+    fn line_column_after(
+        &self,
+        text: &str,
+        lines: &LineIndex,
+        (start, at): (usize, (usize, usize)),
+        end: usize,
+    ) -> (usize, usize) {
+        counted_from(text, lines, (start, at), end).unwrap_or_else(|| lines.line_column(text, end))
+    }
+}
+
+/// The line and column of `offset` counted from an earlier offset placed on the same line, past
+/// its start (counting from a line's start is left to the index, which knows to skip a
+/// byte-order mark there); `None` when that cannot be done.
+fn counted_from(
+    text: &str,
+    lines: &LineIndex,
+    (from, (line, column)): (usize, (usize, usize)),
+    offset: usize,
+) -> Option<(usize, usize)> {
+    let offset = offset.min(text.len());
+    let same_line = lines.line_of(offset) + 1 == line && lines.line_start(line - 1) < from;
+    if !same_line || from > offset {
+        return None;
+    }
+    Some((line, column + text.get(from..offset)?.chars().count()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn columns_counted_from_the_last_offset_agree_with_the_line_index() {
+        let text = "\u{FEFF}[a×b\r\n\u{FEFF}é)))\n\n🩐x)\r";
+        let lines = LineIndex::new(text);
+        let mut cursor = ColumnCursor::default();
+        let offsets: Vec<usize> =
+            text.char_indices().map(|(at, _)| at).chain([text.len()]).collect();
+        // In order (the common case), backwards, and jumping between lines.
+        let orders = [
+            offsets.clone(),
+            offsets.iter().rev().copied().collect(),
+            offsets.iter().step_by(3).chain(offsets.iter().step_by(2)).copied().collect::<Vec<_>>(),
+        ];
+        for order in orders {
+            for &offset in &order {
+                assert_eq!(
+                    cursor.line_column(text, &lines, offset),
+                    lines.line_column(text, offset),
+                    "at {offset}"
+                );
+                let placed = lines.line_column(text, offset);
+                for &end in &offsets {
+                    assert_eq!(
+                        cursor.line_column_after(text, &lines, (offset, placed), end),
+                        lines.line_column(text, end)
+                    );
+                }
+            }
+        }
+    }
 }

@@ -3,14 +3,15 @@
 //! place is a line and column of the file (the half-move there, in any line of play), or a
 //! ply of a record's main line.
 
-use super::{is_option, read_inputs, Arguments, ReadFailure};
+use super::arguments::PdtlArguments;
+use super::input::{read_input, ReadFailure};
+use super::output::{error_line, Output, OutputFailed};
+use super::Status;
 use crate::conversion::{parse_records, position_after_ply, position_at, ParsedRecord};
 use crate::diagnostics::Severity;
 use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::text::LineIndex;
-
-const USAGE: &str = "usage: ctlpgn pdtl FILE (--at LINE:COL | --ply N [--record K]) [--letters] (- reads standard input)";
 
 /// Where the position is taken.
 #[derive(Debug)]
@@ -22,45 +23,38 @@ enum Place {
     Ply { ply: usize, record: Option<usize> },
 }
 
-/// What the command line asked for.
-#[derive(Debug)]
-struct Request {
-    path: String,
-    place: Place,
-    /// Print the standard letters whatever the record's `Redefine`.
-    letters: bool,
-}
-
-/// Runs `pdtl` with the arguments after the subcommand; returns the exit status: 0 when the
-/// PDTL is printed, 1 when the record does not replay, 2 on a usage or read error or a place
-/// outside the file.
-pub fn run_pdtl(arguments: &[String]) -> i32 {
-    let request = match read_request(arguments) {
-        Ok(request) => request,
-        Err(message) => {
-            eprintln!("ctlpgn pdtl: {message}\n{USAGE}");
-            return 2;
-        }
+/// Runs `pdtl`: 0 when the PDTL is printed, 1 when the record does not replay (or the file is
+/// not UTF-8), 2 on a read error or a place outside the file.
+pub fn run(arguments: &PdtlArguments, out: &mut Output<'_>) -> Result<Status, OutputFailed> {
+    let place = match (arguments.at, arguments.ply) {
+        (Some((line, column)), _) => Place::At { line, column },
+        (None, Some(ply)) => Place::Ply {
+            ply,
+            record: arguments.record.map(|record| usize::try_from(record).unwrap_or(usize::MAX)),
+        },
+        // The argument group requires one of them.
+        (None, None) => return Ok(Status::Failure),
     };
-    let input = match read_inputs(std::slice::from_ref(&request.path)) {
-        Ok(mut inputs) => inputs.remove(0),
+    let input = match read_input(&arguments.file, arguments.limit.max_input_size) {
+        Ok(input) => input,
         Err(failure) => {
-            eprintln!("ctlpgn pdtl: {failure}");
-            return if matches!(failure, ReadFailure::NotUtf8 { .. }) { 1 } else { 2 };
+            error_line(&format!("ctlpgn pdtl: {failure}"));
+            let not_utf8 = matches!(failure, ReadFailure::NotUtf8 { .. });
+            return Ok(if not_utf8 { Status::Findings } else { Status::Failure });
         }
     };
     let text = &input.text;
     let records = parse_records(text);
     let lines = LineIndex::new(text);
-    let found = match request.place {
+    let found = match place {
         Place::At { line, column } => find_at(text, &lines, &records, line, column),
         Place::Ply { ply, record } => find_ply(&records, ply, record),
     };
     let (index, offset) = match found {
         Ok(found) => found,
         Err(message) => {
-            eprintln!("ctlpgn pdtl: {}: {message}", input.name);
-            return 2;
+            error_line(&format!("ctlpgn pdtl: {}: {message}", input.name));
+            return Ok(Status::Failure);
         }
     };
     let record = &records[index];
@@ -68,17 +62,17 @@ pub fn run_pdtl(arguments: &[String]) -> i32 {
         record.analysis.diagnostics.iter().find(|diagnostic| diagnostic.severity == Severity::Error)
     {
         let (line, column) = lines.line_column(text, record.range.start + error.range.start);
-        eprintln!(
+        error_line(&format!(
             "ctlpgn pdtl: {}:{line}:{column}: record {} does not replay: error[{}]: {} [{}]",
             input.name,
             index + 1,
             error.code,
             error.message,
             error.code.name()
-        );
-        return 1;
+        ));
+        return Ok(Status::Findings);
     }
-    let position = match (&request.place, offset) {
+    let position = match (&place, offset) {
         (Place::Ply { ply, .. }, _) => position_after_ply(&record.analysis, *ply),
         (Place::At { .. }, Some(offset)) => {
             position_at(record.text(text), &record.syntax, &record.analysis, offset)
@@ -86,16 +80,20 @@ pub fn run_pdtl(arguments: &[String]) -> i32 {
         (Place::At { .. }, None) => None,
     };
     let Some(position) = position else {
-        eprintln!("ctlpgn pdtl: {}: record {}: no position is known there", input.name, index + 1);
-        return 1;
+        error_line(&format!(
+            "ctlpgn pdtl: {}: record {}: no position is known there",
+            input.name,
+            index + 1
+        ));
+        return Ok(Status::Findings);
     };
-    let identifiers = if request.letters {
+    let identifiers = if arguments.letters {
         IdentifierSet::standard()
     } else {
         record.analysis.identifiers.clone()
     };
-    println!("{}", pdtl::print(position, &identifiers));
-    0
+    out.line(format_args!("{}", pdtl::print(position, &identifiers)))?;
+    Ok(Status::Clean)
 }
 
 /// The record holding `LINE:COL` and the offset in it.
@@ -162,57 +160,4 @@ fn find_ply(
         return Err(format!("record {}'s main line has {plies} half-moves, not {ply}", index + 1));
     }
     Ok((index, None))
-}
-
-fn read_request(arguments: &[String]) -> Result<Request, String> {
-    let mut path = None;
-    let mut at = None;
-    let mut ply = None;
-    let mut record = None;
-    let mut letters = false;
-    let mut arguments = Arguments::new(arguments);
-    while let Some((flag, inline_value)) = arguments.next_argument() {
-        let mut value = || arguments.value(flag, inline_value);
-        match flag {
-            "--at" => {
-                let written = value()?;
-                let place = written
-                    .split_once(':')
-                    .and_then(|(line, column)| {
-                        Some((line.parse::<usize>().ok()?, column.parse::<usize>().ok()?))
-                    })
-                    .filter(|&(line, column)| line >= 1 && column >= 1)
-                    .ok_or(format!("--at takes LINE:COL, both from 1, not {written}"))?;
-                at = Some(place);
-            }
-            "--ply" => {
-                let written = value()?;
-                ply =
-                    Some(written.parse::<usize>().map_err(|_| {
-                        format!("--ply takes a number of half-moves, not {written}")
-                    })?);
-            }
-            "--record" => {
-                let written = value()?;
-                record = Some(written.parse::<usize>().map_err(|_| {
-                    format!("--record takes a record number from 1, not {written}")
-                })?);
-            }
-            "--letters" if inline_value.is_none() => letters = true,
-            _ if is_option(flag) => return Err(format!("unknown option {flag}")),
-            _ if path.is_none() => path = Some(flag.to_string()),
-            _ => return Err(format!("one file only, not {flag} as well")),
-        }
-    }
-    let path = path.ok_or("no file given")?;
-    let place = match (at, ply) {
-        (Some((line, column)), None) if record.is_none() => Place::At { line, column },
-        (Some(_), None) => {
-            return Err("--record goes with --ply; --at names a place in the file".to_string())
-        }
-        (None, Some(ply)) => Place::Ply { ply, record },
-        (Some(_), Some(_)) => return Err("give --at or --ply, not both".to_string()),
-        (None, None) => return Err("say where: --at LINE:COL or --ply N".to_string()),
-    };
-    Ok(Request { path, place, letters })
 }

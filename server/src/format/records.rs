@@ -31,6 +31,11 @@ pub(super) fn record_spans(text: &str) -> Vec<Range<usize>> {
 /// A record's span's text in canonical layout: its lines in the given ending, then a blank
 /// line unless it is the file's last record. A record that is not formattable (a syntax
 /// error, an unclosed comment or variation) comes back exactly as written.
+///
+/// So does a span holding a U+FEFF past the file's leading byte-order mark (which stays outside
+/// every span): the grammar skips it as blank, so the layout, written from the tree, would drop
+/// it, and a span made of nothing else (`"\n\u{FEFF}"`) would come back empty: the file
+/// emptied by `ctlpgn fmt`.
 pub(super) fn format_record(
     parser: &mut tree_sitter::Parser,
     text: &str,
@@ -40,6 +45,9 @@ pub(super) fn format_record(
     options: &FormatOptions,
 ) -> String {
     let written = &text[span.clone()];
+    if written.contains('\u{FEFF}') {
+        return written.to_string();
+    }
     let tree = syntax::parse(parser, written);
     let record = syntax::lower_record(&tree);
     if !is_formattable(written, &record) {
@@ -100,4 +108,35 @@ pub(super) fn format_records(
             .flat_map(|handle| handle.join().expect("formatting a record does not panic"))
             .collect()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::equivalence::compare_files;
+    use super::super::{format_text, FormatOptions};
+
+    #[test]
+    fn formatting_keeps_a_byte_order_mark_past_the_start() {
+        let record = "[Variant \"C'escacs\"]\n1. E7-E13, E21-E15:\n*\n";
+        let options = FormatOptions::default();
+        for text in [
+            "\n\u{FEFF}".to_string(),
+            "\u{FEFF}\n".to_string(),
+            "\u{FEFF}\n\u{FEFF}".to_string(),
+            "\r\u{FEFF}".to_string(),
+            "\n\n\u{FEFF}\n".to_string(),
+            format!("\n\u{FEFF}\n{record}"),
+            format!("{record}\n\u{FEFF}"),
+            record.replace("E7-E13,", "E7-E13,\u{FEFF}"),
+        ] {
+            let formatted = format_text(&text, &options);
+            assert!(formatted.contains('\u{FEFF}'), "{text:?} became {formatted:?}");
+            assert_eq!(
+                formatted.matches('\u{FEFF}').count(),
+                text.matches('\u{FEFF}').count(),
+                "{text:?} became {formatted:?}"
+            );
+            assert_eq!(compare_files(&text, &formatted, &options), Ok(()), "{text:?}");
+        }
+    }
 }

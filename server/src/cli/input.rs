@@ -1,0 +1,141 @@
+//! Reading the files a command names, or standard input for `-`, as UTF-8 text, never more than
+//! `--max-input-size` bytes of them: `ctlpgn check /dev/zero` is refused once the limit is
+//! passed instead of filling the memory.
+
+use std::fmt;
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+/// The default of `--max-input-size`: 1 GiB, a thousand times the largest game collections.
+pub const DEFAULT_MAX_INPUT_SIZE: &str = "1G";
+
+/// A file read for a command: its name as given, where it is (`None` for standard input) and
+/// its text.
+#[derive(Debug)]
+pub struct Input {
+    pub name: String,
+    pub path: Option<PathBuf>,
+    pub text: String,
+}
+
+/// Why a file could not be read as CTL-PGN text.
+#[derive(Debug)]
+pub enum ReadFailure {
+    /// The bytes are not UTF-8 (S000): a finding about the file, not a failure to read it.
+    NotUtf8 { name: String, valid_up_to: usize },
+    /// The file holds more than the limit allows.
+    TooLarge { name: String, limit: u64 },
+    /// The file could not be read at all.
+    Unreadable { name: String, error: io::Error },
+}
+
+impl fmt::Display for ReadFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadFailure::NotUtf8 { name, valid_up_to } => {
+                write!(f, "{name}: the file is not valid UTF-8 (S000, first bad byte at offset {valid_up_to}); CTL-PGN files are UTF-8")
+            }
+            ReadFailure::TooLarge { name, limit } => write!(
+                f,
+                "{name}: larger than {limit} bytes, the input size limit; raise it with --max-input-size BYTES"
+            ),
+            ReadFailure::Unreadable { name, error } => write!(f, "{name}: {error}"),
+        }
+    }
+}
+
+/// The name a path is shown with in messages; `-` stands for standard input.
+pub fn display_name(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// Whether a path names standard input.
+pub fn is_standard_input(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
+/// Reads a file, or standard input for `-`, refusing more than `limit` bytes.
+pub fn read_input(path: &Path, limit: u64) -> Result<Input, ReadFailure> {
+    let name = display_name(path);
+    let unreadable = |error| ReadFailure::Unreadable { name: name.clone(), error };
+    let bytes = if is_standard_input(path) {
+        read_limited(io::stdin().lock(), limit)
+    } else {
+        let file = File::open(path).map_err(unreadable)?;
+        // A regular file says its size: refuse it before reading a byte.
+        if file.metadata().is_ok_and(|metadata| metadata.is_file() && metadata.len() > limit) {
+            return Err(ReadFailure::TooLarge { name, limit });
+        }
+        read_limited(file, limit)
+    }
+    .map_err(unreadable)?;
+    let Some(bytes) = bytes else {
+        return Err(ReadFailure::TooLarge { name, limit });
+    };
+    match String::from_utf8(bytes) {
+        Ok(text) => {
+            Ok(Input { name, path: (!is_standard_input(path)).then(|| path.to_path_buf()), text })
+        }
+        Err(error) => {
+            Err(ReadFailure::NotUtf8 { name, valid_up_to: error.utf8_error().valid_up_to() })
+        }
+    }
+}
+
+/// Everything `reader` holds, or `None` when it holds more than `limit` bytes; it reads at
+/// most one byte past the limit (a device such as `/dev/zero` never ends).
+fn read_limited(reader: impl Read, limit: u64) -> io::Result<Option<Vec<u8>>> {
+    let mut bytes = Vec::new();
+    reader.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
+    Ok((bytes.len() as u64 <= limit).then_some(bytes))
+}
+
+/// Reads every file a command names before it writes anything, so that an unreadable or
+/// non-UTF-8 file leaves all the files as they were.
+pub fn read_inputs(paths: &[PathBuf], limit: u64) -> Result<Vec<Input>, ReadFailure> {
+    paths.iter().map(|path| read_input(path, limit)).collect()
+}
+
+/// A size written as a number of bytes, or with `K`, `M` or `G` (powers of 1024, `KiB` and the
+/// like also read), for `--max-input-size`.
+pub fn parse_size(written: &str) -> Result<u64, String> {
+    let digits = written.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let unit = &written[digits.len()..];
+    let shift = match unit.to_ascii_uppercase().as_str() {
+        "" | "B" => 0,
+        "K" | "KB" | "KIB" => 10,
+        "M" | "MB" | "MIB" => 20,
+        "G" | "GB" | "GIB" => 30,
+        _ => return Err(format!("unknown unit {unit:?}: use K, M or G (1024-based)")),
+    };
+    let number: u64 =
+        digits.parse().map_err(|_| format!("{written:?} is not a number of bytes"))?;
+    number.checked_mul(1 << shift).ok_or_else(|| format!("{written} is too large"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reader_past_the_limit_is_refused_after_one_byte_more() {
+        let endless = io::repeat(0);
+        assert_eq!(read_limited(endless, 1000).expect("read"), None);
+        let mut counted = io::repeat(0).take(10_000);
+        assert_eq!(read_limited(&mut counted, 1000).expect("read"), None);
+        assert_eq!(counted.limit(), 10_000 - 1001, "one byte past the limit is read, no more");
+        assert_eq!(read_limited(&b"abc"[..], 3).expect("read"), Some(b"abc".to_vec()));
+    }
+
+    #[test]
+    fn sizes_read_with_binary_units() {
+        assert_eq!(parse_size("1000"), Ok(1000));
+        assert_eq!(parse_size("2K"), Ok(2048));
+        assert_eq!(parse_size("3MiB"), Ok(3 << 20));
+        assert_eq!(parse_size("1g"), Ok(1 << 30));
+        assert!(parse_size("ten").is_err());
+        assert!(parse_size("1T").is_err());
+        assert!(parse_size("").is_err());
+    }
+}
