@@ -107,6 +107,31 @@ fn replay_says_the_check_each_ply_gives() {
     assert_eq!(record["plies"][1]["check"], serde_json::Value::Null);
 }
 
+/// After `JF6-F8`, a Bishop move only the rule checks reject (R009), White has two Bishops on
+/// one hex colour: no PDTL may hold that position (P010), so neither `pdtl` nor `replay` prints
+/// one, and both say why.
+#[test]
+fn no_pdtl_is_printed_for_a_position_no_pdtl_may_hold() {
+    let text = "[Variant \"C'escacs\"]\n\n1. F8-F10, F20-F18\n2. JF6-F8, E21-E15:\n*\n";
+    let (status, output) = ctlpgn(&["replay", "-", "--json"], Some(text));
+    assert_eq!(status, 0);
+    let record: serde_json::Value =
+        serde_json::from_str(output.lines().next().unwrap_or_default()).expect("JSON line");
+    assert!(record["plies"][1]["pdtl"].is_string());
+    assert_eq!(record["plies"][2]["move"], "JF6-F8");
+    assert_eq!(record["plies"][2]["pdtl"], serde_json::Value::Null);
+    let (_, output) = ctlpgn(&["replay", "-"], Some(text));
+    assert!(output.contains("no PDTL: the position is not one a PDTL may hold (P010"), "{output}");
+    let run = execute(&["pdtl", "-", "--ply", "3"], text.as_bytes(), Stdio::piped());
+    assert_eq!(run.status, Some(1));
+    assert!(run.stdout.is_empty());
+    assert!(
+        run.stderr.contains("record 1: no PDTL: the position is not one a PDTL may hold (P010"),
+        "{}",
+        run.stderr
+    );
+}
+
 /// What a run of the binary gave: status (`None` when a signal ended it) and both outputs.
 #[derive(Debug)]
 struct Run {

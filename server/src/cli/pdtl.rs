@@ -7,7 +7,7 @@ use super::arguments::PdtlArguments;
 use super::input::{read_input, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
 use super::Status;
-use crate::conversion::{parse_records, position_after_ply, position_at, ParsedRecord};
+use crate::conversion::{parse_records, position_after_ply, position_at, NoPosition, ParsedRecord};
 use crate::diagnostics::Severity;
 use crate::identifiers::IdentifierSet;
 use crate::pdtl;
@@ -77,15 +77,14 @@ pub fn run(arguments: &PdtlArguments, out: &mut Output<'_>) -> Result<Status, Ou
         (Place::At { .. }, Some(offset)) => {
             position_at(record.text(text), &record.syntax, &record.analysis, offset)
         }
-        (Place::At { .. }, None) => None,
+        (Place::At { .. }, None) => Err(NoPosition::Unknown),
     };
-    let Some(position) = position else {
-        error_line(&format!(
-            "ctlpgn pdtl: {}: record {}: no position is known there",
-            input.name,
-            index + 1
-        ));
-        return Ok(Status::Findings);
+    let position = match position {
+        Ok(position) => position,
+        Err(reason) => {
+            error_line(&format!("ctlpgn pdtl: {}: record {}: {reason}", input.name, index + 1));
+            return Ok(Status::Findings);
+        }
     };
     let identifiers = if arguments.letters {
         IdentifierSet::standard()

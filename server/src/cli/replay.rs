@@ -13,6 +13,7 @@ use super::input::{read_input, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
 use super::{place_record, Placed, Status};
 use crate::analysis::{AnalysedRecord, Keep, PlayedHalfMove};
+use crate::conversion::pdtl_problem;
 use crate::diagnostics::Severity;
 use crate::notation::Check;
 use crate::pdtl;
@@ -65,7 +66,9 @@ struct Ply<'a> {
     half_move: &'a PlayedHalfMove,
     written: &'a str,
     line: usize,
-    pdtl: String,
+    /// The PDTL after the ply, or why no PDTL may hold that position (after a half-move only
+    /// the rule checks flag, P010): we never print a PDTL that `check` rejects.
+    pdtl: Result<String, String>,
 }
 
 /// The report of one record, from its own half-moves and diagnostics.
@@ -86,7 +89,10 @@ fn record_report<'a>(
                 half_move,
                 written: &text[start..end],
                 line: lines.line_of(start) + 1,
-                pdtl: pdtl::print(&half_move.after, &record.analysis.identifiers),
+                pdtl: match pdtl_problem(&half_move.after, &record.analysis.identifiers) {
+                    None => Ok(pdtl::print(&half_move.after, &record.analysis.identifiers)),
+                    Some(problem) => Err(problem),
+                },
             }
         })
         .collect();
@@ -106,7 +112,7 @@ fn print_json(
             "side": ply.half_move.side.letter().to_string(),
             "move": ply.written,
             "line": ply.line,
-            "pdtl": ply.pdtl,
+            "pdtl": ply.pdtl.as_ref().ok(),
             "check": crate::replay::check_given(&ply.half_move.after).map(Check::as_str),
         })).collect::<Vec<_>>(),
         "diagnostics": report.diagnostics.iter().map(|p| json!({
@@ -131,7 +137,11 @@ fn print_text(
         let dots = if ply.half_move.side == Side::White { "." } else { "…" };
         out.line(format_args!(
             "  {:>4}  {:>3}{dots} {:<16} line {:<5} {}",
-            ply.number_in_line, ply.half_move.number, ply.written, ply.line, ply.pdtl
+            ply.number_in_line,
+            ply.half_move.number,
+            ply.written,
+            ply.line,
+            ply.pdtl.as_ref().unwrap_or_else(|problem| problem)
         ))?;
     }
     for p in &report.diagnostics {

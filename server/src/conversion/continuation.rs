@@ -27,7 +27,7 @@ pub fn continuation_at(
     analysis: &RecordAnalysis,
     offset: usize,
 ) -> Option<String> {
-    let position = position_at(text, syntax, analysis, offset)?;
+    let position = position_at(text, syntax, analysis, offset).ok()?;
     let ending = super::line_ending(text);
     let tags: Vec<&Tag> = syntax.items[..movetext_start(&syntax.items)]
         .iter()

@@ -26,7 +26,9 @@ use std::ops::Range;
 pub use continuation::continuation_at;
 pub use file::{minimal_file, parse_records, reletter_file, ParsedRecord, RecordFailure};
 pub use minimal::minimal_record;
-pub use position_at::{pdtl_after_ply, pdtl_at, pdtl_problem, position_after_ply, position_at};
+pub use position_at::{
+    pdtl_after_ply, pdtl_at, pdtl_problem, position_after_ply, position_at, NoPosition,
+};
 pub use relettering::{reletter_edits, reletter_record};
 
 use crate::analysis::RecordAnalysis;

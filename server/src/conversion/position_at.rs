@@ -15,29 +15,49 @@ use crate::pdtl;
 use crate::position::Position;
 use crate::syntax::{HalfMoveText, Item, RecordSyntax};
 
+/// Why a place has no position to hand out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoPosition {
+    /// The half-move there, or one before it in its line of play, did not replay (or the ply
+    /// is past the last replayed one).
+    Unknown,
+    /// The position is known but no PDTL may hold it: [`pdtl_problem`]'s reason.
+    NoPdtl(String),
+}
+
+impl std::fmt::Display for NoPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoPosition::Unknown => f.write_str("no position is known there"),
+            NoPosition::NoPdtl(problem) => f.write_str(problem),
+        }
+    }
+}
+
 /// The position after the half-move whose text holds `offset` (its end included), or else
 /// after the last half-move of the line of play before `offset`; the starting position before
 /// the first one. A variation holds the offsets after its `(`: there it stands where the
-/// half-move it replaces did (§11.2). `None` when that position is not known: the half-move
-/// there, or one before it in its line of play, did not replay; or when it is no position a
-/// PDTL may hold ([`pdtl_problem`]).
+/// half-move it replaces did (§11.2). An error when that position is not known (the half-move
+/// there, or one before it in its line of play, did not replay) or is no position a PDTL may
+/// hold ([`pdtl_problem`]).
 pub fn position_at<'a>(
     text: &str,
     syntax: &RecordSyntax,
     analysis: &'a RecordAnalysis,
     offset: usize,
-) -> Option<&'a Position> {
+) -> Result<&'a Position, NoPosition> {
     let offset = offset.min(text.len());
     let position = if let Some(half_move) = half_move_at(&syntax.items, offset) {
         analysis.played_at(half_move.range.start).map(|played| &played.after)
     } else {
         let standing = standing_at(&syntax.items, offset, analysis);
-        if !standing.complete {
-            return None;
+        if standing.complete {
+            standing.position(analysis)
+        } else {
+            None
         }
-        standing.position(analysis)
-    }?;
-    printable(position, analysis)
+    };
+    printable(position.ok_or(NoPosition::Unknown)?, analysis)
 }
 
 /// Why `position` has no PDTL: its PDTL in `ids` would not read back without an error (P009
@@ -54,8 +74,14 @@ pub fn pdtl_problem(position: &Position, ids: &IdentifierSet) -> Option<String> 
 }
 
 /// `position` when a PDTL may hold it.
-fn printable<'a>(position: &'a Position, analysis: &RecordAnalysis) -> Option<&'a Position> {
-    pdtl_problem(position, &analysis.identifiers).is_none().then_some(position)
+fn printable<'a>(
+    position: &'a Position,
+    analysis: &RecordAnalysis,
+) -> Result<&'a Position, NoPosition> {
+    match pdtl_problem(position, &analysis.identifiers) {
+        None => Ok(position),
+        Some(problem) => Err(NoPosition::NoPdtl(problem)),
+    }
 }
 
 /// The PDTL of [`position_at`], in the record's identifiers (as the replay prints it).
@@ -66,23 +92,26 @@ pub fn pdtl_at(
     offset: usize,
 ) -> Option<String> {
     position_at(text, syntax, analysis, offset)
+        .ok()
         .map(|position| pdtl::print(position, &analysis.identifiers))
 }
 
 /// The position after the `ply`-th half-move of the main line (1 for the first), or the
-/// starting position for ply 0; `None` past the last replayed half-move, or when it is no
+/// starting position for ply 0; an error past the last replayed half-move, or when it is no
 /// position a PDTL may hold ([`pdtl_problem`]).
-pub fn position_after_ply(analysis: &RecordAnalysis, ply: usize) -> Option<&Position> {
+pub fn position_after_ply(analysis: &RecordAnalysis, ply: usize) -> Result<&Position, NoPosition> {
     let position = match ply.checked_sub(1) {
         None => analysis.start.as_ref(),
         Some(index) => analysis.main_line().nth(index).map(|played| &played.after),
-    }?;
-    printable(position, analysis)
+    };
+    printable(position.ok_or(NoPosition::Unknown)?, analysis)
 }
 
 /// The PDTL of [`position_after_ply`], in the record's identifiers.
 pub fn pdtl_after_ply(analysis: &RecordAnalysis, ply: usize) -> Option<String> {
-    position_after_ply(analysis, ply).map(|position| pdtl::print(position, &analysis.identifiers))
+    position_after_ply(analysis, ply)
+        .ok()
+        .map(|position| pdtl::print(position, &analysis.identifiers))
 }
 
 /// The written half-move whose text holds `offset`, its end included, in any line of play.
