@@ -60,11 +60,20 @@ pub struct FrameReader<R> {
     buffer: Vec<u8>,
     /// Whether the bytes up to the next `Content-Length` are to be dropped.
     resyncing: bool,
+    /// Whether a stalled body is cut at a frame header inside it (`STALL`): for the client's
+    /// input; tower-lsp's output is trusted.
+    cuts_stalled: bool,
 }
 
 impl<R: AsyncRead + Unpin> FrameReader<R> {
+    /// A reader of the client's frames.
     pub fn new(input: R) -> FrameReader<R> {
-        FrameReader { input, buffer: Vec::new(), resyncing: false }
+        FrameReader { input, buffer: Vec::new(), resyncing: false, cuts_stalled: true }
+    }
+
+    /// A reader of tower-lsp's frames, which are well-formed.
+    fn trusting(input: R) -> FrameReader<R> {
+        FrameReader { cuts_stalled: false, ..FrameReader::new(input) }
     }
 
     /// The next frame; `None` at the end of the input (a frame cut by it included) or when
@@ -114,7 +123,7 @@ impl<R: AsyncRead + Unpin> FrameReader<R> {
 
     /// The body of `length` bytes from `start`, once it is all there.
     async fn body(&mut self, start: usize, length: usize) -> Option<Frame> {
-        let mut checked = false;
+        let mut checked = !self.cuts_stalled;
         while self.buffer.len() < start + length {
             if checked {
                 self.fill().await?;
@@ -333,7 +342,7 @@ pub async fn run<I, O, F>(
     let (outgoing, mut to_client) = mpsc::channel::<Vec<u8>>(64);
     let tower_frames = outgoing.clone();
     let _pump = AbortOnDrop(tokio::spawn(async move {
-        let mut frames = FrameReader::new(from_tower);
+        let mut frames = FrameReader::trusting(from_tower);
         while let Some(Frame::Body(body)) = frames.next().await {
             if tower_frames.send(frame(&body)).await.is_err() {
                 return;
