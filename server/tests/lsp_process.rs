@@ -121,8 +121,25 @@ fn the_server_process_survives_malformed_input_and_exits_0_after_shutdown() {
         json!({"uri": "file:///game.ctl-pgn", "languageId": "ctl-pgn", "version": 1, "text": text});
     server.send(json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": document}}));
     let at = json!({"textDocument": {"uri": "file:///game.ctl-pgn"}, "position": {"line": 2, "character": 4}});
-    server.send(json!({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": at}));
+    server.send(
+        json!({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": at.clone()}),
+    );
     assert!(server.response_to(&json!(2))["result"]["contents"]["value"].is_string());
+    // `Redefine` and `PDTL` on one line made converting the record panic: the answer is an
+    // error if it still does, and standard output stays made of frames either way.
+    let tags = "[Variant \"C'escacs\"]\n[Id \"Demo-X1\"]\n[Annotator \"Demo\"]\n[Redefine \"FAN\"] [PDTL \"/27:1♚/25:♜2♜/22:1♙5/21:1♙6/19:6♟1/18:5♟1/7:3♙4/4:1☖3/3:♖3/1:1♔/0:🩏/ w -- - 0 40\"]\n\n40. ♔G1-H2:\n*\n";
+    let document =
+        json!({"uri": "file:///tags.ctl-pgn", "languageId": "ctl-pgn", "version": 1, "text": tags});
+    server.send(json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": document}}));
+    let range = json!({"start": {"line": 5, "character": 5}, "end": {"line": 5, "character": 5}});
+    let params = json!({"textDocument": {"uri": "file:///tags.ctl-pgn"}, "range": range, "context": {"diagnostics": []}});
+    server.send(
+        json!({"jsonrpc": "2.0", "id": 4, "method": "textDocument/codeAction", "params": params}),
+    );
+    let answer = server.response_to(&json!(4));
+    assert!(answer["result"].is_array() || answer["error"]["code"] == -32603, "{answer}");
+    server.send(json!({"jsonrpc": "2.0", "id": 5, "method": "textDocument/hover", "params": at}));
+    assert!(server.response_to(&json!(5))["result"]["contents"]["value"].is_string());
     server.send(json!({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}));
     assert_eq!(server.response_to(&json!(3))["result"], Value::Null);
     server.send(json!({"jsonrpc": "2.0", "method": "exit"}));
