@@ -1,10 +1,12 @@
 //! The language server: LSP over stdio on tower-lsp-server; decodes requests, calls the core, encodes results.
 //!
-//! Only this folder knows the protocol. The core works in bytes; `convert` turns bytes into
-//! positions in the negotiated encoding; `documents` keeps each open document's rope and its
-//! records' trees and analyses; `server` holds the handlers. `hover` and `outline`
-//! work over byte ranges and plain text and know nothing of the protocol, so that they can
-//! move to the core.
+//! Only this folder knows the protocol. `transport` reads the client's frames and passes the
+//! valid ones to tower-lsp, `panics` turns a handler's panic into an error answer: the server
+//! outlives malformed input, its own bugs and a client that stops answering. The core works
+//! in bytes; `convert` turns bytes into positions in the negotiated encoding; `documents`
+//! keeps each open document's rope and its records' trees and analyses; `server` holds the
+//! handlers. `hover` and `outline` work over byte ranges and plain text and know nothing of
+//! the protocol, so that they can move to the core.
 
 mod capabilities;
 mod code_actions;
@@ -18,10 +20,12 @@ mod formatting;
 mod hover;
 mod navigation;
 mod outline;
+mod panics;
 mod semantic_tokens;
 mod server;
 mod settings;
 mod structure;
+mod transport;
 
 #[cfg(test)]
 mod robustness_tests;
@@ -43,7 +47,11 @@ pub fn run_stdio() -> i32 {
             return 2;
         }
     };
-    if runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout())) {
+    let shut_down = runtime.block_on(serve(tokio::io::stdin(), tokio::io::stdout()));
+    // Neither a handler still at work on the blocking pool nor the thread blocked reading
+    // standard input may hold up the exit.
+    runtime.shutdown_background();
+    if shut_down {
         0
     } else {
         1
@@ -52,11 +60,17 @@ pub fn run_stdio() -> i32 {
 
 /// Serves the protocol on any pair of streams (standard input and output, or the in-process
 /// pipes of the tests) until the client exits or closes `input`; returns whether the client
-/// asked for a shutdown before leaving.
+/// asked for a shutdown before leaving. It returns promptly whatever the server still waits
+/// for (see `transport`).
 pub async fn serve(input: impl AsyncRead + Unpin, output: impl AsyncWrite) -> bool {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
     let (service, socket) = LspService::new(move |client| server::Server::new(client, flag));
-    tower_lsp_server::Server::new(input, output, socket).serve(service).await;
+    let client = service.inner().client();
+    let service = panics::CatchPanics::new(service, client);
+    transport::run(input, output, move |tower_input, tower_output| {
+        tower_lsp_server::Server::new(tower_input, tower_output, socket).serve(service)
+    })
+    .await;
     shut_down.load(Ordering::SeqCst)
 }

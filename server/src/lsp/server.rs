@@ -3,11 +3,15 @@
 //!
 //! tower-lsp runs up to four handlers at once, in the order their messages arrived as far as
 //! their first poll goes. So every change is applied before the handler's first `.await`, under
-//! the documents' lock; only publishing awaits. Requests about documents that are not open get
-//! empty answers, never errors that would make an editor complain.
+//! the documents' lock; only publishing awaits. No handler waits for the client: the settings
+//! are asked for by a task of their own, with a time limit. Requests about documents that are
+//! not open get empty answers, never errors that would make an editor complain. A panic in a
+//! handler is answered by `panics::CatchPanics`; a change whose analysis panicked still
+//! changes the text.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, PoisonError, RwLock};
+use std::time::Duration;
 
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::lsp_types::{
@@ -22,6 +26,7 @@ use tower_lsp_server::lsp_types::{
     Location, MarkupContent, MarkupKind, Position, ReferenceParams,
     RelatedFullDocumentDiagnosticReport, ServerInfo, TextEdit, Uri,
 };
+use tower_lsp_server::lsp_types::{MessageType, TextDocumentContentChangeEvent};
 use tower_lsp_server::lsp_types::{
     SemanticTokens, SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensRangeResult,
     SemanticTokensResult,
@@ -38,36 +43,52 @@ use super::documents::{Document, Documents};
 use super::formatting;
 use super::hover;
 use super::navigation;
+use super::panics;
 use super::semantic_tokens;
 use super::settings::Settings;
 use super::structure;
 
-/// The language server's state.
-#[derive(Debug)]
+/// How long the client may take to answer `workspace/configuration`; the settings stay as
+/// they are when it does not answer in time.
+const CONFIGURATION_PATIENCE: Duration = Duration::from_secs(5);
+
+/// The language server's state. A clone shares it: the task that waits for the client's
+/// settings holds one.
+#[derive(Clone, Debug)]
 pub struct Server {
     client: Client,
-    documents: Documents,
+    documents: Arc<Documents>,
     /// Set once by `initialize`; the defaults (UTF-16, pushed diagnostics) apply before it.
-    negotiated: OnceLock<Negotiated>,
+    negotiated: Arc<OnceLock<Negotiated>>,
     /// Held while deciding whether to publish and publishing, so that a result overtaken by a
     /// newer version is dropped instead of being sent after the newer one.
-    publishing: tokio::sync::Mutex<()>,
+    publishing: Arc<tokio::sync::Mutex<()>>,
     /// Set by `shutdown`, for the exit status (LSP: 0 after a shutdown, 1 otherwise).
     shut_down: Arc<AtomicBool>,
-    /// The user's settings, from `initializationOptions`, then `workspace/configuration`.
-    settings: RwLock<Settings>,
+    /// The user's settings, from `initializationOptions`, then `workspace/configuration`, with
+    /// the ticket of the change that set them.
+    settings: Arc<RwLock<(Settings, u64)>>,
+    /// The last ticket handed out: every change of the settings takes one when it is asked
+    /// for, so that an answer of the client's that arrives late never undoes a newer change.
+    tickets: Arc<AtomicU64>,
 }
 
 impl Server {
     pub fn new(client: Client, shut_down: Arc<AtomicBool>) -> Server {
         Server {
             client,
-            documents: Documents::default(),
-            negotiated: OnceLock::new(),
-            publishing: tokio::sync::Mutex::new(()),
+            documents: Arc::default(),
+            negotiated: Arc::default(),
+            publishing: Arc::default(),
             shut_down,
-            settings: RwLock::new(Settings::default()),
+            settings: Arc::default(),
+            tickets: Arc::default(),
         }
+    }
+
+    /// The client, for the messages of `panics::CatchPanics`.
+    pub fn client(&self) -> Client {
+        self.client.clone()
     }
 
     fn negotiated(&self) -> Negotiated {
@@ -77,47 +98,107 @@ impl Server {
     /// Runs `work` on a snapshot of a document on the blocking pool: a request over a whole
     /// large document (folding, symbols, semantic tokens, formatting) then holds neither the
     /// documents' lock, which every keystroke needs, nor an async worker. `None` when the
-    /// document is not open, or when `work` panicked (the request then answers nothing).
+    /// document is not open. A panic of `work` goes on in the handler (`panics::resume`).
     async fn on_snapshot<T: Send + 'static>(
         &self,
         uri: &Uri,
         work: impl FnOnce(&Document) -> T + Send + 'static,
     ) -> Option<T> {
         let document = self.documents.snapshot(uri)?;
-        tokio::task::spawn_blocking(move || work(&document)).await.ok()
+        panics::resume(tokio::task::spawn_blocking(move || work(&document)).await)
     }
 
     fn settings(&self) -> Settings {
-        *self.settings.read().unwrap_or_else(PoisonError::into_inner)
+        self.settings.read().unwrap_or_else(PoisonError::into_inner).0
     }
 
-    fn set_settings(&self, settings: Settings) {
-        *self.settings.write().unwrap_or_else(PoisonError::into_inner) = settings;
-        self.documents.set_judge_rules(settings.rules);
+    /// A ticket for a change of the settings asked for now.
+    fn ticket(&self) -> u64 {
+        self.tickets.fetch_add(1, Ordering::SeqCst) + 1
     }
 
-    /// Asks the client for the `ctlpgn` section of its configuration, when it can answer, and
-    /// republishes every open document's diagnostics if the settings changed what they show.
-    async fn pull_settings(&self) {
+    /// Updates the settings with the values `value` gives, unless a change newer than
+    /// `ticket` was applied already; returns the settings before, when it updated them.
+    fn update_settings(&self, ticket: u64, value: &LSPAny) -> Option<Settings> {
+        let mut settings = self.settings.write().unwrap_or_else(PoisonError::into_inner);
+        let (previous, applied) = *settings;
+        if ticket < applied {
+            return None;
+        }
+        let updated = previous.updated(value);
+        *settings = (updated, ticket);
+        // Under the settings' lock, so that two changes reach the documents in their order.
+        self.documents.set_judge_rules(updated.rules);
+        Some(previous)
+    }
+
+    /// Asks the client for the `ctlpgn` section of its configuration, when it can answer, in
+    /// a task of its own: a client that does not answer holds up no handler, and is given up
+    /// on after `CONFIGURATION_PATIENCE`.
+    fn pull_settings(&self) {
         if !self.negotiated().configuration {
             return;
         }
-        let item = ConfigurationItem { scope_uri: None, section: Some("ctlpgn".to_string()) };
-        let Ok(values) = self.client.configuration(vec![item]).await else { return };
-        if let Some(value) = values.first() {
-            self.apply_settings(self.settings().updated(value)).await;
-        }
+        let (server, ticket) = (self.clone(), self.ticket());
+        tokio::spawn(async move {
+            let item = ConfigurationItem { scope_uri: None, section: Some("ctlpgn".to_string()) };
+            let asked = server.client.configuration(vec![item]);
+            match tokio::time::timeout(CONFIGURATION_PATIENCE, asked).await {
+                Ok(Ok(values)) => {
+                    if let Some(value) = values.first() {
+                        server.apply_settings(ticket, value).await;
+                    }
+                }
+                Ok(Err(_)) => {}
+                Err(_) => {
+                    let message = "ctlpgn: the client did not answer workspace/configuration \
+                                   in time; the settings stay as they were";
+                    server.client.log_message(MessageType::WARNING, message).await;
+                }
+            }
+        });
     }
 
-    /// Takes new settings; when the rule checks were switched, every open document's
-    /// diagnostics are published again.
-    async fn apply_settings(&self, settings: Settings) {
-        let previous = self.settings();
-        self.set_settings(settings);
-        if previous.rules != settings.rules {
+    /// Takes new settings (see `update_settings`); when the rule checks were switched, every
+    /// open document's diagnostics are published again.
+    async fn apply_settings(&self, ticket: u64, value: &LSPAny) {
+        let updated = match panics::catch(|| self.update_settings(ticket, value)) {
+            Ok(updated) => updated,
+            Err(panic) => {
+                let message = format!("ctlpgn: applying the settings panicked: {panic}");
+                self.client.log_message(MessageType::ERROR, message).await;
+                return;
+            }
+        };
+        if updated.is_some_and(|previous| previous.rules != self.settings().rules) {
             for (uri, version) in self.documents.versions() {
                 self.publish(uri, version).await;
             }
+        }
+    }
+
+    /// After a change or an opening whose work panicked: logs the panic and makes the
+    /// document's text `text` again, at `version`, whatever its records then hold. The text
+    /// is set first, and only then split and analysed, so that a panic of the analysis leaves
+    /// the text right (with no records: requests get empty answers until the next change).
+    async fn recover(&self, uri: &Uri, text: Option<String>, version: i32, panic: String) {
+        let encoding = self.negotiated().encoding;
+        let message = format!("ctlpgn: analysing {} panicked: {panic}", uri.as_str());
+        self.client.log_message(MessageType::ERROR, message).await;
+        let Some(text) = text else {
+            // The changes were not all applied, and the text they lead to is unknown: the
+            // document is forgotten rather than kept with a wrong text.
+            self.documents.close(uri);
+            let message =
+                format!("ctlpgn: {} is no longer analysed; close and reopen it", uri.as_str());
+            self.client.log_message(MessageType::ERROR, message).await;
+            return;
+        };
+        self.documents.open(uri.clone(), "", version);
+        let whole = TextDocumentContentChangeEvent { range: None, range_length: None, text };
+        let reset = panics::catch(|| self.documents.change(uri, version, &[whole], encoding));
+        if reset.is_ok() {
+            self.publish(uri.clone(), version).await;
         }
     }
 
@@ -146,7 +227,7 @@ impl LanguageServer for Server {
         let negotiated =
             *self.negotiated.get_or_init(|| Negotiated::from_client(&params.capabilities));
         if let Some(options) = &params.initialization_options {
-            self.set_settings(self.settings().updated(options));
+            self.update_settings(self.ticket(), options);
         }
         Ok(InitializeResult {
             capabilities: negotiated.server_capabilities(),
@@ -158,16 +239,16 @@ impl LanguageServer for Server {
     }
 
     async fn initialized(&self, _: InitializedParams) {
-        self.pull_settings().await;
+        self.pull_settings();
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
         // Some clients send the settings with the notification; others send nothing and
         // expect the server to ask.
         if params.settings.is_null() {
-            self.pull_settings().await;
+            self.pull_settings();
         } else {
-            self.apply_settings(self.settings().updated(&params.settings)).await;
+            self.apply_settings(self.ticket(), &params.settings).await;
         }
     }
 
@@ -178,15 +259,29 @@ impl LanguageServer for Server {
 
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let document = params.text_document;
-        self.documents.open(document.uri.clone(), &document.text, document.version);
-        self.publish(document.uri, document.version).await;
+        let (uri, version) = (document.uri, document.version);
+        match panics::catch(|| self.documents.open(uri.clone(), &document.text, version)) {
+            Ok(()) => self.publish(uri, version).await,
+            Err(panic) => self.recover(&uri, Some(document.text), version, panic).await,
+        }
     }
 
     async fn did_change(&self, params: DidChangeTextDocumentParams) {
         let (uri, version) = (params.text_document.uri, params.text_document.version);
-        if self.documents.change(&uri, version, &params.content_changes, self.negotiated().encoding)
-        {
-            self.publish(uri, version).await;
+        let encoding = self.negotiated().encoding;
+        match panics::catch(|| {
+            self.documents.change(&uri, version, &params.content_changes, encoding)
+        }) {
+            Ok(true) => self.publish(uri, version).await,
+            Ok(false) => {}
+            Err(panic) => {
+                // The text is changed before it is analysed: when the version is the new one,
+                // every change reached the text, and only the records are behind it.
+                let text = self.documents.read(&uri, |document| {
+                    (document.version() == version).then(|| document.rope().to_string())
+                });
+                self.recover(&uri, text.flatten(), version, panic).await;
+            }
         }
     }
 

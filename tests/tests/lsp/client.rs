@@ -50,6 +50,8 @@ pub struct Client {
     pub initialized: Value,
     /// What the client answers to `workspace/configuration`, for each item.
     pub settings: Value,
+    /// Whether the client answers `workspace/configuration` at all.
+    pub answers_configuration: bool,
     /// The requests the server sent to the client, oldest first.
     pub requests_received: Vec<Value>,
 }
@@ -85,6 +87,7 @@ impl Client {
             notifications: VecDeque::new(),
             initialized: Value::Null,
             settings,
+            answers_configuration: true,
             requests_received: Vec::new(),
         };
         let params = json!({"processId": null, "rootUri": null, "capabilities": capabilities, "initializationOptions": initialization_options});
@@ -103,16 +106,42 @@ impl Client {
         self.next_id += 1;
         let id = self.next_id;
         self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        self.response_to(&json!(id))
+    }
+
+    /// Waits for the response with `id` (`null` for the answers to frames that carried no
+    /// usable id): the result, or the error object.
+    pub fn response_to(&mut self, id: &Value) -> Result<Value, Value> {
         loop {
             let message = self.receive();
             if message.get("method").is_some() {
                 self.notifications.push_back(message);
-            } else if message["id"] == json!(id) {
+            } else if message["id"] == *id {
                 return match message.get("error") {
                     Some(error) => Err(error.clone()),
                     None => Ok(message["result"].clone()),
                 };
             }
+        }
+    }
+
+    /// The next notification with `method` the server sent: its parameters.
+    pub fn notified(&mut self, method: &str) -> Value {
+        if let Some(index) =
+            self.notifications.iter().position(|message| message["method"] == method)
+        {
+            return self
+                .notifications
+                .remove(index)
+                .map(|message| message["params"].clone())
+                .unwrap_or_default();
+        }
+        loop {
+            let message = self.receive();
+            if message["method"] == method {
+                return message["params"].clone();
+            }
+            self.notifications.push_back(message);
         }
     }
 
@@ -231,6 +260,18 @@ impl Client {
             self.request("shutdown", Value::Null).expect("shutdown succeeds");
         }
         self.notify("exit", Value::Null);
+        self.server_ended()
+    }
+
+    /// Closes the server's input, as a client that dies does; returns what `serve` returned.
+    pub fn close_input(mut self) -> bool {
+        let writer = &mut self.writer;
+        self.runtime.block_on(writer.shutdown()).expect("the input closes");
+        self.server_ended()
+    }
+
+    /// What `serve` returned, once it has (the test fails if it does not within `PATIENCE`).
+    fn server_ended(mut self) -> bool {
         let server = self.server.take().expect("a running server");
         self.runtime
             .block_on(async { tokio::time::timeout(PATIENCE, server).await })
@@ -241,10 +282,15 @@ impl Client {
     fn send(&mut self, message: Value) {
         let body = message.to_string();
         let frame = format!("Content-Length: {}\r\n\r\n{body}", body.len());
+        self.send_raw(frame.as_bytes());
+    }
+
+    /// Writes bytes to the server's input as they are: frames with any header and body.
+    pub fn send_raw(&mut self, bytes: &[u8]) {
         let writer = &mut self.writer;
         self.runtime
             .block_on(async {
-                writer.write_all(frame.as_bytes()).await?;
+                writer.write_all(bytes).await?;
                 writer.flush().await
             })
             .expect("the server reads its input");
@@ -261,7 +307,8 @@ impl Client {
 
     /// The next message from the server, or `None` when it was a request to the client:
     /// requests are answered at once, `workspace/configuration` with `settings` for every
-    /// item asked, and every other request with `null`, and kept in `requests_received`.
+    /// item asked (unless `answers_configuration` is off), and every other request with
+    /// `null`, and kept in `requests_received`.
     fn receive_one(&mut self) -> Option<Value> {
         let message = self.receive_any();
         let (Some(id), Some(method)) =
@@ -270,13 +317,16 @@ impl Client {
             return Some(message);
         };
         let result = match method {
+            "workspace/configuration" if !self.answers_configuration => None,
             "workspace/configuration" => {
                 let asked = message["params"]["items"].as_array().map_or(0, Vec::len);
-                Value::Array(vec![self.settings.clone(); asked])
+                Some(Value::Array(vec![self.settings.clone(); asked]))
             }
-            _ => Value::Null,
+            _ => Some(Value::Null),
         };
-        self.send(json!({"jsonrpc": "2.0", "id": id, "result": result}));
+        if let Some(result) = result {
+            self.send(json!({"jsonrpc": "2.0", "id": id, "result": result}));
+        }
         self.requests_received.push(message);
         None
     }

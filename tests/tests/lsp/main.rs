@@ -13,6 +13,7 @@ mod formatting;
 mod hover;
 mod navigation;
 mod protocol;
+mod robustness;
 mod semantic_tokens;
 mod settings;
 mod structure;

@@ -1,0 +1,504 @@
+//! The framing in front of tower-lsp: reads the client's frames, answers and skips those that
+//! carry no LSP message, and passes the others to tower-lsp through an in-memory pipe; tower-lsp's
+//! frames and our answers reach the client whole, one after the other.
+//!
+//! tower-lsp's own transport ends the session on the first frame it cannot decode, and never
+//! answers a `$/` request. Here a frame whose body is not JSON or not UTF-8 is answered with a
+//! parse error (-32700, id `null`), a batch, a bare value or an object that is neither a
+//! request, a notification nor a response with an invalid request (-32600), a `$/` request
+//! with method not found (-32601), and the session goes on. A header block without a valid
+//! `Content-Length`, or with one over `MAX_BODY`, is answered with a parse error and the input
+//! is read on from the next `Content-Length`: memory never grows past what the client sent.
+//! A body that stalls shorter than its `Content-Length` while another frame's header already
+//! stands in it is cut there, so that a wrong length costs one message, not the session.
+//!
+//! The session ends at the `exit` notification or at the end of the input. tower-lsp is then
+//! given `GRACE` to finish the messages it has (the answers to requests sent just before the
+//! end, the exit status of a `shutdown` sent together with `exit`), and is dropped after that
+//! whatever it is still waiting for.
+
+use std::future::Future;
+use std::time::Duration;
+
+use serde_json::Value;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+use tower_lsp_server::jsonrpc::{Error, ErrorCode, Id, Request, Response};
+
+/// The header that starts every frame; the input is read on from the next one after a
+/// malformed frame.
+const MARKER: &[u8] = b"Content-Length";
+/// The longest header block read; LSP's has one or two short lines.
+const MAX_HEADER: usize = 8 * 1024;
+/// The longest body accepted: a `Content-Length` over it is refused at once, before anything
+/// is allocated for it. Far above any real document (a 2,000-record file is 2 MB).
+pub const MAX_BODY: usize = 256 << 20;
+/// How long a body shorter than its `Content-Length` may stall before a frame header inside
+/// it is taken as the next frame.
+const STALL: Duration = Duration::from_secs(1);
+/// How long tower-lsp may take, once the session ends, to finish the messages it has.
+const GRACE: Duration = Duration::from_secs(2);
+/// The in-memory pipe's buffer between this transport and tower-lsp.
+const PIPE: usize = 1 << 16;
+
+/// What the next frame of the input holds.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Frame {
+    /// A body, exactly as long as its `Content-Length` said.
+    Body(Vec<u8>),
+    /// A header block that frames nothing: why.
+    Malformed(&'static str),
+}
+
+/// Reads frames from a stream, from whatever the stream holds: after a malformed header the
+/// bytes up to the next `Content-Length` are dropped as they arrive.
+#[derive(Debug)]
+pub struct FrameReader<R> {
+    input: R,
+    /// Bytes read and not yet taken.
+    buffer: Vec<u8>,
+    /// Whether the bytes up to the next `Content-Length` are to be dropped.
+    resyncing: bool,
+    /// Whether a stalled body is cut at a frame header inside it (`STALL`): for the client's
+    /// input; tower-lsp's output is trusted.
+    cuts_stalled: bool,
+}
+
+impl<R: AsyncRead + Unpin> FrameReader<R> {
+    /// A reader of the client's frames.
+    pub fn new(input: R) -> FrameReader<R> {
+        FrameReader { input, buffer: Vec::new(), resyncing: false, cuts_stalled: true }
+    }
+
+    /// A reader of tower-lsp's frames, which are well-formed.
+    fn trusting(input: R) -> FrameReader<R> {
+        FrameReader { cuts_stalled: false, ..FrameReader::new(input) }
+    }
+
+    /// The next frame; `None` at the end of the input (a frame cut by it included) or when
+    /// reading fails.
+    pub async fn next(&mut self) -> Option<Frame> {
+        loop {
+            if self.resyncing {
+                match find(&self.buffer, MARKER) {
+                    Some(at) => {
+                        self.buffer.drain(..at);
+                        self.resyncing = false;
+                    }
+                    None => {
+                        // Keep what could be the start of a marker cut by the read.
+                        let keep = self.buffer.len().min(MARKER.len() - 1);
+                        self.buffer.drain(..self.buffer.len() - keep);
+                        self.fill().await?;
+                        continue;
+                    }
+                }
+            }
+            let blank = self.buffer.iter().take_while(|b| b.is_ascii_whitespace()).count();
+            self.buffer.drain(..blank);
+            let Some((block_end, body_start)) = header_end(&self.buffer) else {
+                if self.buffer.len() > MAX_HEADER {
+                    self.resync_after(1);
+                    return Some(Frame::Malformed("a header block longer than 8 KiB"));
+                }
+                self.fill().await?;
+                continue;
+            };
+            let length = match content_length(&self.buffer[..block_end]) {
+                Ok(length) if length <= MAX_BODY => length,
+                Ok(_) => {
+                    self.resync_after(body_start);
+                    return Some(Frame::Malformed("a Content-Length over 256 MiB"));
+                }
+                Err(why) => {
+                    // A valid header may follow garbage in the same block.
+                    self.resync_after(1);
+                    return Some(Frame::Malformed(why));
+                }
+            };
+            return self.body(body_start, length).await;
+        }
+    }
+
+    /// The body of `length` bytes from `start`, once it is all there.
+    async fn body(&mut self, start: usize, length: usize) -> Option<Frame> {
+        let mut checked = !self.cuts_stalled;
+        while self.buffer.len() < start + length {
+            if checked {
+                self.fill().await?;
+                continue;
+            }
+            match tokio::time::timeout(STALL, self.fill()).await {
+                Ok(filled) => filled?,
+                Err(_) => {
+                    checked = true;
+                    if find(&self.buffer[start..], MARKER).is_some() {
+                        self.resync_after(start);
+                        return Some(Frame::Malformed(
+                            "a body shorter than its Content-Length, followed by another frame",
+                        ));
+                    }
+                }
+            }
+        }
+        let body = self.buffer[start..start + length].to_vec();
+        self.buffer.drain(..start + length);
+        Some(Frame::Body(body))
+    }
+
+    /// Puts back the part of a body that is not JSON from its first `Content-Length` on: the
+    /// body's length was too long and took in the start of the next frame.
+    pub fn put_back_frame_inside(&mut self, body: &[u8]) {
+        if let Some(at) = find(body, MARKER) {
+            self.buffer.splice(0..0, body[at..].iter().copied());
+            self.resyncing = false;
+        }
+    }
+
+    /// Drops the buffer up to `from` and the bytes after it up to the next marker.
+    fn resync_after(&mut self, from: usize) {
+        self.buffer.drain(..from.min(self.buffer.len()));
+        self.resyncing = true;
+    }
+
+    /// Reads more bytes; `None` at the end of the input or on a read error.
+    async fn fill(&mut self) -> Option<()> {
+        self.buffer.reserve(PIPE);
+        match self.input.read_buf(&mut self.buffer).await {
+            Ok(0) | Err(_) => None,
+            Ok(_) => Some(()),
+        }
+    }
+}
+
+/// Where `needle` first occurs in `haystack`.
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|window| window == needle)
+}
+
+/// The end of the header block at the start of `buffer` and the start of the body after it:
+/// the first empty line, `\r\n\r\n` as LSP says, or `\n\n`.
+fn header_end(buffer: &[u8]) -> Option<(usize, usize)> {
+    // Only the start is searched: the buffer may already hold many frames.
+    let buffer = &buffer[..buffer.len().min(MAX_HEADER + 4)];
+    let crlf = find(buffer, b"\r\n\r\n").map(|at| (at, at + 4));
+    let lf = find(buffer, b"\n\n").map(|at| (at, at + 2));
+    match (crlf, lf) {
+        (Some(crlf), Some(lf)) => Some(if lf.0 < crlf.0 { lf } else { crlf }),
+        (crlf, lf) => crlf.or(lf),
+    }
+}
+
+/// The `Content-Length` of a header block, or why there is none.
+fn content_length(block: &[u8]) -> Result<usize, &'static str> {
+    let block = std::str::from_utf8(block).map_err(|_| "a header block that is not UTF-8")?;
+    let mut length = None;
+    for line in block.lines() {
+        let Some((name, value)) = line.split_once(':') else {
+            return Err("a header line without a colon");
+        };
+        if name.trim().eq_ignore_ascii_case("content-length") {
+            let value = value.trim();
+            if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+                return Err("a Content-Length that is not a number");
+            }
+            // A number too long for usize is over MAX_BODY anyway.
+            let parsed = value.parse().unwrap_or(usize::MAX);
+            if length.is_some_and(|previous| previous != parsed) {
+                return Err("two different Content-Length headers");
+            }
+            length = Some(parsed);
+        }
+    }
+    length.ok_or("a header block without Content-Length")
+}
+
+/// What to do with a frame's body.
+#[derive(Debug, PartialEq)]
+pub enum Verdict {
+    /// Pass this body (the message, re-encoded) to tower-lsp.
+    Forward(Vec<u8>),
+    /// Pass this body to tower-lsp, then end the session: the `exit` notification.
+    Exit(Vec<u8>),
+    /// Answer the client with this body, and skip the frame.
+    Answer(Vec<u8>),
+}
+
+/// Judges a body: a request, a notification or a response goes on (re-encoded by tower-lsp's
+/// own types, so that tower-lsp always decodes it); anything else is answered.
+pub fn judge(body: &[u8]) -> Verdict {
+    let answer = |id: Id, code: ErrorCode, message: String| {
+        let error = Error { code, message: message.into(), data: None };
+        Verdict::Answer(encode(&Response::from_error(id, error)))
+    };
+    let Ok(text) = std::str::from_utf8(body) else {
+        return answer(Id::Null, ErrorCode::ParseError, "the message is not UTF-8".into());
+    };
+    let value: Value = match serde_json::from_str(text) {
+        Ok(value) => value,
+        Err(error) => {
+            return answer(
+                Id::Null,
+                ErrorCode::ParseError,
+                format!("the message is not JSON: {error}"),
+            )
+        }
+    };
+    let object = match &value {
+        Value::Object(object) => object,
+        Value::Array(_) => {
+            let why = "a batch is not an LSP message: send one message per frame";
+            return answer(Id::Null, ErrorCode::InvalidRequest, why.into());
+        }
+        _ => {
+            let why = "a bare value is not an LSP message: send a JSON-RPC object";
+            return answer(Id::Null, ErrorCode::InvalidRequest, why.into());
+        }
+    };
+    // The id to answer with, when the message has a usable one.
+    let id = object.get("id").and_then(|id| serde_json::from_value::<Id>(id.clone()).ok());
+    let invalid = |why: &str| {
+        answer(id.clone().unwrap_or_default(), ErrorCode::InvalidRequest, why.to_string())
+    };
+    if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return invalid("the message lacks \"jsonrpc\": \"2.0\"");
+    }
+    match object.get("method") {
+        Some(Value::String(method)) => {
+            let is_exit = method == "exit" && !object.contains_key("id");
+            let is_dollar_request = method.starts_with("$/") && object.contains_key("id");
+            let method = method.clone();
+            let Ok(request) = serde_json::from_value::<Request>(value) else {
+                return invalid("the request's id or params are not valid JSON-RPC");
+            };
+            if is_dollar_request {
+                let error = Error {
+                    code: ErrorCode::MethodNotFound,
+                    message: format!("unknown request {method}").into(),
+                    data: None,
+                };
+                let id = request.id().cloned().unwrap_or_default();
+                Verdict::Answer(encode(&Response::from_error(id, error)))
+            } else if is_exit {
+                Verdict::Exit(encode(&request))
+            } else {
+                Verdict::Forward(encode(&request))
+            }
+        }
+        Some(_) => invalid("the method is not a string"),
+        None if object.contains_key("result") || object.contains_key("error") => {
+            match serde_json::from_value::<Response>(value) {
+                Ok(response) => Verdict::Forward(encode(&response)),
+                Err(_) => invalid("the response is not valid JSON-RPC"),
+            }
+        }
+        None => invalid("the message is neither a request, a notification nor a response"),
+    }
+}
+
+/// A message as JSON; tower-lsp's types always serialize.
+fn encode(message: &impl serde::Serialize) -> Vec<u8> {
+    serde_json::to_vec(message).unwrap_or_default()
+}
+
+/// A body with its header.
+pub fn frame(body: &[u8]) -> Vec<u8> {
+    let mut frame = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+    frame.extend_from_slice(body);
+    frame
+}
+
+/// A spawned task that is aborted when this handle is dropped.
+struct AbortOnDrop(JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// Serves the client on `input` and `output` with `tower`, which serves tower-lsp on the
+/// in-memory pipe it is given, until the `exit` notification, the end of the input, or the
+/// end of the output.
+pub async fn run<I, O, F>(
+    input: I,
+    output: O,
+    tower: impl FnOnce(
+        tokio::io::ReadHalf<tokio::io::DuplexStream>,
+        tokio::io::WriteHalf<tokio::io::DuplexStream>,
+    ) -> F,
+) where
+    I: AsyncRead + Unpin,
+    O: AsyncWrite,
+    F: Future<Output = ()> + Send + 'static,
+{
+    let (ours, theirs) = tokio::io::duplex(PIPE);
+    let (tower_input, tower_output) = tokio::io::split(theirs);
+    let (from_tower, mut to_tower) = tokio::io::split(ours);
+    let _tower = AbortOnDrop(tokio::spawn(tower(tower_input, tower_output)));
+
+    // Every frame for the client goes through `outgoing`, whole, so that two frames never mix.
+    let (outgoing, mut to_client) = mpsc::channel::<Vec<u8>>(64);
+    let tower_frames = outgoing.clone();
+    let _pump = AbortOnDrop(tokio::spawn(async move {
+        let mut frames = FrameReader::trusting(from_tower);
+        while let Some(Frame::Body(body)) = frames.next().await {
+            if tower_frames.send(frame(&body)).await.is_err() {
+                return;
+            }
+        }
+    }));
+    // The client's messages are queued for tower-lsp without limit, so that reading never
+    // waits for tower-lsp and the end of the session is always seen.
+    let (forward, mut forwarded) = mpsc::unbounded_channel::<Vec<u8>>();
+    let _forwarder = AbortOnDrop(tokio::spawn(async move {
+        while let Some(frame) = forwarded.recv().await {
+            if to_tower.write_all(&frame).await.is_err() {
+                return;
+            }
+        }
+        let _ = to_tower.shutdown().await;
+    }));
+
+    let writing = async move {
+        tokio::pin!(output);
+        while let Some(frame) = to_client.recv().await {
+            if output.write_all(&frame).await.is_err() || output.flush().await.is_err() {
+                return;
+            }
+        }
+    };
+    let reading = async move {
+        let mut frames = FrameReader::new(input);
+        while let Some(next) = frames.next().await {
+            let verdict = match next {
+                Frame::Body(body) => {
+                    let verdict = judge(&body);
+                    let is_json = || serde_json::from_slice::<serde::de::IgnoredAny>(&body).is_ok();
+                    if matches!(verdict, Verdict::Answer(_)) && !is_json() {
+                        frames.put_back_frame_inside(&body);
+                    }
+                    verdict
+                }
+                Frame::Malformed(why) => {
+                    let error =
+                        Error { code: ErrorCode::ParseError, message: why.into(), data: None };
+                    Verdict::Answer(encode(&Response::from_error(Id::Null, error)))
+                }
+            };
+            match verdict {
+                Verdict::Forward(body) => {
+                    if forward.send(frame(&body)).is_err() {
+                        return;
+                    }
+                }
+                Verdict::Exit(body) => {
+                    let _ = forward.send(frame(&body));
+                    return;
+                }
+                Verdict::Answer(body) => {
+                    if outgoing.send(frame(&body)).await.is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    };
+    tokio::pin!(writing);
+    tokio::select! {
+        () = reading => {}
+        // The client no longer reads: nothing left to serve.
+        () = &mut writing => return,
+    }
+    // `reading` dropped its senders: tower-lsp sees the end of its input, and `writing` ends
+    // once tower-lsp has ended and its last frames are written.
+    let _ = tokio::time::timeout(GRACE, writing).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    async fn frames_of(bytes: &[u8]) -> Vec<Frame> {
+        let mut reader = FrameReader::new(bytes);
+        let mut frames = Vec::new();
+        while let Some(frame) = reader.next().await {
+            frames.push(frame);
+        }
+        frames
+    }
+
+    #[tokio::test]
+    async fn frames_are_read_whatever_precedes_them() {
+        let good = frame(b"{}");
+        let mut input = b"garbage line\r\n".to_vec();
+        input.extend_from_slice(&good);
+        input.extend_from_slice(b"Content-Length: x1\r\n\r\n{\"lost\": true}");
+        input.extend_from_slice(&good);
+        input.extend_from_slice(b"Content-Type: application/json\r\n\r\n{\"no\": \"length\"}");
+        input.extend_from_slice(&good);
+        input.extend_from_slice(b"Content-Length: 99999999999999999999999\r\n\r\n{}");
+        input.extend_from_slice(&good);
+        let frames = frames_of(&input).await;
+        let bodies = frames.iter().filter(|frame| **frame == Frame::Body(b"{}".to_vec())).count();
+        let malformed = frames.iter().filter(|frame| matches!(frame, Frame::Malformed(_))).count();
+        assert_eq!((bodies, malformed), (4, 4), "{frames:?}");
+    }
+
+    #[tokio::test]
+    async fn a_header_without_an_end_is_refused_without_growing() {
+        let mut input = vec![b'x'; 100_000];
+        input.extend_from_slice(&frame(b"{}"));
+        let frames = frames_of(&input).await;
+        assert_eq!(
+            frames,
+            [Frame::Malformed("a header block longer than 8 KiB"), Frame::Body(b"{}".to_vec())]
+        );
+    }
+
+    #[test]
+    fn bodies_are_judged_by_what_they_hold() {
+        let code = |body: &[u8]| match judge(body) {
+            Verdict::Answer(answer) => {
+                let answer: Value = serde_json::from_slice(&answer).expect("JSON");
+                (answer["error"]["code"].as_i64(), answer["id"].clone())
+            }
+            Verdict::Forward(_) => (None, json!("forward")),
+            Verdict::Exit(_) => (None, json!("exit")),
+        };
+        assert_eq!(code(b"{not json"), (Some(-32700), Value::Null));
+        assert_eq!(code(b"\"\xff\xfe\""), (Some(-32700), Value::Null));
+        assert_eq!(
+            code(b"[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"x\"}]"),
+            (Some(-32600), Value::Null)
+        );
+        assert_eq!(code(b"42"), (Some(-32600), Value::Null));
+        assert_eq!(code(b"\"hello\""), (Some(-32600), Value::Null));
+        assert_eq!(code(b"{\"jsonrpc\":\"2.0\",\"id\":7}"), (Some(-32600), json!(7)));
+        assert_eq!(
+            code(b"{\"jsonrpc\":\"1.0\",\"id\":7,\"method\":\"x\"}"),
+            (Some(-32600), json!(7))
+        );
+        assert_eq!(
+            code(b"{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"x\"}"),
+            (Some(-32600), Value::Null)
+        );
+        assert_eq!(
+            code(b"{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"$/foo\"}"),
+            (Some(-32601), json!("a"))
+        );
+        assert_eq!(code(b"{\"jsonrpc\":\"2.0\",\"method\":\"$/foo\"}"), (None, json!("forward")));
+        assert_eq!(code(b"{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}"), (None, json!("exit")));
+        assert_eq!(
+            code(b"{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":null}"),
+            (None, json!("forward"))
+        );
+        assert_eq!(
+            code(b"{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":\"no\"}"),
+            (Some(-32600), json!(3))
+        );
+    }
+}
