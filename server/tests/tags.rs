@@ -134,7 +134,10 @@ fn valid_examples_and_corpus_games_give_no_tag_diagnostic() {
     let mut checked = 0;
     let examples = files(&testdata.join("examples"), ".ctl-pgn", |name| name.starts_with('0'));
     let games = files(&testdata.join("corpus/valid"), ".ctl-pgn", |_| true);
-    assert!(!examples.is_empty() && !games.is_empty(), "the handbook examples or corpus are missing");
+    assert!(
+        !examples.is_empty() && !games.is_empty(),
+        "the handbook examples or corpus are missing"
+    );
     for path in examples.iter().chain(&games) {
         let text = read(path);
         let found = check_file(&text);

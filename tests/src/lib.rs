@@ -11,11 +11,7 @@ use ctlpgn::text::LineIndex;
 /// that needs it fails when it is missing rather than passing without looking at anything.
 pub fn testdata_dir() -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata");
-    assert!(
-        dir.is_dir(),
-        "the test data folder is missing: expected it at {}",
-        dir.display()
-    );
+    assert!(dir.is_dir(), "the test data folder is missing: expected it at {}", dir.display());
     dir
 }
 

@@ -7,7 +7,7 @@ use std::ops::Range;
 use super::ConversionError;
 use crate::analysis::{self, PlayedHalfMove, RecordAnalysis};
 use crate::diagnostics::Severity;
-use crate::syntax::{self, Item, RecordSyntax, Reference};
+use crate::syntax::{self, Item, RecordSyntax, Reference, Step};
 
 /// Which replayed half-moves must stay the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,8 +74,8 @@ pub(super) fn check_same_game(
         });
     }
     if compared == Compared::EveryLine {
-        let original_references = references(&original_syntax.items);
-        let converted_references = references(&converted_syntax.items);
+        let original_references = references(original_syntax);
+        let converted_references = references(&converted_syntax);
         for (index, reference) in original_references.iter().enumerate() {
             if converted_references.get(index).map(|converted| converted.kind)
                 != Some(reference.kind)
@@ -102,14 +102,12 @@ fn changed_reference(original: &str, range: Range<usize>) -> ConversionError {
     }
 }
 
-/// Every reference of every comment of `items`, variations included, in text order.
-fn references(items: &[Item]) -> Vec<&Reference> {
+/// Every reference of every comment of a record, variations included, in text order.
+fn references(syntax: &RecordSyntax) -> Vec<&Reference> {
     let mut found = Vec::new();
-    for item in items {
-        match item {
-            Item::Comment(comment) => found.extend(comment.references.iter()),
-            Item::Variation(variation) => found.extend(references(&variation.items)),
-            _ => {}
+    for step in syntax.walk(&syntax.items) {
+        if let Step::Item(Item::Comment(comment), _) = step {
+            found.extend(comment.references.iter());
         }
     }
     found

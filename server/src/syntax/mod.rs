@@ -7,7 +7,7 @@ mod records;
 
 pub use lower::{
     lower_record, movetext_start, Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Reference,
-    ReferenceKind, Tag, Token, Variation,
+    ReferenceKind, Step, Tag, Token, Variation, Walk,
 };
 pub use records::split_records;
 
