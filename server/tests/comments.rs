@@ -69,7 +69,7 @@ fn check(text: &str) -> Checked {
         let identifiers = ctlpgn::analysis::analyse_syntax(record_text, &lowered).identifiers;
         let mut diagnostics = Vec::new();
         let resolved: Vec<ResolvedReference> =
-            check_comments(record_text, &lowered.items, &identifiers, &mut diagnostics);
+            check_comments(record_text, &lowered, &identifiers, &mut diagnostics);
         for diagnostic in diagnostics {
             found.push((
                 record.start + diagnostic.range.start,
@@ -92,9 +92,11 @@ fn check(text: &str) -> Checked {
             ));
         }
         checked.move_references += lowered
-            .items
-            .iter()
-            .flat_map(comments_of)
+            .walk(&lowered.items)
+            .filter_map(|step| match step {
+                syntax::Step::Item(syntax::Item::Comment(comment), _) => Some(comment),
+                _ => None,
+            })
             .flat_map(|comment| comment.references.iter())
             .filter(|reference| reference.kind == syntax::ReferenceKind::Move)
             .count();
@@ -103,17 +105,6 @@ fn check(text: &str) -> Checked {
     checked.diagnostics =
         found.into_iter().map(|(offset, code)| format!("{} {code}", position(offset))).collect();
     checked
-}
-
-/// The comments of an item and of the variations inside it.
-fn comments_of(item: &syntax::Item) -> Vec<&syntax::Comment> {
-    match item {
-        syntax::Item::Comment(comment) => vec![comment],
-        syntax::Item::Variation(variation) => {
-            variation.items.iter().flat_map(comments_of).collect()
-        }
-        _ => Vec::new(),
-    }
 }
 
 fn read(path: &Path) -> String {

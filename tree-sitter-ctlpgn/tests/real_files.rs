@@ -6,21 +6,31 @@ mod common;
 
 use std::path::Path;
 
-/// The first ERROR or MISSING node of a tree, as `kind at row:column`.
+/// The first ERROR or MISSING node of a tree in pre-order, as `kind at row:column`: a cursor
+/// walk, so that a deeply nested tree costs no stack.
 fn first_error(node: tree_sitter::Node<'_>) -> Option<String> {
-    if node.is_error() || node.is_missing() {
-        let p = node.start_position();
-        return Some(format!(
-            "{} at {}:{} ({})",
-            if node.is_missing() { "MISSING" } else { "ERROR" },
-            p.row + 1,
-            p.column + 1,
-            node.to_sexp()
-        ));
-    }
     let mut cursor = node.walk();
-    let children: Vec<_> = node.children(&mut cursor).collect();
-    children.into_iter().find_map(first_error)
+    loop {
+        let node = cursor.node();
+        if node.is_error() || node.is_missing() {
+            let p = node.start_position();
+            return Some(format!(
+                "{} at {}:{} ({})",
+                if node.is_missing() { "MISSING" } else { "ERROR" },
+                p.row + 1,
+                p.column + 1,
+                node.to_sexp()
+            ));
+        }
+        if cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return None;
+            }
+        }
+    }
 }
 
 fn count_records(root: tree_sitter::Node<'_>) -> usize {

@@ -17,7 +17,7 @@ use std::ops::Range;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::identifiers::IdentifierSet;
 use crate::pieces::Side;
-use crate::syntax::{Item, Reference, ReferenceKind};
+use crate::syntax::{RecordSyntax, Reference, ReferenceKind};
 
 /// A move reference of a comment and what it designates.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,16 +54,16 @@ pub enum ReferenceTarget {
     },
 }
 
-/// Checks the comments of a record (`items`: all its items, tags included) and resolves
-/// their move references.
+/// Checks the comments of a record (all its items, tags included) and resolves their move
+/// references.
 pub fn check_comments(
     text: &str,
-    items: &[Item],
+    syntax: &RecordSyntax,
     ids: &IdentifierSet,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<ResolvedReference> {
-    layout::check_layout(text, items, diagnostics);
-    let tree = resolve::PlayTree::build(text, items);
+    layout::check_layout(text, syntax, &syntax.items, diagnostics);
+    let tree = resolve::PlayTree::build(text, syntax);
     let mut resolved = Vec::new();
     for site in tree.sites() {
         for reference in &site.comment.references {

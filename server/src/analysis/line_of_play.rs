@@ -7,7 +7,7 @@
 use super::{PlayedHalfMove, RecordAnalysis};
 use crate::pieces::Side;
 use crate::position::Position;
-use crate::syntax::{HalfMoveText, Item, MoveLine};
+use crate::syntax::{HalfMoveText, Item, MoveLine, RecordSyntax};
 
 /// The state of the line of play at an offset, before the half-move written there (if any).
 #[derive(Clone, Copy, Debug)]
@@ -61,19 +61,19 @@ pub struct History<'a> {
 
 /// The history at `offset`: a half-move whose text holds the offset (its end included, where
 /// the user is still typing it) is not part of it.
-pub fn history_at(items: &[Item], offset: usize) -> History<'_> {
+pub fn history_at(syntax: &RecordSyntax, offset: usize) -> History<'_> {
     let mut history = History { half_moves: Vec::new(), rooted: true };
-    walk(items, offset, &mut history);
+    walk(syntax, offset, &mut history);
     history
 }
 
 /// Where the line of play holding `offset` stands there.
 pub fn standing_at<'a>(
-    items: &[Item],
+    syntax: &RecordSyntax,
     offset: usize,
     analysis: &'a RecordAnalysis,
 ) -> Standing<'a> {
-    let history = history_at(items, offset);
+    let history = history_at(syntax, offset);
     let mut standing = Standing { after: None, complete: history.rooted };
     for written in &history.half_moves {
         match analysis.played_at(written.half_move.range.start) {
@@ -84,49 +84,56 @@ pub fn standing_at<'a>(
     standing
 }
 
-/// Adds to `history` the half-moves of one line of play written before `offset`, descending
-/// into the variation that holds it.
-fn walk<'a>(items: &'a [Item], offset: usize, history: &mut History<'a>) {
-    // How long the history was before White's and before Black's half-move of the last move
-    // line: a variation after it branches at one of the two (§11.2). `None` before any line.
-    let mut branch_points: Option<(usize, usize)> = None;
-    for item in items {
-        if item.range().start >= offset {
-            return;
-        }
-        match item {
-            Item::MoveLine(line) => {
-                let before_white = history.half_moves.len();
-                if !add(line, Side::White, offset, history) {
-                    return;
-                }
-                let before_black = history.half_moves.len();
-                if !add(line, Side::Black, offset, history) {
-                    return;
-                }
-                branch_points = Some((before_white, before_black));
+/// Adds to `history` the half-moves of the main line written before `offset`, then of the
+/// variation that holds it, and so on inwards.
+fn walk<'a>(syntax: &'a RecordSyntax, offset: usize, history: &mut History<'a>) {
+    let mut items = syntax.items.as_slice();
+    'lines: loop {
+        // How long the history was before White's and before Black's half-move of the last
+        // move line: a variation after it branches at one of the two (§11.2). `None` before
+        // any line.
+        let mut branch_points: Option<(usize, usize)> = None;
+        for item in items {
+            if item.range().start >= offset {
+                return;
             }
-            Item::Variation(variation)
-                if variation.close.as_ref().is_none_or(|close| offset < close.range.end) =>
-            {
-                let black_first = variation.items.iter().find_map(|item| match item {
-                    Item::MoveLine(line) => Some(line.ellipsis.is_some()),
-                    _ => None,
-                });
-                match branch_points {
-                    Some((before_white, before_black)) => {
-                        history.half_moves.truncate(if black_first == Some(true) {
-                            before_black
-                        } else {
-                            before_white
-                        });
+            match item {
+                Item::MoveLine(line) => {
+                    let before_white = history.half_moves.len();
+                    if !add(line, Side::White, offset, history) {
+                        return;
                     }
-                    None => history.rooted = false,
+                    let before_black = history.half_moves.len();
+                    if !add(line, Side::Black, offset, history) {
+                        return;
+                    }
+                    branch_points = Some((before_white, before_black));
                 }
-                return walk(&variation.items, offset, history);
+                Item::Variation(variation)
+                    if variation.close.as_ref().is_none_or(|close| offset < close.range.end) =>
+                {
+                    let inner = syntax.items_of(variation);
+                    let black_first = inner.iter().find_map(|item| match item {
+                        Item::MoveLine(line) => Some(line.ellipsis.is_some()),
+                        _ => None,
+                    });
+                    match branch_points {
+                        Some((before_white, before_black)) => {
+                            history.half_moves.truncate(if black_first == Some(true) {
+                                before_black
+                            } else {
+                                before_white
+                            });
+                        }
+                        None => history.rooted = false,
+                    }
+                    items = inner;
+                    continue 'lines;
+                }
+                _ => {}
             }
-            _ => {}
         }
+        return;
     }
 }
 
@@ -166,7 +173,7 @@ mod tests {
         let record = syntax::lower_record(&tree);
         let analysis = analyse_syntax(text, &record);
         let offset = text.find(needle).expect("the needle is in the text") + shift;
-        let standing = standing_at(&record.items, offset, &analysis);
+        let standing = standing_at(&record, offset, &analysis);
         let turn = standing.position(&analysis).map(|position| position.turn);
         (
             standing.after.map(|played| text[played.range.start..played.move_end].to_string()),

@@ -93,8 +93,14 @@ pub fn analyse_syntax_with(
     let setup = setup::read_setup(text, &record.items, &mut diagnostics);
     tags::check_tags(text, &record.items, &mut diagnostics);
     let movetext = &record.items[setup.first_movetext_item..];
-    let mut walker =
-        movetext::Walker::new(text, &setup.identifiers, &lines, setup.has_pdtl, rule_checks);
+    let mut walker = movetext::Walker::new(
+        text,
+        record,
+        &setup.identifiers,
+        &lines,
+        setup.has_pdtl,
+        rule_checks,
+    );
     let end = walker.walk_main(movetext, setup.start.clone());
     let result_tag_start = record.items.iter().find_map(|item| match item {
         Item::Tag(tag) if tag.name.text(text) == "Result" => Some(tag.range.start),
@@ -110,8 +116,7 @@ pub fn analyse_syntax_with(
         &mut walker.diagnostics,
     );
     diagnostics.append(&mut walker.diagnostics);
-    let references =
-        comments::check_comments(text, &record.items, &setup.identifiers, &mut diagnostics);
+    let references = comments::check_comments(text, record, &setup.identifiers, &mut diagnostics);
     diagnostics.sort_by_key(|d| (d.range.start, d.code));
     RecordAnalysis {
         diagnostics,

@@ -13,7 +13,7 @@ use crate::identifiers::IdentifierSet;
 use crate::pieces::Side;
 use crate::position::Position;
 use crate::replay;
-use crate::syntax::{HalfMoveText, Item, MoveLine, Token, Variation};
+use crate::syntax::{HalfMoveText, Item, MoveLine, RecordSyntax, Step, Token, Variation};
 use crate::text::LineIndex;
 
 /// A half-move that was replayed, with the position after it.
@@ -61,6 +61,7 @@ struct AttachPoint {
 /// (variations included, since they repeat their parent's numbers) move by the same amount.
 fn renumbering(
     text: &str,
+    syntax: &RecordSyntax,
     line: &MoveLine,
     following: &[Item],
     written: u32,
@@ -75,17 +76,15 @@ fn renumbering(
         }
     };
     renumber(&line.number);
-    each_number(following, &mut renumber);
+    each_number(syntax, following, &mut renumber);
     Fix { title: format!("Renumber the moves from {written} as {expected}"), edits }
 }
 
 /// Calls `visit` with the number of every move line of `items`, variations included.
-fn each_number(items: &[Item], visit: &mut impl FnMut(&Token)) {
-    for item in items {
-        match item {
-            Item::MoveLine(line) => visit(&line.number),
-            Item::Variation(variation) => each_number(&variation.items, visit),
-            _ => {}
+fn each_number(syntax: &RecordSyntax, items: &[Item], visit: &mut impl FnMut(&Token)) {
+    for step in syntax.walk(items) {
+        if let Step::Item(Item::MoveLine(line), _) = step {
+            visit(&line.number);
         }
     }
 }
@@ -102,9 +101,58 @@ struct WrittenHalfMove {
     mate: bool,
 }
 
+/// One line of play being walked: its items, how far the walk is, and what it knows so far.
+struct LineWalk<'i> {
+    items: &'i [Item],
+    /// The index of the next item.
+    next: usize,
+    kind: LineKind,
+    depth: usize,
+    position: Option<Position>,
+    expected: Option<u32>,
+    attach: Option<AttachPoint>,
+    labels: Vec<(u32, u32)>,
+    white_only: Option<Token>,
+    move_lines: usize,
+    previous_end: Option<usize>,
+    written: Vec<WrittenHalfMove>,
+    mated_at: Option<usize>,
+    /// Set at the main line's result line: the moves and variations after it are reported
+    /// once, as M008 (`results`), and not walked. They are no part of the game, so M004,
+    /// M005 or M010 about them would only repeat the cause.
+    after_result: bool,
+}
+
+impl<'i> LineWalk<'i> {
+    fn new(
+        items: &'i [Item],
+        kind: LineKind,
+        start: Option<Position>,
+        depth: usize,
+    ) -> LineWalk<'i> {
+        LineWalk {
+            items,
+            next: 0,
+            kind,
+            depth,
+            position: start,
+            expected: None,
+            attach: None,
+            labels: Vec::new(),
+            white_only: None,
+            move_lines: 0,
+            previous_end: None,
+            written: Vec::new(),
+            mated_at: None,
+            after_result: false,
+        }
+    }
+}
+
 /// Walks the lines of play of one record, collecting diagnostics and replayed half-moves.
 pub struct Walker<'a> {
     text: &'a str,
+    syntax: &'a RecordSyntax,
     ids: &'a IdentifierSet,
     lines: &'a LineIndex,
     pub diagnostics: Vec<Diagnostic>,
@@ -118,6 +166,7 @@ pub struct Walker<'a> {
 impl<'a> Walker<'a> {
     pub fn new(
         text: &'a str,
+        syntax: &'a RecordSyntax,
         ids: &'a IdentifierSet,
         lines: &'a LineIndex,
         has_pdtl: bool,
@@ -125,6 +174,7 @@ impl<'a> Walker<'a> {
     ) -> Walker<'a> {
         Walker {
             text,
+            syntax,
             ids,
             lines,
             diagnostics: Vec::new(),
@@ -143,149 +193,168 @@ impl<'a> Walker<'a> {
         self.lines.line_of(a) == self.lines.line_of(b)
     }
 
-    /// Walks the main line: `items` are the record's movetext items.
+    /// Walks the main line (`items` are the record's movetext items) and, as they come, its
+    /// variations: one [`LineWalk`] per line of play being walked, innermost last.
     pub fn walk_main(&mut self, items: &[Item], start: Option<Position>) -> MainLineEnd {
-        self.walk(items, LineKind::Main, start, 0)
-    }
-
-    fn walk(
-        &mut self,
-        items: &[Item],
-        kind: LineKind,
-        start: Option<Position>,
-        depth: usize,
-    ) -> MainLineEnd {
-        let is_main = matches!(kind, LineKind::Main);
-        let mut position = start;
-        let mut expected: Option<u32> = None;
-        let mut attach: Option<AttachPoint> = None;
-        let mut labels: Vec<(u32, u32)> = Vec::new();
-        let mut white_only: Option<Token> = None;
-        let mut move_lines = 0usize;
-        let mut previous_end: Option<usize> = None;
-        let mut written: Vec<WrittenHalfMove> = Vec::new();
-        let mut mated_at: Option<usize> = None;
-        // Moves and variations after the main line's result line are reported once, as M008
-        // (`results`), and not walked: they are no part of the game, so M004, M005 or M010
-        // about them would only repeat the cause.
-        let mut after_result = false;
-
-        for (index, item) in items.iter().enumerate() {
+        let mut lines = vec![LineWalk::new(items, LineKind::Main, start, 0)];
+        loop {
+            let Some(line) = lines.last_mut() else { return MainLineEnd::default() };
+            let Some(item) = line.items.get(line.next) else {
+                let Some(line) = lines.pop() else { return MainLineEnd::default() };
+                let end = self.finish(line);
+                if lines.is_empty() {
+                    return end;
+                }
+                continue;
+            };
+            line.next += 1;
             match item {
-                Item::Result(_) if is_main => after_result = true,
-                Item::MoveLine(_) | Item::Variation(_) if after_result => {}
-                Item::MoveLine(line) => {
-                    if let Some(number) = white_only.take() {
-                        self.report(
-                            Code::M010,
-                            number.range.clone(),
-                            "a move line with White's half-move alone must be the last of its line of play",
-                        );
-                        position = None;
-                    }
-                    if let Some(end) = previous_end {
-                        if self.same_line(end, line.range.start) {
-                            self.report(Code::M026, line.number.range.clone(), "several move pairs on one line: the canonical layout is one pair per line");
-                        }
-                    }
-                    let number = self.check_number(
-                        line,
-                        &items[index + 1..],
-                        kind,
-                        move_lines == 0,
-                        &mut expected,
-                        &mut position,
-                    );
-                    let before_white = position.clone();
-                    if line.ellipsis.is_some() && move_lines > 0 {
-                        self.report(
-                            Code::M022,
-                            line.number.range.clone(),
-                            "an ellipsis only stands on the first move line of a line of play",
-                        );
-                        position = None;
-                    }
-                    self.check_completeness(line, &mut position);
-                    if let Some(white) = &line.white {
-                        self.play(
-                            white,
-                            Side::White,
-                            number,
-                            depth,
-                            &mut position,
-                            is_main,
-                            &mut written,
-                            &mut mated_at,
-                        );
-                    }
-                    let after_white = if line.white.is_some() { position.clone() } else { None };
-                    if line.comma.is_some() && line.black.is_none() {
-                        position = None;
-                    }
-                    if let Some(black) = &line.black {
-                        self.play(
-                            black,
-                            Side::Black,
-                            number,
-                            depth,
-                            &mut position,
-                            is_main,
-                            &mut written,
-                            &mut mated_at,
-                        );
-                    }
-                    if line.white.is_some() && line.black.is_none() && line.comma.is_none() {
-                        white_only = Some(line.number.clone());
-                    }
-                    attach = Some(AttachPoint {
-                        number,
-                        has_white: line.white.is_some(),
-                        has_black: line.black.is_some(),
-                        before_white,
-                        after_white,
-                    });
-                    move_lines += 1;
-                    previous_end = Some(line.range.end);
-                }
+                Item::Result(_) if matches!(line.kind, LineKind::Main) => line.after_result = true,
+                Item::MoveLine(_) | Item::Variation(_) if line.after_result => {}
                 Item::Variation(variation) => {
-                    self.variation(variation, attach.as_ref(), &mut labels, depth);
-                    previous_end = Some(variation.range.end);
+                    let inner = self.variation(variation, line);
+                    line.previous_end = Some(variation.range.end);
+                    lines.push(inner);
                 }
-                Item::Comment(comment) => {
-                    previous_end = Some(comment.range.end);
-                }
-                Item::Error(token) => {
-                    let after_comment = index > 0
-                        && matches!(&items[index - 1], Item::Comment(c) if c.closed && self.same_line(c.range.end - 1, token.range.start));
-                    if after_comment {
-                        if let Item::Comment(comment) = &items[index - 1] {
-                            self.report(
-                                Code::N002,
-                                comment.range.end - 1..comment.range.end,
-                                "text after } on its line: a comment ends its line",
-                            );
-                        }
-                    } else {
-                        let text = self.text[token.range.clone()].trim();
-                        let shown: String = text.chars().take(24).collect();
-                        self.report(
-                            Code::S001,
-                            token.range.clone(),
-                            format!("unexpected {shown}: expected a move line, comment, variation or result"),
-                        );
-                        if self.lines.line_of(token.range.start)
-                            == previous_end.map_or(usize::MAX, |e| self.lines.line_of(e))
-                        {
-                            position = None;
-                        }
-                    }
-                }
-                Item::StrayClose(token) => {
-                    self.report(Code::M011, token.range.clone(), ") closes no variation");
-                }
-                Item::Tag(_) | Item::Result(_) => {}
+                _ => self.item(item, line),
             }
         }
+    }
+
+    /// Walks one item of a line of play other than a variation.
+    fn item(&mut self, item: &Item, state: &mut LineWalk<'_>) {
+        let (items, index, kind, depth) = (state.items, state.next - 1, state.kind, state.depth);
+        let is_main = matches!(kind, LineKind::Main);
+        let mut position = state.position.take();
+        let mut expected = state.expected;
+        let mut attach = state.attach.take();
+        let mut white_only = state.white_only.take();
+        let mut move_lines = state.move_lines;
+        let mut previous_end = state.previous_end;
+        let mut written = std::mem::take(&mut state.written);
+        let mut mated_at = state.mated_at;
+        match item {
+            Item::MoveLine(line) => {
+                if let Some(number) = white_only.take() {
+                    self.report(
+                        Code::M010,
+                        number.range.clone(),
+                        "a move line with White's half-move alone must be the last of its line of play",
+                    );
+                    position = None;
+                }
+                if let Some(end) = previous_end {
+                    if self.same_line(end, line.range.start) {
+                        self.report(Code::M026, line.number.range.clone(), "several move pairs on one line: the canonical layout is one pair per line");
+                    }
+                }
+                let number = self.check_number(
+                    line,
+                    &items[index + 1..],
+                    kind,
+                    move_lines == 0,
+                    &mut expected,
+                    &mut position,
+                );
+                let before_white = position.clone();
+                if line.ellipsis.is_some() && move_lines > 0 {
+                    self.report(
+                        Code::M022,
+                        line.number.range.clone(),
+                        "an ellipsis only stands on the first move line of a line of play",
+                    );
+                    position = None;
+                }
+                self.check_completeness(line, &mut position);
+                if let Some(white) = &line.white {
+                    self.play(
+                        white,
+                        Side::White,
+                        number,
+                        depth,
+                        &mut position,
+                        is_main,
+                        &mut written,
+                        &mut mated_at,
+                    );
+                }
+                let after_white = if line.white.is_some() { position.clone() } else { None };
+                if line.comma.is_some() && line.black.is_none() {
+                    position = None;
+                }
+                if let Some(black) = &line.black {
+                    self.play(
+                        black,
+                        Side::Black,
+                        number,
+                        depth,
+                        &mut position,
+                        is_main,
+                        &mut written,
+                        &mut mated_at,
+                    );
+                }
+                if line.white.is_some() && line.black.is_none() && line.comma.is_none() {
+                    white_only = Some(line.number.clone());
+                }
+                attach = Some(AttachPoint {
+                    number,
+                    has_white: line.white.is_some(),
+                    has_black: line.black.is_some(),
+                    before_white,
+                    after_white,
+                });
+                move_lines += 1;
+                previous_end = Some(line.range.end);
+            }
+            Item::Comment(comment) => {
+                previous_end = Some(comment.range.end);
+            }
+            Item::Error(token) => {
+                let after_comment = index > 0
+                    && matches!(&items[index - 1], Item::Comment(c) if c.closed && self.same_line(c.range.end - 1, token.range.start));
+                if after_comment {
+                    if let Item::Comment(comment) = &items[index - 1] {
+                        self.report(
+                            Code::N002,
+                            comment.range.end - 1..comment.range.end,
+                            "text after } on its line: a comment ends its line",
+                        );
+                    }
+                } else {
+                    let text = self.text[token.range.clone()].trim();
+                    let shown: String = text.chars().take(24).collect();
+                    self.report(
+                        Code::S001,
+                        token.range.clone(),
+                        format!("unexpected {shown}: expected a move line, comment, variation or result"),
+                    );
+                    if self.lines.line_of(token.range.start)
+                        == previous_end.map_or(usize::MAX, |e| self.lines.line_of(e))
+                    {
+                        position = None;
+                    }
+                }
+            }
+            Item::StrayClose(token) => {
+                self.report(Code::M011, token.range.clone(), ") closes no variation");
+            }
+            Item::Variation(_) | Item::Tag(_) | Item::Result(_) => {}
+        }
+        state.position = position;
+        state.expected = expected;
+        state.attach = attach;
+        state.white_only = white_only;
+        state.move_lines = move_lines;
+        state.previous_end = previous_end;
+        state.written = written;
+        state.mated_at = mated_at;
+    }
+
+    /// The checks at the end of a line of play, once all its items are walked.
+    fn finish(&mut self, state: LineWalk<'_>) -> MainLineEnd {
+        let is_main = matches!(state.kind, LineKind::Main);
+        let written = state.written;
         if !is_main {
             for half_move in &written {
                 if half_move.end_mark && !half_move.mate {
@@ -428,6 +497,7 @@ impl<'a> Walker<'a> {
                             )
                             .with_fix(renumbering(
                                 self.text,
+                                self.syntax,
                                 line,
                                 following,
                                 number,
@@ -578,25 +648,29 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn variation(
-        &mut self,
-        variation: &Variation,
-        attach: Option<&AttachPoint>,
-        labels: &mut Vec<(u32, u32)>,
-        depth: usize,
-    ) {
+    /// The checks of a variation met in the line of play `parent`, before its items: the
+    /// line of play to walk next, with the position it starts from.
+    fn variation<'i>(&mut self, variation: &Variation, parent: &mut LineWalk<'i>) -> LineWalk<'i>
+    where
+        'a: 'i,
+    {
+        let (attach, labels, depth) = (parent.attach.as_ref(), &mut parent.labels, parent.depth);
+        let items = self.syntax.items_of(variation);
         let open = variation.open.range.clone();
         if variation.close.is_none() {
             self.report(Code::M011, open.clone(), "( is never closed: every variation ends with )");
         }
-        let first_line = variation.items.iter().find_map(|item| {
-            if let Item::MoveLine(line) = item {
-                Some(line)
-            } else {
-                None
-            }
-        });
-        if variation.items.is_empty() {
+        let first_line =
+            items.iter().find_map(
+                |item| {
+                    if let Item::MoveLine(line) = item {
+                        Some(line)
+                    } else {
+                        None
+                    }
+                },
+            );
+        if items.is_empty() {
             self.report(
                 Code::M013,
                 open.clone(),
@@ -609,8 +683,7 @@ impl<'a> Walker<'a> {
                 open.clone(),
                 "a variation before the first move line replaces nothing",
             );
-            self.walk(&variation.items, LineKind::Variation { parent_number: 0 }, None, depth + 1);
-            return;
+            return LineWalk::new(items, LineKind::Variation { parent_number: 0 }, None, depth + 1);
         };
         if let Some(label) = &variation.label {
             let label_text = label.text(self.text);
@@ -666,11 +739,6 @@ impl<'a> Walker<'a> {
             }
             None => None,
         };
-        self.walk(
-            &variation.items,
-            LineKind::Variation { parent_number: attach.number },
-            start,
-            depth + 1,
-        );
+        LineWalk::new(items, LineKind::Variation { parent_number: attach.number }, start, depth + 1)
     }
 }

@@ -13,7 +13,7 @@ use crate::diagnostics::Severity;
 use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::position::Position;
-use crate::syntax::{HalfMoveText, Item, RecordSyntax};
+use crate::syntax::{HalfMoveText, Item, RecordSyntax, Step};
 
 /// Why a place has no position to hand out.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,10 +47,10 @@ pub fn position_at<'a>(
     offset: usize,
 ) -> Result<&'a Position, NoPosition> {
     let offset = offset.min(text.len());
-    let position = if let Some(half_move) = half_move_at(&syntax.items, offset) {
+    let position = if let Some(half_move) = half_move_at(syntax, offset) {
         analysis.played_at(half_move.range.start).map(|played| &played.after)
     } else {
-        let standing = standing_at(&syntax.items, offset, analysis);
+        let standing = standing_at(syntax, offset, analysis);
         if standing.complete {
             standing.position(analysis)
         } else {
@@ -114,15 +114,23 @@ pub fn pdtl_after_ply(analysis: &RecordAnalysis, ply: usize) -> Option<String> {
         .map(|position| pdtl::print(position, &analysis.identifiers))
 }
 
-/// The written half-move whose text holds `offset`, its end included, in any line of play.
-fn half_move_at(items: &[Item], offset: usize) -> Option<&HalfMoveText> {
+/// The written half-move whose text holds `offset`, its end included, in any line of play:
+/// the walk enters only the variations that hold the offset.
+fn half_move_at(syntax: &RecordSyntax, offset: usize) -> Option<&HalfMoveText> {
     let holds = |range: &std::ops::Range<usize>| range.start <= offset && offset <= range.end;
-    items.iter().filter(|item| holds(item.range())).find_map(|item| match item {
-        Item::MoveLine(line) => [&line.white, &line.black]
-            .into_iter()
-            .flatten()
-            .find(|half_move| holds(&half_move.range)),
-        Item::Variation(variation) => half_move_at(&variation.items, offset),
-        _ => None,
-    })
+    let mut walk = syntax.walk(&syntax.items);
+    while let Some(step) = walk.next() {
+        let Step::Item(item, _) = step else { continue };
+        if !holds(item.range()) {
+            walk.skip_variation();
+            continue;
+        }
+        if let Item::MoveLine(line) = item {
+            let found = [&line.white, &line.black].into_iter().flatten().find(|h| holds(&h.range));
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
 }

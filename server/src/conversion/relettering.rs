@@ -14,7 +14,7 @@ use super::{apply_edits, require_replay, ConversionError, LetterTarget};
 use crate::analysis::RecordAnalysis;
 use crate::format::TextEdit;
 use crate::pieces::Side;
-use crate::syntax::{movetext_start, Item, RecordSyntax};
+use crate::syntax::{movetext_start, Item, RecordSyntax, Step};
 
 /// The record `text` with its identifiers rewritten to `target`.
 pub fn reletter_record(
@@ -42,16 +42,22 @@ pub fn reletter_edits(
     let tag_section = &syntax.items[..movetext_start(&syntax.items)];
     let mut edits = Vec::new();
     edits.extend(redefine_tag_edit(text, tag_section, target.redefine_value()));
-    item_edits(text, &syntax.items, &map, &mut edits);
+    item_edits(text, syntax, &map, &mut edits);
     edits.sort_by_key(|edit| (edit.range.start, edit.range.end));
     let converted = apply_edits(text, &edits);
     check_same_game(text, syntax, analysis, &converted, Compared::EveryLine)?;
     Ok(edits)
 }
 
-/// Edits for the identifiers of `items`, descending into variations.
-fn item_edits(text: &str, items: &[Item], map: &IdentifierMap<'_>, edits: &mut Vec<TextEdit>) {
-    for item in items {
+/// Edits for the identifiers of the record's items, variations included.
+fn item_edits(
+    text: &str,
+    syntax: &RecordSyntax,
+    map: &IdentifierMap<'_>,
+    edits: &mut Vec<TextEdit>,
+) {
+    for step in syntax.walk(&syntax.items) {
+        let Step::Item(item, _) = step else { continue };
         match item {
             Item::Tag(tag) if POSITION_TAG_NAMES.contains(&tag.name.text(text)) => {
                 if let Some(range) = tag.value_content_range() {
@@ -68,8 +74,11 @@ fn item_edits(text: &str, items: &[Item], map: &IdentifierMap<'_>, edits: &mut V
                 }
             }
             Item::Comment(comment) => map.comment_edits(text, comment, edits),
-            Item::Variation(variation) => item_edits(text, &variation.items, map, edits),
-            Item::Tag(_) | Item::Result(_) | Item::StrayClose(_) | Item::Error(_) => {}
+            Item::Variation(_)
+            | Item::Tag(_)
+            | Item::Result(_)
+            | Item::StrayClose(_)
+            | Item::Error(_) => {}
         }
     }
 }

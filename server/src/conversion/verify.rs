@@ -8,7 +8,7 @@ use super::ConversionError;
 use crate::analysis::comments::is_valid_tilde_reference;
 use crate::analysis::{self, PlayedHalfMove, RecordAnalysis};
 use crate::diagnostics::Severity;
-use crate::syntax::{self, Item, RecordSyntax, Reference};
+use crate::syntax::{self, Item, RecordSyntax, Reference, Step};
 
 /// Which replayed half-moves must stay the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,8 +75,8 @@ pub(super) fn check_same_game(
         });
     }
     if compared == Compared::EveryLine {
-        let original_references = references(&original_syntax.items);
-        let converted_references = references(&converted_syntax.items);
+        let original_references = references(original_syntax);
+        let converted_references = references(&converted_syntax);
         let valid_before = |reference: &Reference| {
             is_valid_tilde_reference(original, reference, &original_analysis.identifiers)
         };
@@ -128,14 +128,12 @@ fn reference_validity_changed(original: &str, range: Range<usize>, valid: bool) 
     ConversionError::NotLossless { range, message }
 }
 
-/// Every reference of every comment of `items`, variations included, in text order.
-fn references(items: &[Item]) -> Vec<&Reference> {
+/// Every reference of every comment of a record, variations included, in text order.
+fn references(syntax: &RecordSyntax) -> Vec<&Reference> {
     let mut found = Vec::new();
-    for item in items {
-        match item {
-            Item::Comment(comment) => found.extend(comment.references.iter()),
-            Item::Variation(variation) => found.extend(references(&variation.items)),
-            _ => {}
+    for step in syntax.walk(&syntax.items) {
+        if let Step::Item(Item::Comment(comment), _) = step {
+            found.extend(comment.references.iter());
         }
     }
     found

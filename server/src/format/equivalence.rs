@@ -6,7 +6,7 @@
 
 use super::layout::{comment_lines, is_formattable};
 use super::options::{EllipsisStyle, FormatOptions, Separators};
-use crate::syntax::{self, HalfMoveText, Item, ReferenceKind, Token};
+use crate::syntax::{self, HalfMoveText, Item, RecordSyntax, ReferenceKind, Step, Token};
 
 /// `Ok` when `formatted` says what `original` says; otherwise the first difference found.
 pub fn compare_files(
@@ -39,8 +39,8 @@ pub fn compare_files(
             return Err(format!("record {} has an error once formatted", number + 1));
         }
         let reading = Reading { options };
-        let before_shape = reading.items(before, &before_syntax.items);
-        let after_shape = reading.items(after, &after_syntax.items);
+        let before_shape = reading.record(before, &before_syntax);
+        let after_shape = reading.record(after, &after_syntax);
         if before_shape != after_shape {
             let at = before_shape
                 .iter()
@@ -58,7 +58,9 @@ pub fn compare_files(
     Ok(())
 }
 
-/// What an item says, with only the text the formatter must keep.
+/// What an item says, with only the text the formatter must keep. A record reads as one flat
+/// list of shapes, a variation's items between its `Variation` and its `End`, so that comparing
+/// or printing shapes never recurses per nesting level.
 #[derive(Debug, PartialEq, Eq)]
 enum Shape {
     Tag {
@@ -79,9 +81,10 @@ enum Shape {
     },
     Variation {
         label: Option<String>,
-        items: Vec<Shape>,
         closed: bool,
     },
+    /// The end of a variation's items.
+    End,
     Result(String),
     StrayClose,
     Error(String),
@@ -100,8 +103,15 @@ struct Reading<'a> {
 }
 
 impl Reading<'_> {
-    fn items(&self, text: &str, items: &[Item]) -> Vec<Shape> {
-        items.iter().map(|item| self.item(text, item)).collect()
+    /// The shapes of a record's items and of its variations' items, in text order.
+    fn record(&self, text: &str, syntax: &RecordSyntax) -> Vec<Shape> {
+        syntax
+            .walk(&syntax.items)
+            .map(|step| match step {
+                Step::Item(item, _) => self.item(text, item),
+                Step::Leave(_) => Shape::End,
+            })
+            .collect()
     }
 
     fn item(&self, text: &str, item: &Item) -> Shape {
@@ -133,7 +143,6 @@ impl Reading<'_> {
             }
             Item::Variation(variation) => Shape::Variation {
                 label: variation.label.as_ref().map(owned),
-                items: self.items(text, &variation.items),
                 closed: variation.close.is_some(),
             },
             Item::Result(token) => Shape::Result(owned(token)),

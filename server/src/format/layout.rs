@@ -4,12 +4,13 @@
 
 use super::moves::write_move_line;
 use super::options::FormatOptions;
-use crate::syntax::{Comment, Item, RecordSyntax, Tag, Variation};
+use crate::syntax::{Comment, Item, RecordSyntax, Step, Tag, Variation};
 
 /// Lays out a record that [`is_formattable`] accepted; every line, the last included, ends
 /// with `\n`.
 pub(super) fn lay_out_record(text: &str, record: &RecordSyntax, options: &FormatOptions) -> String {
-    let mut layout = Layout { text, options, out: String::with_capacity(text.len() + 64) };
+    let mut layout =
+        Layout { text, syntax: record, options, out: String::with_capacity(text.len() + 64) };
     // The tag section ends at its last tag before the movetext; comments among the tags (T025)
     // stay inside it, so that the blank line still parts tags from moves.
     let movetext_start = record
@@ -29,10 +30,17 @@ pub(super) fn lay_out_record(text: &str, record: &RecordSyntax, options: &Format
     layout.out
 }
 
+/// The deepest nesting of variations the formatter lays out. The canonical layout puts one dot
+/// per level on every line of a variation, so its size grows with the square of the depth: a
+/// record nested 100,000 deep would become billions of dots. Deeper records are kept as
+/// written, as no author indents them by hand either.
+pub const MAX_LAYOUT_DEPTH: usize = 1_000;
+
 /// Whether the formatter may rewrite a record. A record with a syntax error, an unclosed
 /// comment or an unclosed variation is kept as written: its tree does not say what the author
 /// meant, so any layout could change the meaning. A `[Variant` tag after the first item would
-/// start a new record once it stood at the start of its own line, so that record is kept too.
+/// start a new record once it stood at the start of its own line, so that record is kept too,
+/// and so is one nested deeper than [`MAX_LAYOUT_DEPTH`].
 pub(super) fn is_formattable(text: &str, record: &RecordSyntax) -> bool {
     let later_variant_tag = record
         .items
@@ -41,37 +49,30 @@ pub(super) fn is_formattable(text: &str, record: &RecordSyntax) -> bool {
         .any(|item| matches!(item, Item::Tag(tag) if tag.name.text(text) == "Variant"));
     !record.has_error
         && !later_variant_tag
-        && all_closed(&record.items)
-        && !has_half_move_written_apart(text, &record.items)
+        && all_closed(record)
+        && !record.walk(&record.items).any(|step| {
+            matches!(step, Step::Item(Item::Variation(_), depth) if depth >= MAX_LAYOUT_DEPTH)
+        })
+        && !has_half_move_written_apart(text, record)
 }
 
 /// Whether a half-move of any line of play has its parts apart (`H6 -H12`, S004): laying it
 /// out would join tokens the user wrote apart, so the record is kept as written.
-fn has_half_move_written_apart(text: &str, items: &[Item]) -> bool {
-    let mut pending = vec![items];
-    while let Some(items) = pending.pop() {
-        for item in items {
-            match item {
-                Item::MoveLine(line)
-                    if [&line.white, &line.black]
-                        .into_iter()
-                        .flatten()
-                        .any(|half_move| half_move.written_apart(text).is_some()) =>
-                {
-                    return true;
-                }
-                Item::Variation(variation) => pending.push(&variation.items),
-                _ => {}
-            }
-        }
-    }
-    false
+fn has_half_move_written_apart(text: &str, record: &RecordSyntax) -> bool {
+    std::iter::once(&record.items).chain(&record.bodies).flatten().any(|item| {
+        matches!(item, Item::MoveLine(line) if [&line.white, &line.black]
+            .into_iter()
+            .flatten()
+            .any(|half_move| half_move.written_apart(text).is_some()))
+    })
 }
 
-fn all_closed(items: &[Item]) -> bool {
-    items.iter().all(|item| match item {
+/// Whether every comment and variation of the record, at any depth, is closed and no item is
+/// an error: the record's items and every variation's are all its items.
+fn all_closed(record: &RecordSyntax) -> bool {
+    std::iter::once(&record.items).chain(&record.bodies).flatten().all(|item| match item {
         Item::Comment(comment) => comment.closed,
-        Item::Variation(variation) => variation.close.is_some() && all_closed(&variation.items),
+        Item::Variation(variation) => variation.close.is_some(),
         Item::Error(_) => false,
         _ => true,
     })
@@ -79,31 +80,54 @@ fn all_closed(items: &[Item]) -> bool {
 
 struct Layout<'a> {
     text: &'a str,
+    syntax: &'a RecordSyntax,
     options: &'a FormatOptions,
     out: String,
 }
 
-impl Layout<'_> {
-    /// The items of a line of play at nesting `depth` (0: the main line), one or more lines each.
-    fn items(&mut self, items: &[Item], depth: usize) {
-        for item in items {
-            match item {
-                Item::Tag(tag) => self.tag(tag),
-                Item::MoveLine(line) => {
-                    self.dots(depth);
-                    write_move_line(&mut self.out, self.text, line, self.options);
-                    self.out.push('\n');
+impl<'a> Layout<'a> {
+    /// The items of the main line (nesting `depth` 0), one or more lines each, with their
+    /// variations: the lines of play being laid out are kept on a stack, innermost last, each
+    /// with its variation and depth.
+    fn items(&mut self, items: &'a [Item], depth: usize) {
+        let mut lines: Vec<(Option<&Variation>, std::slice::Iter<'a, Item>, usize)> =
+            vec![(None, items.iter(), depth)];
+        while let Some((_, items, depth)) = lines.last_mut() {
+            let depth = *depth;
+            match items.next() {
+                Some(Item::Variation(variation)) => {
+                    if let Some(content) = self.open_variation(variation, depth + 1) {
+                        lines.push((Some(variation), content.iter(), depth + 1));
+                    }
                 }
-                Item::Comment(comment) => self.comment(comment, depth),
-                Item::Variation(variation) => self.variation(variation, depth + 1),
-                Item::Result(token) | Item::Error(token) => {
-                    self.out.push_str(token.text(self.text));
-                    self.out.push('\n');
+                Some(item) => self.item(item, depth),
+                None => {
+                    if let Some((Some(variation), _, depth)) = lines.pop() {
+                        self.close_variation(variation, depth);
+                    }
                 }
-                Item::StrayClose(_) => {
-                    self.dots(depth);
-                    self.out.push_str(")\n");
-                }
+            }
+        }
+    }
+
+    /// An item other than a variation, at nesting `depth`.
+    fn item(&mut self, item: &Item, depth: usize) {
+        match item {
+            Item::Tag(tag) => self.tag(tag),
+            Item::MoveLine(line) => {
+                self.dots(depth);
+                write_move_line(&mut self.out, self.text, line, self.options);
+                self.out.push('\n');
+            }
+            Item::Comment(comment) => self.comment(comment, depth),
+            Item::Variation(_) => {}
+            Item::Result(token) | Item::Error(token) => {
+                self.out.push_str(token.text(self.text));
+                self.out.push('\n');
+            }
+            Item::StrayClose(_) => {
+                self.dots(depth);
+                self.out.push_str(")\n");
             }
         }
     }
@@ -133,13 +157,14 @@ impl Layout<'_> {
         self.out.push('\n');
     }
 
-    /// A variation of nesting `depth` (1: a variation of the main line). The opener carries
-    /// `depth − 1` dots, `(`, the label and the first move line; the content carries `depth`
-    /// dots; `)` ends the last move line, or stands alone when a comment or variation ends it.
-    fn variation(&mut self, variation: &Variation, depth: usize) {
+    /// The opener of a variation of nesting `depth` (1: a variation of the main line): `depth
+    /// − 1` dots, `(`, the label and the first move line. The rest of its items, which carry
+    /// `depth` dots, are returned; `None` when the variation is empty and closed already.
+    fn open_variation(&mut self, variation: &Variation, depth: usize) -> Option<&'a [Item]> {
         self.dots(depth - 1);
         self.out.push('(');
-        let mut content = variation.items.as_slice();
+        let items = self.syntax.items_of(variation);
+        let mut content = items;
         if let Some(label) = &variation.label {
             self.out.push_str(label.text(self.text));
         }
@@ -154,14 +179,20 @@ impl Layout<'_> {
         // `$2`) would read the `)` as part of itself.
         let label_is_closed =
             variation.label.as_ref().is_none_or(|label| label.text(self.text).ends_with(']'));
-        if variation.items.is_empty() && label_is_closed {
+        if items.is_empty() && label_is_closed {
             self.out.push_str(")\n");
-            return;
+            return None;
         }
         self.out.push('\n');
-        self.items(content, depth);
+        Some(content)
+    }
+
+    /// The `)` of a variation of nesting `depth`: it ends the last move line, or stands alone
+    /// when a comment or variation ends it.
+    fn close_variation(&mut self, variation: &Variation, depth: usize) {
         // A malformed indicator `(=` would swallow an attached `)` into `(=)`.
-        let ends_with_move = matches!(variation.items.last(), Some(Item::MoveLine(_)));
+        let ends_with_move =
+            matches!(self.syntax.items_of(variation).last(), Some(Item::MoveLine(_)));
         if ends_with_move && !self.out.ends_with("(=\n") {
             self.out.pop();
             self.out.push_str(")\n");

@@ -17,6 +17,7 @@ mod records;
 use std::ops::Range;
 
 pub use edits::TextEdit;
+pub use layout::MAX_LAYOUT_DEPTH;
 pub use options::{EllipsisStyle, FormatOptions, Separators};
 pub use records::dominant_line_ending;
 

@@ -17,7 +17,7 @@ use std::ops::Range;
 
 use crate::analysis::RecordAnalysis;
 use crate::pieces::Side;
-use crate::syntax::{Comment, HalfMoveText, Item, RecordSyntax, ReferenceKind, Tag, Token};
+use crate::syntax::{Comment, HalfMoveText, Item, RecordSyntax, ReferenceKind, Step, Tag, Token};
 
 /// A hover: the byte range it describes and its Markdown text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +60,7 @@ pub fn hover(
     offset: usize,
 ) -> Option<HoverText> {
     let record = Record { text, syntax, analysis };
-    match find(&syntax.items, offset)? {
+    match find(syntax, offset)? {
         Found::TagName(tag) => tag::hover(record, tag),
         Found::TagValue(tag) => position_tag::hover(record, tag),
         Found::Coordinate(written, token) => Some(coordinate::in_half_move(record, written, token)),
@@ -78,9 +78,25 @@ pub fn hover(
     }
 }
 
-/// What stands under `offset` among `items`, in a line of play or any variation inside it.
-fn find(items: &[Item], offset: usize) -> Option<Found<'_>> {
-    items.iter().find_map(|item| match item {
+/// What stands under `offset` among the record's items, in a line of play or any variation
+/// inside it (the walk enters only the variations that hold the offset).
+fn find(syntax: &RecordSyntax, offset: usize) -> Option<Found<'_>> {
+    let mut walk = syntax.walk(&syntax.items);
+    while let Some(step) = walk.next() {
+        let Step::Item(item, _) = step else { continue };
+        if let Some(found) = found_in(item, offset) {
+            return Some(found);
+        }
+        if matches!(item, Item::Variation(variation) if !variation.range.contains(&offset)) {
+            walk.skip_variation();
+        }
+    }
+    None
+}
+
+/// What stands under `offset` in an item other than a variation.
+fn found_in(item: &Item, offset: usize) -> Option<Found<'_>> {
+    match item {
         Item::Tag(tag) => {
             if tag.name.range.contains(&offset) {
                 Some(Found::TagName(tag))
@@ -111,11 +127,8 @@ fn find(items: &[Item], offset: usize) -> Option<Found<'_>> {
             .iter()
             .position(|reference| reference.range.contains(&offset))
             .map(|index| Found::Reference(comment, index)),
-        Item::Variation(variation) if variation.range.contains(&offset) => {
-            find(&variation.items, offset)
-        }
         _ => None,
-    })
+    }
 }
 
 #[cfg(test)]

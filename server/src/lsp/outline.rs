@@ -6,7 +6,7 @@
 
 use std::ops::Range;
 
-use crate::syntax::{Item, MoveLine, RecordSyntax, Tag};
+use crate::syntax::{Item, MoveLine, RecordSyntax, Step, Tag};
 
 /// What a fold holds, for editors that fold by kind ("fold all comments").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,23 +34,18 @@ pub fn folds(text: &str, syntax: &RecordSyntax) -> Vec<Fold> {
     if let (Some(first), Some(last)) = (tags.first(), tags.last()) {
         folds.push(Fold { range: first.range.start..last.range.end, kind: FoldKind::Region });
     }
-    nested_folds(&syntax.items, &mut folds);
-    folds
-}
-
-fn nested_folds(items: &[Item], folds: &mut Vec<Fold>) {
-    for item in items {
-        match item {
-            Item::Variation(variation) => {
+    for step in syntax.walk(&syntax.items) {
+        match step {
+            Step::Item(Item::Variation(variation), _) => {
                 folds.push(Fold { range: variation.range.clone(), kind: FoldKind::Region });
-                nested_folds(&variation.items, folds);
             }
-            Item::Comment(comment) => {
+            Step::Item(Item::Comment(comment), _) => {
                 folds.push(Fold { range: comment.range.clone(), kind: FoldKind::Comment })
             }
             _ => {}
         }
     }
+    folds
 }
 
 /// A record as a document symbol.

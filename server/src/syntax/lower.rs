@@ -136,15 +136,18 @@ pub struct Comment {
     pub closed: bool,
 }
 
-/// A variation `( … )`.
+/// A variation `( … )`. Its items are kept by its record ([`RecordSyntax::items_of`]), not
+/// inside it: a record nests variations as deep as its author likes, and a value that held
+/// its nested variations would recurse per level when dropped, cloned, compared or printed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variation {
     pub range: Range<usize>,
     pub open: Token,
     pub label: Option<Token>,
-    pub items: Vec<Item>,
     /// The `)`; `None` when the variation was never closed (M011).
     pub close: Option<Token>,
+    /// Where its items are in [`RecordSyntax::bodies`].
+    pub body: usize,
 }
 
 /// One item of a record or of a variation, in text order.
@@ -194,11 +197,80 @@ pub fn movetext_start(items: &[Item]) -> usize {
 /// A record as values.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RecordSyntax {
+    /// The record's own items: tags, the main line's move lines, comments, variations, result.
     pub items: Vec<Item>,
+    /// The items of every variation, at the index its `body` gives, in the order of their `(`.
+    pub bodies: Vec<Vec<Item>>,
     /// Whether the record's tree holds any error or missing node.
     pub has_error: bool,
     /// Missing tokens the parser inserted (kind and position), besides ERROR items.
     pub missing: Vec<(String, usize)>,
+}
+
+impl RecordSyntax {
+    /// The items of a variation of this record, in text order.
+    pub fn items_of(&self, variation: &Variation) -> &[Item] {
+        self.bodies.get(variation.body).map_or(&[], Vec::as_slice)
+    }
+
+    /// A depth-first walk, in text order, over `items` (the record's items or a part of them)
+    /// and the items of every variation among them.
+    pub fn walk<'a>(&'a self, items: &'a [Item]) -> Walk<'a> {
+        Walk { syntax: self, lines: vec![(None, items.iter())], entered: None }
+    }
+}
+
+/// A step of a [`Walk`].
+#[derive(Clone, Copy, Debug)]
+pub enum Step<'a> {
+    /// An item, with its nesting depth (0 for the items the walk started with). A variation's
+    /// items follow it, then its `Leave`, unless [`Walk::skip_variation`] was called.
+    Item(&'a Item, usize),
+    /// The end of a variation's items.
+    Leave(&'a Variation),
+}
+
+/// A depth-first walk over items and their variations with an explicit stack, so that the
+/// depth of nesting costs memory, never the thread's stack.
+#[derive(Debug)]
+pub struct Walk<'a> {
+    syntax: &'a RecordSyntax,
+    /// The lines of play being walked, innermost last, each with its variation (`None` for the
+    /// items the walk started with).
+    lines: Vec<(Option<&'a Variation>, std::slice::Iter<'a, Item>)>,
+    /// The variation just given, whose items come next.
+    entered: Option<&'a Variation>,
+}
+
+impl Walk<'_> {
+    /// Leaves out the items of the variation just given (and its `Leave`).
+    pub fn skip_variation(&mut self) {
+        self.entered = None;
+    }
+}
+
+impl<'a> Iterator for Walk<'a> {
+    type Item = Step<'a>;
+
+    fn next(&mut self) -> Option<Step<'a>> {
+        if let Some(variation) = self.entered.take() {
+            self.lines.push((Some(variation), self.syntax.items_of(variation).iter()));
+        }
+        let depth = self.lines.len().checked_sub(1)?;
+        let (_, items) = self.lines.last_mut()?;
+        match items.next() {
+            Some(item) => {
+                if let Item::Variation(variation) = item {
+                    self.entered = Some(variation);
+                }
+                Some(Step::Item(item, depth))
+            }
+            None => {
+                let (variation, _) = self.lines.pop()?;
+                variation.map(Step::Leave)
+            }
+        }
+    }
 }
 
 /// Lowers the tree of one record's text. A tree holding several records (a stray `[Variant`
@@ -209,7 +281,7 @@ pub fn lower_record(tree: &Tree) -> RecordSyntax {
     let mut cursor = root.walk();
     for child in root.children(&mut cursor) {
         if child.kind() == "record" {
-            lower_items(child, &mut record.items, &mut record.missing);
+            lower_items(child, &mut record);
         } else if child.is_error() {
             record.items.push(Item::Error(Token::of(child)));
         }
@@ -217,26 +289,61 @@ pub fn lower_record(tree: &Tree) -> RecordSyntax {
     record
 }
 
-fn lower_items(parent: Node<'_>, items: &mut Vec<Item>, missing: &mut Vec<(String, usize)>) {
-    let mut cursor = parent.walk();
-    for node in parent.children(&mut cursor) {
+/// Lowers the items of a record node, descending into its tag section and its variations
+/// with one tree cursor and a stack of the bodies being filled (`None`: the record's items).
+fn lower_items(record_node: Node<'_>, record: &mut RecordSyntax) {
+    let mut cursor = record_node.walk();
+    let mut bodies: Vec<Option<usize>> = vec![None];
+    if !cursor.goto_first_child() {
+        return;
+    }
+    loop {
+        let node = cursor.node();
+        let body = bodies.last().copied().flatten();
+        let mut descend = None;
         if node.is_missing() {
-            missing.push((node.kind().to_string(), node.start_byte()));
-            continue;
-        }
-        match node.kind() {
-            "tag_section" => lower_items(node, items, missing),
-            "tag" => items.push(Item::Tag(lower_tag(node))),
-            "move_line" => items.push(Item::MoveLine(lower_move_line(node, missing))),
-            "comment" => items.push(Item::Comment(lower_comment(node))),
-            "variation" => items.push(Item::Variation(lower_variation(node, missing))),
-            "result" => items.push(Item::Result(Token::of(node))),
-            "stray_close" => {
-                let close = node.child(node.child_count().saturating_sub(1)).unwrap_or(node);
-                items.push(Item::StrayClose(Token::of(close)));
+            record.missing.push((node.kind().to_string(), node.start_byte()));
+        } else {
+            let item = match node.kind() {
+                "tag_section" => {
+                    descend = Some(body);
+                    None
+                }
+                "tag" => Some(Item::Tag(lower_tag(node))),
+                "move_line" => Some(Item::MoveLine(lower_move_line(node, &mut record.missing))),
+                "comment" => Some(Item::Comment(lower_comment(node))),
+                "variation" => {
+                    let variation = lower_variation(node, record.bodies.len());
+                    record.bodies.push(Vec::new());
+                    descend = Some(Some(variation.body));
+                    Some(Item::Variation(variation))
+                }
+                "result" => Some(Item::Result(Token::of(node))),
+                "stray_close" => {
+                    let close = node.child(node.child_count().saturating_sub(1)).unwrap_or(node);
+                    Some(Item::StrayClose(Token::of(close)))
+                }
+                "ERROR" => Some(Item::Error(Token::of(node))),
+                _ => None,
+            };
+            if let Some(item) = item {
+                match body {
+                    Some(body) => record.bodies[body].push(item),
+                    None => record.items.push(item),
+                }
             }
-            "ERROR" => items.push(Item::Error(Token::of(node))),
-            _ => {}
+        }
+        if let Some(body) = descend {
+            if cursor.goto_first_child() {
+                bodies.push(body);
+                continue;
+            }
+        }
+        while !cursor.goto_next_sibling() {
+            if bodies.len() == 1 || !cursor.goto_parent() {
+                return;
+            }
+            bodies.pop();
         }
     }
 }
@@ -407,13 +514,14 @@ fn lower_comment(node: Node<'_>) -> Comment {
     comment
 }
 
-fn lower_variation(node: Node<'_>, missing: &mut Vec<(String, usize)>) -> Variation {
+/// A variation's own tokens; [`lower_items`] lowers its items into body `body`.
+fn lower_variation(node: Node<'_>, body: usize) -> Variation {
     let mut variation = Variation {
         range: node.byte_range(),
         open: Token { range: node.start_byte()..node.start_byte() },
         label: field(node, "label"),
-        items: Vec::new(),
         close: None,
+        body,
     };
     let mut cursor = node.walk();
     for child in node.children(&mut cursor) {
@@ -423,6 +531,5 @@ fn lower_variation(node: Node<'_>, missing: &mut Vec<(String, usize)>) -> Variat
             _ => {}
         }
     }
-    lower_items(node, &mut variation.items, missing);
     variation
 }

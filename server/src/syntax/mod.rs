@@ -8,7 +8,7 @@ mod written_apart;
 
 pub use lower::{
     lower_record, movetext_start, Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Reference,
-    ReferenceKind, Tag, Token, Variation,
+    ReferenceKind, Step, Tag, Token, Variation, Walk,
 };
 pub use records::split_records;
 pub use written_apart::Gap;

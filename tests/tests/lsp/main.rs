@@ -7,6 +7,7 @@ mod clients;
 mod code_actions;
 mod completion;
 mod conversions;
+mod deep_nesting;
 mod diagnostics;
 mod editing;
 mod formatting;

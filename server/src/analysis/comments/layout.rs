@@ -5,7 +5,7 @@
 
 use crate::diagnostics::{Code, Diagnostic, Fix};
 use crate::pieces::Side;
-use crate::syntax::{Comment, Item, MoveLine};
+use crate::syntax::{Comment, Item, MoveLine, RecordSyntax, Step};
 
 /// What a comment's marker makes of it (§12.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,27 +44,34 @@ impl SinceMoveLine {
     }
 }
 
-/// Checks every comment of a record's items (and of their variations).
-pub(super) fn check_layout(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>) {
-    walk(text, items, diagnostics);
-}
-
-/// One line of play: the items of the record (main line) or of a variation.
-fn walk(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>) {
-    let mut since: Option<SinceMoveLine> = None;
-    for item in items {
-        match item {
-            Item::MoveLine(line) => since = Some(SinceMoveLine::new(text, line)),
-            Item::Variation(variation) => {
-                if let Some(since) = &mut since {
+/// Checks every comment of a record's items (and of their variations), line of play by line
+/// of play: what each line saw since its last move line is kept on a stack, innermost last.
+pub(super) fn check_layout(
+    text: &str,
+    syntax: &RecordSyntax,
+    items: &[Item],
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let mut lines: Vec<Option<SinceMoveLine>> = vec![None];
+    for step in syntax.walk(items) {
+        let Some(since) = lines.last_mut() else { return };
+        match step {
+            Step::Item(Item::MoveLine(line), _) => *since = Some(SinceMoveLine::new(text, line)),
+            Step::Item(Item::Variation(_), _) => {
+                if let Some(since) = since {
                     since.after_variation = true;
                 }
-                walk(text, &variation.items, diagnostics);
+                lines.push(None);
+            }
+            Step::Leave(_) => {
+                lines.pop();
             }
             // Final comments follow the result line, not a move line.
-            Item::Result(_) => since = None,
-            Item::Comment(comment) => check_comment(text, comment, since.as_mut(), diagnostics),
-            Item::Tag(_) | Item::StrayClose(_) | Item::Error(_) => {}
+            Step::Item(Item::Result(_), _) => *since = None,
+            Step::Item(Item::Comment(comment), _) => {
+                check_comment(text, comment, since.as_mut(), diagnostics)
+            }
+            Step::Item(Item::Tag(_) | Item::StrayClose(_) | Item::Error(_), _) => {}
         }
     }
 }

@@ -8,7 +8,7 @@ use super::references::MoveReference;
 use super::ReferenceTarget;
 use crate::diagnostics::Code;
 use crate::pieces::Side;
-use crate::syntax::{Comment, HalfMoveText, Item, MoveLine, Variation};
+use crate::syntax::{Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Step, Variation};
 
 /// Where a comment stands in the movetext.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,10 +182,10 @@ pub(super) struct PlayTree<'a> {
 
 impl<'a> PlayTree<'a> {
     /// Builds the tree from all the items of a record.
-    pub(super) fn build(text: &'a str, items: &'a [Item]) -> PlayTree<'a> {
+    pub(super) fn build(text: &'a str, syntax: &'a RecordSyntax) -> PlayTree<'a> {
         let mut tree =
             PlayTree { lines: vec![PlayLine::default()], sites: Vec::new(), first_number: None };
-        tree.walk(text, items, 0);
+        tree.walk(text, syntax);
         tree.first_number = tree.lines[0].moves.first().map(|first| first.number);
         tree
     }
@@ -195,25 +195,35 @@ impl<'a> PlayTree<'a> {
         &self.sites
     }
 
-    /// Adds the items of line of play `line` (and their variations) to the tree.
-    fn walk(&mut self, text: &'a str, items: &'a [Item], line: usize) {
-        let mut place = if line == 0 { Place::Start } else { Place::Play };
-        for item in items {
+    /// Adds the record's lines of play to the tree, walking its items with a stack of the
+    /// lines of play they stand in (each with the comments' place there), innermost last.
+    fn walk(&mut self, text: &'a str, syntax: &'a RecordSyntax) {
+        let mut open = vec![(0, Place::Start)];
+        for step in syntax.walk(&syntax.items) {
+            let item = match step {
+                Step::Item(item, _) => item,
+                Step::Leave(_) => {
+                    open.pop();
+                    continue;
+                }
+            };
+            let Some((line, place)) = open.last_mut() else { return };
+            let line = *line;
             match item {
                 Item::MoveLine(move_line) => {
-                    if place == Place::Start {
-                        place = Place::Play;
+                    if *place == Place::Start {
+                        *place = Place::Play;
                     }
                     let number = move_number(move_line.number.text(text));
                     self.lines[line].moves.push(Move { number, line: move_line });
                 }
                 Item::Variation(variation) => {
-                    if place == Place::Start {
-                        place = Place::Play;
+                    if *place == Place::Start {
+                        *place = Place::Play;
                     }
                     let attach = self.lines[line].moves.len().checked_sub(1);
-                    let black_first = variation
-                        .items
+                    let black_first = syntax
+                        .items_of(variation)
                         .iter()
                         .find_map(|item| {
                             if let Item::MoveLine(first) = item {
@@ -236,10 +246,10 @@ impl<'a> PlayTree<'a> {
                             .and_then(|label| label_number(label.text(text))),
                     });
                     self.lines[line].children.push(id);
-                    self.walk(text, &variation.items, id);
+                    open.push((id, Place::Play));
                 }
-                Item::Comment(comment) => self.sites.push(Site { comment, line, place }),
-                Item::Result(_) if line == 0 => place = Place::Final,
+                Item::Comment(comment) => self.sites.push(Site { comment, line, place: *place }),
+                Item::Result(_) if line == 0 => *place = Place::Final,
                 _ => {}
             }
         }
@@ -256,23 +266,32 @@ impl<'a> PlayTree<'a> {
         chain
     }
 
-    /// The history of a line of play before `offset` (§12.3 rule 1), oldest first.
+    /// The history of a line of play before `offset` (§12.3 rule 1), oldest first: the
+    /// history of its parent before the move line it is attached to, then its own moves.
     fn history(&self, line: usize, offset: usize) -> Vec<Entry<'a>> {
-        let play_line = &self.lines[line];
-        let mut history = match play_line.branch {
-            Some(Branch { parent, attach: Some(attach), black_first }) => {
+        // The line and its ancestors up to the first one not attached to a move line, each
+        // with the offset its part of the history stops at.
+        let mut chain = vec![(line, offset)];
+        let mut current = line;
+        while let Some(Branch { parent, attach: Some(attach), .. }) = self.lines[current].branch {
+            chain.push((parent, self.lines[parent].moves[attach].line.range.start));
+            current = parent;
+        }
+        let mut history = Vec::new();
+        for &(line, offset) in chain.iter().rev() {
+            let play_line = &self.lines[line];
+            if let Some(Branch { parent, attach: Some(attach), black_first: true }) =
+                play_line.branch
+            {
                 let attached = &self.lines[parent].moves[attach];
-                let mut history = self.history(parent, attached.line.range.start);
-                if black_first && attached.line.white.is_some() {
+                if attached.line.white.is_some() {
                     history.push(Entry { black: None, ..Entry::of(attached) });
                 }
-                history
             }
-            _ => Vec::new(),
-        };
-        history.extend(
-            play_line.moves.iter().filter(|item| item.line.range.start < offset).map(Entry::of),
-        );
+            history.extend(
+                play_line.moves.iter().filter(|item| item.line.range.start < offset).map(Entry::of),
+            );
+        }
         history
     }
 

@@ -36,7 +36,7 @@ fn markers(
     comment: &Comment,
     replace: std::ops::Range<usize>,
 ) -> Vec<Suggestion> {
-    let history = history_at(&syntax.items, comment.range.start);
+    let history = history_at(syntax, comment.range.start);
     let Some(last) = history.half_moves.last() else { return Vec::new() };
     let line = last.line;
     let number = line.number.text(text);
@@ -59,7 +59,7 @@ fn references(
     offset: usize,
     replace: std::ops::Range<usize>,
 ) -> Vec<Suggestion> {
-    let history = history_at(&syntax.items, offset);
+    let history = history_at(syntax, offset);
     history
         .half_moves
         .iter()

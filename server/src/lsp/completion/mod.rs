@@ -13,7 +13,7 @@ mod tags;
 use std::ops::Range;
 
 use crate::analysis::RecordAnalysis;
-use crate::syntax::{Comment, Item, RecordSyntax};
+use crate::syntax::{Comment, Item, RecordSyntax, Step};
 
 /// What a suggestion stands for, so that editors can show an icon for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +82,7 @@ pub fn complete(
         return Vec::new();
     }
     let line_start = text[..offset].rfind(['\n', '\r']).map_or(0, |newline| newline + 1);
-    if let Some(comment) = comment_at(&syntax.items, offset) {
+    if let Some(comment) = comment_at(syntax, offset) {
         return comments::complete(text, syntax, comment, offset);
     }
     if let Some(tag) = tags::TagContext::read(text, line_start, offset) {
@@ -115,20 +115,28 @@ fn looks_like_movetext(typed: &str) -> bool {
     digits > 0 && typed[digits..].starts_with('.')
 }
 
-/// The comment whose body holds `offset`, in the record or any variation.
-fn comment_at(items: &[Item], offset: usize) -> Option<&Comment> {
-    items.iter().find_map(|item| match item {
-        Item::Comment(comment) => {
-            let body_end = if comment.closed { comment.range.end - 1 } else { comment.range.end };
-            (comment.open.range.end <= offset && offset <= body_end).then_some(comment)
+/// The comment whose body holds `offset`, in the record or any variation (the walk enters
+/// only the variations that hold the offset).
+fn comment_at(syntax: &RecordSyntax, offset: usize) -> Option<&Comment> {
+    let mut walk = syntax.walk(&syntax.items);
+    while let Some(step) = walk.next() {
+        match step {
+            Step::Item(Item::Comment(comment), _) => {
+                let body_end =
+                    if comment.closed { comment.range.end - 1 } else { comment.range.end };
+                if comment.open.range.end <= offset && offset <= body_end {
+                    return Some(comment);
+                }
+            }
+            Step::Item(Item::Variation(variation), _)
+                if !(variation.range.contains(&offset) || variation.range.end == offset) =>
+            {
+                walk.skip_variation()
+            }
+            _ => {}
         }
-        Item::Variation(variation)
-            if variation.range.contains(&offset) || variation.range.end == offset =>
-        {
-            comment_at(&variation.items, offset)
-        }
-        _ => None,
-    })
+    }
+    None
 }
 
 /// The start of the word that ends at `offset`: letters, digits, figurines and the given

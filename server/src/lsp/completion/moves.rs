@@ -25,7 +25,7 @@ pub fn complete(
     analysis: &RecordAnalysis,
     offset: usize,
 ) -> Vec<Suggestion> {
-    let standing = standing_at(&syntax.items, offset, analysis);
+    let standing = standing_at(syntax, offset, analysis);
     let Some(position) = standing.position(analysis).filter(|_| standing.complete) else {
         return Vec::new();
     };

@@ -72,16 +72,22 @@ pub struct Highlight {
 pub fn classify(text: &str, tree: &tree_sitter::Tree) -> Vec<Highlight> {
     let mut highlights = Vec::new();
     let mut cursor = tree.walk();
+    // The kinds of the nodes the cursor stands in, innermost last: a node's `parent()` walks
+    // down from the root, which would cost the depth of nesting for every brace.
+    let mut parents: Vec<&str> = Vec::new();
     loop {
         let node = cursor.node();
-        let descend = classify_node(text, node, cursor.field_name(), &mut highlights);
+        let parent = parents.last().copied();
+        let descend = classify_node(text, node, parent, cursor.field_name(), &mut highlights);
         if descend && cursor.goto_first_child() {
+            parents.push(node.kind());
             continue;
         }
         while !cursor.goto_next_sibling() {
             if !cursor.goto_parent() {
                 return highlights;
             }
+            parents.pop();
         }
     }
 }
@@ -90,6 +96,7 @@ pub fn classify(text: &str, tree: &tree_sitter::Tree) -> Vec<Highlight> {
 fn classify_node(
     text: &str,
     node: tree_sitter::Node<'_>,
+    parent: Option<&str>,
     field: Option<&str>,
     out: &mut Vec<Highlight>,
 ) -> bool {
@@ -144,9 +151,7 @@ fn classify_node(
             push(range, TokenType::Coordinate, DEFAULT_LIBRARY);
             return false;
         }
-        "{" | "}" if node.parent().is_some_and(|parent| parent.kind() == "comment") => {
-            TokenType::Comment
-        }
+        "{" | "}" if parent == Some("comment") => TokenType::Comment,
         _ => return node.child_count() > 0,
     };
     push(range, token_type, 0);

@@ -1,0 +1,52 @@
+//! A document nested 10,000 variations deep is served: its diagnostics are published, and
+//! hover, folding ranges, document symbols and whole-document semantic tokens are answered.
+//! The server's worker threads have 2 MB stacks, which the walks of the code before explicit
+//! stacks filled at about 1,000 levels.
+
+use crate::client::{uri, utf16_client};
+
+const DEPTH: usize = 10_000;
+
+/// One record whose move 1 has a variation replacing White's half-move, which has one in turn,
+/// `DEPTH` levels deep.
+fn nested_record() -> String {
+    let mut text = String::from("[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n");
+    for level in 0..DEPTH {
+        text.push_str("(1. K4-K6, E21-E19\n");
+        if level % 10 == 0 {
+            text.push_str("{@W: #1@W again}\n");
+        }
+    }
+    text.push_str(&")\n".repeat(DEPTH));
+    text.push_str("2. JF6-B18, EE23-D20:\n*\n");
+    text
+}
+
+#[test]
+fn a_document_with_10000_nested_variations_is_served() {
+    let text = nested_record();
+    let innermost = text.lines().position(|line| line == ")").expect("a closing line") - 1;
+    let innermost = u32::try_from(innermost).expect("a line number");
+    let mut client = crate::client::Client::start(utf16_client());
+    let name = uri("deep");
+    client.open(&name, &text);
+    let published = client.published(&name);
+    let diagnostics = published["diagnostics"].as_array().expect("diagnostics");
+    assert!(diagnostics.iter().all(|d| d["severity"] != 1), "{diagnostics:?}");
+
+    // The innermost variation's White half-move `K4-K6`.
+    let hover = client.at("textDocument/hover", &name, innermost, 5).expect("a hover");
+    assert!(hover["contents"].to_string().contains("K6"), "{hover}");
+
+    let folds = client.about("textDocument/foldingRange", &name).expect("folding ranges");
+    assert!(folds.as_array().expect("an array").len() > DEPTH);
+
+    let symbols = client.about("textDocument/documentSymbol", &name).expect("symbols");
+    assert_eq!(symbols.as_array().expect("an array").len(), 1);
+
+    let tokens = client.about("textDocument/semanticTokens/full", &name).expect("tokens");
+    let data = tokens["data"].as_array().expect("token data");
+    // Each level's move number and two half-moves' coordinates, at least.
+    assert!(data.len() / 5 > 5 * DEPTH, "{} tokens", data.len() / 5);
+    assert!(client.finish(true));
+}
