@@ -639,3 +639,66 @@ pub fn replay(path: &str, options: &Options) -> i32 {
         }
     }
 }
+
+/// Runs a stream (header and steps) on a fresh server; the finding, if any.
+fn run_stream(header: &Value, steps: &[Value], patience: Duration) -> Result<u64, Finding> {
+    let mut executor = Executor::start(header, patience)?;
+    let result =
+        steps.iter().try_for_each(|step| executor.step(step)).and_then(|()| executor.agree());
+    let edits = executor.edits;
+    executor.finish();
+    result.map(|()| edits)
+}
+
+/// Shrinks a saved stream while its finding keeps its kind: steps removed in chunks of
+/// halving size, then the opened text shortened line by line; saves and prints the result.
+pub fn minimize(path: &str, options: &Options) -> i32 {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("ctlpgn-fuzz: cannot read {path}");
+        return 2;
+    };
+    let lines: Vec<Value> =
+        text.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+    let Some((header, steps)) = lines.split_first() else {
+        eprintln!("ctlpgn-fuzz: {path}: no stream");
+        return 2;
+    };
+    let patience = Duration::from_secs_f64(options.timeout);
+    let Err(original) = run_stream(header, steps, patience) else {
+        println!("the stream passes every check: nothing to minimize");
+        return 0;
+    };
+    let same = |steps: &[Value]| matches!(run_stream(header, steps, patience), Err(found) if found.kind == original.kind);
+    let mut steps = steps.to_vec();
+    let mut chunk = steps.len().div_ceil(2).max(1);
+    loop {
+        let mut at = 1;
+        while at < steps.len() {
+            let end = (at + chunk).min(steps.len());
+            let candidate: Vec<Value> = steps[..at].iter().chain(&steps[end..]).cloned().collect();
+            if same(&candidate) {
+                steps = candidate;
+            } else {
+                at = end;
+            }
+        }
+        if chunk == 1 {
+            break;
+        }
+        chunk = chunk.div_ceil(2);
+    }
+    let mut out = line(header);
+    for step in &steps {
+        out.extend(line(step));
+    }
+    let found = run_stream(header, &steps, patience).err().unwrap_or(original);
+    let saved = save("lsp", found.kind, &out, &found.message);
+    println!(
+        "{}{}: {}\nsaved to {}",
+        String::from_utf8_lossy(&out),
+        found.kind,
+        crate::core_mode::shorten(&found.message),
+        saved.display()
+    );
+    1
+}

@@ -21,7 +21,7 @@ use finding::Skip;
 
 const USAGE: &str = "usage: ctlpgn-fuzz (core | lsp) [--seconds N] [--iterations N] [--seed S] [--skip KIND]... [--keep-going] [--timeout SECONDS] [--in-process]
        ctlpgn-fuzz (core | lsp) --replay FILE
-       ctlpgn-fuzz core --minimize FILE";
+       ctlpgn-fuzz (core | lsp) --minimize FILE";
 
 /// The command line.
 #[derive(Clone, Debug)]
@@ -145,10 +145,7 @@ fn run(mode: &str, options: &Options) -> i32 {
     } else if let Some(path) = &options.minimize {
         match mode {
             "core" => core_mode::minimize(path, options),
-            _ => {
-                eprintln!("ctlpgn-fuzz: --minimize is for core inputs");
-                2
-            }
+            _ => lsp_mode::minimize(path, options),
         }
     } else if options.worker || options.in_process {
         let reporter = supervise::Reporter::new(options.worker);
