@@ -121,7 +121,7 @@ pub fn replay(path: &str, options: &Options) -> i32 {
     }
 }
 
-/// Shrinks a saved input while its finding keeps its kind: lines, then characters, removed
+/// Shrinks a saved input while its finding keeps its signature (kind and first line): lines, then characters, removed
 /// in chunks of halving size; prints the smallest input and saves it beside the findings.
 pub fn minimize(path: &str, options: &Options) -> i32 {
     let text = match read(path) {
@@ -132,7 +132,7 @@ pub fn minimize(path: &str, options: &Options) -> i32 {
         println!("the input passes every check: nothing to minimize");
         return 0;
     };
-    let same = |candidate: &str| matches!(run_checks(candidate, &options.skip), Err(finding) if finding.kind == original.kind);
+    let same = |candidate: &str| matches!(run_checks(candidate, &options.skip), Err(finding) if signature(&finding) == signature(&original));
     let mut units: Vec<String> = text.split_inclusive('\n').map(str::to_string).collect();
     for by_chars in [false, true] {
         if by_chars {

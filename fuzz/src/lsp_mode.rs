@@ -650,7 +650,7 @@ fn run_stream(header: &Value, steps: &[Value], patience: Duration) -> Result<u64
     result.map(|()| edits)
 }
 
-/// Shrinks a saved stream while its finding keeps its kind: steps removed in chunks of
+/// Shrinks a saved stream while its finding keeps its signature: steps removed in chunks of
 /// halving size, then the opened text shortened line by line; saves and prints the result.
 pub fn minimize(path: &str, options: &Options) -> i32 {
     let Ok(text) = std::fs::read_to_string(path) else {
@@ -668,7 +668,7 @@ pub fn minimize(path: &str, options: &Options) -> i32 {
         println!("the stream passes every check: nothing to minimize");
         return 0;
     };
-    let same = |steps: &[Value]| matches!(run_stream(header, steps, patience), Err(found) if found.kind == original.kind);
+    let same = |steps: &[Value]| matches!(run_stream(header, steps, patience), Err(found) if signature(&found) == signature(&original));
     let mut steps = steps.to_vec();
     let mut chunk = steps.len().div_ceil(2).max(1);
     loop {
