@@ -1,0 +1,453 @@
+//! The checks of `core` mode: one input through everything the command line does with a file,
+//! each result held to what the README and the modules promise. The first broken promise is
+//! the finding.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use ctlpgn::analysis::{analyse_file, AnalysedRecord, Keep, RuleChecks};
+use ctlpgn::conversion::{self, LetterTarget};
+use ctlpgn::diagnostics::{Code, Diagnostic, Fix, Severity};
+use ctlpgn::format::{self, EllipsisStyle, FormatOptions, Separators, TextEdit};
+use ctlpgn::identifiers::IdentifierSet;
+use ctlpgn::{pdtl, syntax};
+
+use crate::finding::{Finding, Skip};
+use crate::rng::{hash, Rng};
+
+/// The presets of alternative letters the handbook gives as examples.
+const PRESETS: [&str; 4] =
+    ["A@J, C@N, T@R", "B@J, Q@D, W@V", "L@J, S@N, T@R, W@V", "F@J, C@N, T@R, W@V"];
+
+/// At most this many quick fixes are applied per input (each costs an analysis).
+const FIXES_PER_INPUT: usize = 4;
+
+/// Runs every check on `text`; `Ok` holds a summary of what the analysis found (the codes
+/// seen), which the fuzzer uses to keep inputs that reach something new.
+pub fn check(text: &str, skip: &Skip) -> Result<u64, Finding> {
+    let mut rng = Rng::new(hash(text.as_bytes()));
+    let judged = analyse_file(text, Keep::Everything, RuleChecks::Judge);
+    let skipped = analyse_file(text, Keep::Findings, RuleChecks::Skip);
+    check_analyses(text, &judged, &skipped, skip)?;
+    if !skip.has("fix") {
+        check_fixes(text, &judged, skip)?;
+    }
+    if !skip.has("format") {
+        // One style a input: the default half the time, else a random one.
+        let options = if rng.one_in(2) {
+            FormatOptions::default()
+        } else {
+            FormatOptions {
+                separators: *rng.pick(&[Separators::Keep, Separators::Unicode, Separators::Ascii]),
+                ellipsis: *rng.pick(&[
+                    EllipsisStyle::Keep,
+                    EllipsisStyle::Unicode,
+                    EllipsisStyle::Ascii,
+                ]),
+            }
+        };
+        check_format(text, &options, &mut rng, skip)?;
+    }
+    if !skip.has("convert") {
+        check_conversions(text, &judged, &mut rng, skip)?;
+    }
+    if !skip.has("pdtl") {
+        check_positions(text, &mut rng, skip)?;
+    }
+    let mut codes: Vec<Code> = judged
+        .iter()
+        .flat_map(|record| record.analysis.diagnostics.iter().chain(&record.analysis.rule_warnings))
+        .map(|diagnostic| diagnostic.code)
+        .collect();
+    codes.sort();
+    codes.dedup();
+    Ok(hash(format!("{codes:?}").as_bytes()))
+}
+
+fn fail(kind: &'static str, message: impl Into<String>) -> Result<(), Finding> {
+    Err(Finding { kind, message: message.into() })
+}
+
+/// The analysis with the rule checks finds what the one without does, plus rule warnings; every
+/// range lies inside its record on character boundaries, and every fix's edits too, disjoint.
+fn check_analyses(
+    text: &str,
+    judged: &[AnalysedRecord],
+    skipped: &[AnalysedRecord],
+    skip: &Skip,
+) -> Result<(), Finding> {
+    if judged.len() != skipped.len() {
+        return fail("analysis-rules", "the records differ with and without the rule checks");
+    }
+    for (number, (with, without)) in judged.iter().zip(skipped).enumerate() {
+        if !skip.has("analysis-rules") {
+            if with.range != without.range
+                || with.analysis.diagnostics != without.analysis.diagnostics
+            {
+                return fail(
+                    "analysis-rules",
+                    format!("record {}: the diagnostics differ with the rule checks judged:\n{:?}\nvs\n{:?}", number + 1, codes_of(&with.analysis.diagnostics), codes_of(&without.analysis.diagnostics)),
+                );
+            }
+            if !without.analysis.rule_warnings.is_empty() {
+                return fail(
+                    "analysis-rules",
+                    "rule warnings reported with the rule checks skipped",
+                );
+            }
+        }
+        if skip.has("analysis-ranges") {
+            continue;
+        }
+        let record = &text[with.range.clone()];
+        for diagnostic in with.analysis.diagnostics.iter().chain(&with.analysis.rule_warnings) {
+            if !on_boundaries(record, &diagnostic.range) {
+                return fail(
+                    "analysis-ranges",
+                    format!("record {}: {} has range {:?} in a record of {} bytes, not on character boundaries", number + 1, diagnostic.code, diagnostic.range, record.len()),
+                );
+            }
+            for fix in &diagnostic.fixes {
+                let mut ranges: Vec<&Range<usize>> = fix.edits.iter().map(|e| &e.range).collect();
+                ranges.sort_by_key(|range| range.start);
+                let disjoint = ranges.windows(2).all(|pair| pair[0].end <= pair[1].start);
+                if !disjoint || !ranges.iter().all(|range| on_boundaries(record, range)) {
+                    return fail(
+                        "analysis-ranges",
+                        format!("record {}: fix {:?} of {} has edits {ranges:?} that overlap or are off the record's boundaries", number + 1, fix.title, diagnostic.code),
+                    );
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn codes_of(diagnostics: &[Diagnostic]) -> Vec<(Code, Range<usize>)> {
+    diagnostics.iter().map(|d| (d.code, d.range.clone())).collect()
+}
+
+fn on_boundaries(text: &str, range: &Range<usize>) -> bool {
+    range.start <= range.end
+        && range.end <= text.len()
+        && text.is_char_boundary(range.start)
+        && text.is_char_boundary(range.end)
+}
+
+/// Every diagnostic of a file, rule warnings included, with its fixes' ranges in the file.
+fn file_diagnostics(judged: &[AnalysedRecord]) -> Vec<Diagnostic> {
+    judged
+        .iter()
+        .flat_map(|record| {
+            let start = record.range.start;
+            record.analysis.diagnostics.iter().chain(&record.analysis.rule_warnings).map(
+                move |diagnostic| {
+                    let mut shifted = diagnostic.clone().shifted(start);
+                    for fix in &mut shifted.fixes {
+                        for edit in &mut fix.edits {
+                            edit.range = edit.range.start + start..edit.range.end + start;
+                        }
+                    }
+                    shifted
+                },
+            )
+        })
+        .collect()
+}
+
+/// How many diagnostics of each code, and how many errors.
+fn census(diagnostics: &[Diagnostic]) -> (BTreeMap<Code, usize>, usize) {
+    let mut codes = BTreeMap::new();
+    for diagnostic in diagnostics {
+        *codes.entry(diagnostic.code).or_insert(0) += 1;
+    }
+    (codes, diagnostics.iter().filter(|d| d.severity == Severity::Error).count())
+}
+
+/// The text with a fix's edits applied, from the last to the first.
+fn applied(text: &str, fix: &Fix) -> String {
+    let mut edits = fix.edits.clone();
+    edits.sort_by_key(|edit| std::cmp::Reverse(edit.range.start));
+    let mut result = text.to_string();
+    for edit in edits {
+        result.replace_range(edit.range, &edit.text);
+    }
+    result
+}
+
+/// Each quick fix, applied, removes one diagnostic of its code (a renumbering or a result line
+/// may clear several) and adds no error, as `tests/tests/fixes.rs` judges them; an error fixed
+/// may let the replay go on and find a later one.
+fn check_fixes(text: &str, judged: &[AnalysedRecord], skip: &Skip) -> Result<(), Finding> {
+    let diagnostics = file_diagnostics(judged);
+    let (codes, errors) = census(&diagnostics);
+    for diagnostic in diagnostics.iter().filter(|d| !d.fixes.is_empty()).take(FIXES_PER_INPUT) {
+        for fix in &diagnostic.fixes {
+            let fixed = applied(text, fix);
+            let after_analysis = analyse_file(&fixed, Keep::Findings, RuleChecks::Judge);
+            let (codes_after, errors_after) = census(&file_diagnostics(&after_analysis));
+            let before = codes[&diagnostic.code];
+            let after = codes_after.get(&diagnostic.code).copied().unwrap_or(0);
+            if after >= before && !skip.has("fix-keeps-diagnostic") {
+                return fail(
+                    "fix-keeps-diagnostic",
+                    format!("a fix of {} leaves the diagnostic\nfix {:?} at {:?} leaves {after} of {before} {}; fixed text:\n{fixed}", diagnostic.code, fix.title, diagnostic.range, diagnostic.code),
+                );
+            }
+            let replay_went_on = errors_after > 0 && diagnostic.severity == Severity::Error;
+            if errors_after > errors && !replay_went_on && !skip.has("fix-adds-error") {
+                return fail(
+                    "fix-adds-error",
+                    format!("a fix of {} adds errors\nfix {:?} at {:?}: {errors} -> {errors_after} errors; fixed text:\n{fixed}", diagnostic.code, fix.title, diagnostic.range),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Applies disjoint edits in text order.
+fn apply_text_edits(text: &str, edits: &[TextEdit]) -> Result<String, String> {
+    let mut out = String::with_capacity(text.len());
+    let mut copied = 0;
+    for edit in edits {
+        if edit.range.start < copied || !on_boundaries(text, &edit.range) {
+            return Err(format!(
+                "edit {:?} overlaps the one before or is off a boundary",
+                edit.range
+            ));
+        }
+        out.push_str(&text[copied..edit.range.start]);
+        out.push_str(&edit.new_text);
+        copied = edit.range.end;
+    }
+    out.push_str(&text[copied..]);
+    Ok(out)
+}
+
+/// The formatter is idempotent, keeps what the records say (its own equivalence check), leaves
+/// a record that does not parse cleanly byte for byte, and its edits (whole file or a range)
+/// lead to the same text.
+fn check_format(
+    text: &str,
+    options: &FormatOptions,
+    rng: &mut Rng,
+    skip: &Skip,
+) -> Result<(), Finding> {
+    let once = format::format_text(text, options);
+    if !skip.has("format-lossless") {
+        let before = syntax::split_records(text);
+        let after = syntax::split_records(&once);
+        if before.len() != after.len() {
+            return fail(
+                "format-lossless",
+                format!("{options:?}: {} records became {}", before.len(), after.len()),
+            );
+        }
+        let mut parser = syntax::new_parser();
+        for (number, (b, a)) in before.iter().zip(&after).enumerate() {
+            let record = &text[b.clone()];
+            let lowered = syntax::lower_record(&syntax::parse(&mut parser, record));
+            if lowered.has_error && record.trim_end() != once[a.clone()].trim_end() {
+                return fail(
+                    "format-lossless",
+                    format!("{options:?}: record {}, which does not parse cleanly, was changed:\n{:?}\nbecame\n{:?}", number + 1, record, &once[a.clone()]),
+                );
+            }
+        }
+    }
+    if !skip.has("format-idempotent") {
+        let twice = format::format_text(&once, options);
+        if twice != once {
+            return fail(
+                "format-idempotent",
+                format!(
+                    "{options:?}: formatting twice differs from once:\n{once:?}\nthen\n{twice:?}"
+                ),
+            );
+        }
+    }
+    if !skip.has("format-equivalence") {
+        if let Err(message) = format::equivalence::compare_files(text, &once, options) {
+            return fail("format-equivalence", format!("{options:?}: {message}:\n{once:?}"));
+        }
+    }
+    if !skip.has("format-edits") {
+        let edits = format::format_edits(text, options, None);
+        match apply_text_edits(text, &edits) {
+            Ok(edited) if edited == once => {}
+            Ok(edited) => {
+                return fail(
+                    "format-edits",
+                    format!("{options:?}: the edits give\n{edited:?}\nnot\n{once:?}"),
+                )
+            }
+            Err(message) => return fail("format-edits", format!("{options:?}: {message}")),
+        }
+        let (a, b) = (crate::mutate::boundary(rng, text), crate::mutate::boundary(rng, text));
+        let range = a.min(b)..a.max(b);
+        let edits = format::format_edits(text, options, Some(range.clone()));
+        match apply_text_edits(text, &edits) {
+            Ok(edited) => {
+                let rest = format::format_text(&edited, options);
+                if rest != once {
+                    return fail(
+                        "format-edits",
+                        format!("{options:?}: formatting the range {range:?} then the whole file gives\n{rest:?}\nnot\n{once:?}"),
+                    );
+                }
+            }
+            Err(message) => {
+                return fail("format-edits", format!("{options:?}: range {range:?}: {message}"))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The first error of a text's analysis, if any.
+fn first_error(text: &str) -> Option<String> {
+    analyse_file(text, Keep::Findings, RuleChecks::Skip).into_iter().find_map(|record| {
+        record.analysis.diagnostics.iter().find(|d| d.severity == Severity::Error).map(|d| {
+            format!("{} at {:?}: {}", d.code, d.range.start + record.range.start, d.message)
+        })
+    })
+}
+
+/// Every conversion's output replays without an error; letters → FAN → letters (and → a
+/// preset → letters) gives a record in standard letters back byte for byte.
+fn check_conversions(
+    text: &str,
+    judged: &[AnalysedRecord],
+    rng: &mut Rng,
+    skip: &Skip,
+) -> Result<(), Finding> {
+    let replays = judged
+        .iter()
+        .all(|record| record.analysis.diagnostics.iter().all(|d| d.severity != Severity::Error));
+    if !replays {
+        return Ok(());
+    }
+    let preset = *rng.pick(&PRESETS);
+    let alternative = LetterTarget::redefine(preset).expect("a handbook preset");
+    let targets = [
+        ("letters", LetterTarget::Standard),
+        ("FAN", LetterTarget::Fan),
+        ("redefine", alternative.clone()),
+    ];
+    if !skip.has("convert-output") {
+        if let Ok(minimal) = conversion::minimal_file(text) {
+            if let Some(error) = first_error(&minimal) {
+                return fail(
+                    "convert-output",
+                    format!("--minimal gives a record with {error}:\n{minimal}"),
+                );
+            }
+        }
+        for (name, target) in &targets {
+            if let Ok(converted) = conversion::reletter_file(text, target) {
+                if let Some(error) = first_error(&converted) {
+                    return fail(
+                        "convert-output",
+                        format!("--{name} gives a record with {error}:\n{converted}"),
+                    );
+                }
+            }
+        }
+    }
+    let standard = !text.contains("Redefine")
+        && judged.iter().all(|record| record.analysis.identifiers == IdentifierSet::standard());
+    if standard && !skip.has("convert-round-trip") {
+        for (name, target) in [("FAN", LetterTarget::Fan), ("redefine", alternative)] {
+            let Ok(converted) = conversion::reletter_file(text, &target) else { continue };
+            match conversion::reletter_file(&converted, &LetterTarget::Standard) {
+                Ok(back) if back == text => {}
+                Ok(back) => {
+                    return fail(
+                        "convert-round-trip",
+                        format!(
+                            "letters -> {name} -> letters differs:\n{text:?}\nbecame\n{back:?}"
+                        ),
+                    )
+                }
+                Err(failures) => {
+                    return fail(
+                        "convert-round-trip",
+                        format!(
+                        "letters -> {name} -> letters refused: {}\nthe {name} text:\n{converted}",
+                        failures[0].error
+                    ),
+                    )
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// At a few places of each record: the PDTL printed there reads back without an error, and
+/// the continuation record starts from that position and replays.
+fn check_positions(text: &str, rng: &mut Rng, skip: &Skip) -> Result<(), Finding> {
+    let records = conversion::parse_records(text);
+    for record in records.iter().take(3) {
+        let record_text = record.text(text);
+        for _ in 0..3 {
+            let offset = crate::mutate::boundary(rng, record_text);
+            let Some(printed) =
+                conversion::pdtl_at(record_text, &record.syntax, &record.analysis, offset)
+            else {
+                continue;
+            };
+            let reading = pdtl::parse(&printed, &record.analysis.identifiers);
+            if let Some(problem) = reading.problems.iter().find(|p| p.severity == Severity::Error) {
+                if !skip.has("pdtl-rejected") {
+                    return fail(
+                        "pdtl-rejected",
+                        format!("a printed PDTL reads back with {}\nthe PDTL at offset {offset} of the record at {:?}, {printed:?}: {}", problem.code, record.range, problem.message),
+                    );
+                }
+                continue;
+            }
+            let replays = record.analysis.diagnostics.iter().all(|d| d.severity != Severity::Error);
+            if skip.has("continuation") || !replays {
+                continue;
+            }
+            let Some(continuation) =
+                conversion::continuation_at(record_text, &record.syntax, &record.analysis, offset)
+            else {
+                return fail(
+                    "continuation",
+                    format!("a PDTL at offset {offset} but no continuation"),
+                );
+            };
+            // The continuation ends with the first move number, waiting for a half-move; as a
+            // record of its own it ends at its tags, with a result line.
+            let tags_end = continuation.trim_end().rfind(['\n', '\r']).map_or(0, |at| at + 1);
+            let tags = format!("{}*\n", &continuation[..tags_end]);
+            let analysed = analyse_file(&tags, Keep::Everything, RuleChecks::Skip);
+            let [only] = analysed.as_slice() else {
+                return fail(
+                    "continuation",
+                    format!("the continuation is {} records:\n{tags}", analysed.len()),
+                );
+            };
+            if let Some(error) =
+                only.analysis.diagnostics.iter().find(|d| d.severity == Severity::Error)
+            {
+                return fail(
+                    "continuation",
+                    format!("the continuation at offset {offset} does not replay: {} {}\n{continuation}", error.code, error.message),
+                );
+            }
+            let start =
+                only.analysis.start.as_ref().map(|p| pdtl::print(p, &only.analysis.identifiers));
+            if start.as_deref() != Some(printed.as_str()) {
+                return fail(
+                    "continuation",
+                    format!("the continuation at offset {offset} starts from {start:?}, not {printed:?}"),
+                );
+            }
+        }
+    }
+    Ok(())
+}

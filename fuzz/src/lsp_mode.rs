@@ -1,0 +1,704 @@
+//! `lsp` mode: the real server, in-process, fed random edit streams in the negotiated encoding
+//! (positions inside characters and past line ends included, several changes per batch)
+//! interleaved with every kind of request it advertises. Each answer must come in time, name
+//! positions that exist in the text the client holds, and (formatting) give the core's result;
+//! at the end of each stream the diagnostics of the edited document must be those of a fresh
+//! document with the same text. A stream is saved as JSON lines: a header, then one step a line.
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+use crate::finding::{save, signature, Finding};
+use crate::lsp_client::Client;
+use crate::mutate::{mutate, piece};
+use crate::positions::{self, Encoding};
+use crate::rng::Rng;
+use crate::seeds::Seeds;
+use crate::supervise::Reporter;
+use crate::{panics, Budget, Options};
+
+const EDITED: &str = "file:///fuzz/edited.ctl-pgn";
+const FRESH: &str = "file:///fuzz/fresh.ctl-pgn";
+
+/// The requests of each kind the server advertises.
+const REQUESTS: [&str; 15] = [
+    "textDocument/hover",
+    "textDocument/completion",
+    "textDocument/definition",
+    "textDocument/references",
+    "textDocument/documentHighlight",
+    "textDocument/documentSymbol",
+    "textDocument/foldingRange",
+    "textDocument/semanticTokens/full",
+    "textDocument/semanticTokens/range",
+    "textDocument/formatting",
+    "textDocument/rangeFormatting",
+    "textDocument/codeAction",
+    "textDocument/codeAction",
+    "textDocument/diagnostic",
+    "workspace/executeCommand",
+];
+
+fn finding(kind: &'static str, message: impl Into<String>) -> Finding {
+    Finding { kind, message: message.into() }
+}
+
+/// One server session running one stream, and the text the client believes it has.
+struct Executor {
+    client: Option<Client>,
+    encoding: Encoding,
+    pull: bool,
+    format: ctlpgn::format::FormatOptions,
+    text: String,
+    version: i64,
+    edits: u64,
+    panics: u64,
+    code_action_kinds: Vec<Value>,
+}
+
+impl Executor {
+    fn start(header: &Value, patience: Duration) -> Result<Executor, Finding> {
+        let encoding = if header["encoding"] == "utf-8" { Encoding::Utf8 } else { Encoding::Utf16 };
+        let pull = header["pull"].as_bool().unwrap_or(false);
+        let mut capabilities = json!({});
+        if encoding == Encoding::Utf8 {
+            capabilities["general"] = json!({"positionEncodings": ["utf-8", "utf-16"]});
+        }
+        if pull {
+            capabilities["textDocument"] = json!({"diagnostic": {"dynamicRegistration": false}});
+        }
+        let options = header["initializationOptions"].clone();
+        let settings = |key: &str| {
+            options.pointer(&format!("/format/{key}")).and_then(Value::as_str).unwrap_or("keep")
+        };
+        let format = ctlpgn::format::FormatOptions {
+            separators: ctlpgn::format::Separators::from_name(settings("separators"))
+                .unwrap_or_default(),
+            ellipsis: ctlpgn::format::EllipsisStyle::from_name(settings("ellipsis"))
+                .unwrap_or_default(),
+        };
+        let panics = panics::count();
+        let (client, initialized) = Client::start(capabilities, options, patience)
+            .map_err(|message| finding("lsp-timeout", message))?;
+        let announced = &initialized["capabilities"]["positionEncoding"];
+        if announced != encoding.name() {
+            return Err(finding(
+                "lsp-encoding",
+                format!("{} offered, {announced} announced", encoding.name()),
+            ));
+        }
+        let code_action_kinds = initialized["capabilities"]["codeActionProvider"]
+            ["codeActionKinds"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        Ok(Executor {
+            client: Some(client),
+            encoding,
+            pull,
+            format,
+            text: String::new(),
+            version: 0,
+            edits: 0,
+            panics,
+            code_action_kinds,
+        })
+    }
+
+    fn client(&mut self) -> &mut Client {
+        self.client.as_mut().expect("a running client")
+    }
+
+    fn check_panics(&mut self, during: &str) -> Result<(), Finding> {
+        let now = panics::count();
+        if now != self.panics {
+            self.panics = now;
+            return Err(finding("panic", format!("during {during}: {}", panics::last())));
+        }
+        Ok(())
+    }
+
+    fn step(&mut self, step: &Value) -> Result<(), Finding> {
+        if let Some(text) = step["open"].as_str() {
+            self.text = text.to_string();
+            self.version = 1;
+            let document =
+                json!({"uri": EDITED, "languageId": "ctl-pgn", "version": 1, "text": text});
+            self.client()
+                .notify("textDocument/didOpen", json!({"textDocument": document}))
+                .map_err(|m| finding("lsp-timeout", m))?;
+            return self.check_panics("didOpen");
+        }
+        if let Some(changes) = step["change"].as_array() {
+            for change in changes {
+                self.text = apply_change(&self.text, change, self.encoding);
+                self.edits += 1;
+            }
+            self.version += 1;
+            let params = json!({"textDocument": {"uri": EDITED, "version": self.version}, "contentChanges": changes});
+            self.client()
+                .notify("textDocument/didChange", params)
+                .map_err(|m| finding("lsp-timeout", m))?;
+            return self.check_panics("didChange");
+        }
+        let method = step["request"].as_str().unwrap_or_default().to_string();
+        let params = step["params"].clone();
+        let answer = self
+            .client()
+            .request(&method, params.clone())
+            .map_err(|message| finding("lsp-timeout", format!("{method} {params}: {message}")))?;
+        self.check_panics(&method)?;
+        let result = answer.map_err(|error| {
+            finding("lsp-error-response", format!("{method} {params}: {error}"))
+        })?;
+        self.check_result(&method, &params, &result)
+    }
+
+    /// The answer's positions exist in the client's text; formatting gives the core's text.
+    fn check_result(
+        &mut self,
+        method: &str,
+        params: &Value,
+        result: &Value,
+    ) -> Result<(), Finding> {
+        let lines = positions::lines(&self.text);
+        let check_ranges = |value: &Value| -> Result<(), String> {
+            let mut stack = vec![value];
+            while let Some(value) = stack.pop() {
+                match value {
+                    Value::Array(items) => stack.extend(items),
+                    Value::Object(map) => {
+                        if let (Some(start), Some(end)) = (map.get("start"), map.get("end")) {
+                            if start.get("line").is_some() && end.get("line").is_some() {
+                                let a = self.position_of(&lines, start)?;
+                                let b = self.position_of(&lines, end)?;
+                                if a > b {
+                                    return Err(format!("a reversed range {value}"));
+                                }
+                                continue;
+                            }
+                        }
+                        stack.extend(map.values());
+                    }
+                    _ => {}
+                }
+            }
+            Ok(())
+        };
+        check_ranges(result).map_err(|message| {
+            finding("lsp-position", format!("{method} {params}: {message} in {result}"))
+        })?;
+        match method {
+            "textDocument/semanticTokens/full" | "textDocument/semanticTokens/range" => {
+                self.check_tokens(&lines, result).map_err(|message| {
+                    finding("lsp-position", format!("{method} {params}: {message}"))
+                })?;
+            }
+            "textDocument/foldingRange" => {
+                for range in result.as_array().into_iter().flatten() {
+                    let (start, end) = (range["startLine"].as_u64(), range["endLine"].as_u64());
+                    let fits = matches!((start, end), (Some(s), Some(e)) if s <= e && (e as usize) < lines.len());
+                    if !fits {
+                        return Err(finding(
+                            "lsp-position",
+                            format!("folding range {range} in {} lines", lines.len()),
+                        ));
+                    }
+                }
+            }
+            "textDocument/formatting" | "textDocument/rangeFormatting" => {
+                let edited = self
+                    .apply_edits(&lines, result)
+                    .map_err(|message| finding("lsp-format", format!("{method}: {message}")))?;
+                let expected = ctlpgn::format::format_text(&self.text, &self.format);
+                let got = if method == "textDocument/formatting" {
+                    edited.clone()
+                } else {
+                    ctlpgn::format::format_text(&edited, &self.format)
+                };
+                if got != expected {
+                    return Err(finding("lsp-format", format!("{method} {params}: the edits {result} give\n{edited:?}\nthe core formats\n{expected:?}\nfrom\n{:?}", self.text)));
+                }
+            }
+            "textDocument/codeAction" => {
+                for action in result.as_array().into_iter().flatten() {
+                    let edits = &action["edit"]["changes"][EDITED];
+                    if !edits.is_null() {
+                        self.apply_edits(&lines, edits).map_err(|message| {
+                            finding(
+                                "lsp-position",
+                                format!("code action {}: {message}", action["title"]),
+                            )
+                        })?;
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn position_of(&self, lines: &[(usize, usize)], position: &Value) -> Result<usize, String> {
+        let (Some(line), Some(character)) =
+            (position["line"].as_u64(), position["character"].as_u64())
+        else {
+            return Err(format!("a position that is not two numbers: {position}"));
+        };
+        positions::check_position(&self.text, lines, line, character, self.encoding)
+    }
+
+    /// Text edits applied to the client's text; they must not overlap.
+    fn apply_edits(&self, lines: &[(usize, usize)], edits: &Value) -> Result<String, String> {
+        let mut resolved = Vec::new();
+        for edit in edits.as_array().into_iter().flatten() {
+            let start = self.position_of(lines, &edit["range"]["start"])?;
+            let end = self.position_of(lines, &edit["range"]["end"])?;
+            resolved.push((start, end, edit["newText"].as_str().unwrap_or_default()));
+        }
+        resolved.sort_by_key(|&(start, end, _)| (start, end));
+        if resolved.windows(2).any(|pair| pair[0].1 > pair[1].0) {
+            return Err(format!("overlapping edits {edits}"));
+        }
+        let mut text = self.text.clone();
+        for &(start, end, new_text) in resolved.iter().rev() {
+            text.replace_range(start..end, new_text);
+        }
+        Ok(text)
+    }
+
+    fn check_tokens(&self, lines: &[(usize, usize)], result: &Value) -> Result<(), String> {
+        let data: Vec<u64> =
+            result["data"].as_array().into_iter().flatten().filter_map(Value::as_u64).collect();
+        let (mut line, mut start) = (0u64, 0u64);
+        for token in data.chunks(5) {
+            let [delta_line, delta_start, length, ..] = token else {
+                return Err(format!("{} numbers, not a multiple of 5", data.len()));
+            };
+            if *delta_line > 0 {
+                line += delta_line;
+                start = *delta_start;
+            } else {
+                start += delta_start;
+            }
+            positions::check_position(&self.text, lines, line, start, self.encoding)
+                .and_then(|_| {
+                    positions::check_position(
+                        &self.text,
+                        lines,
+                        line,
+                        start + length,
+                        self.encoding,
+                    )
+                })
+                .map_err(|message| {
+                    format!("the token at {line}:{start} of length {length}: {message}")
+                })?;
+        }
+        Ok(())
+    }
+
+    /// The server agrees with itself: the diagnostics of the edited document are those of a
+    /// fresh one with the same text, pushed and pulled alike.
+    fn agree(&mut self) -> Result<(), Finding> {
+        let version = self.version;
+        let text = self.text.clone();
+        let timeout = |message: String| finding("lsp-timeout", message);
+        let document = json!({"uri": FRESH, "languageId": "ctl-pgn", "version": 1, "text": text});
+        let normal = |value: &Value| value.to_string().replace(FRESH, EDITED);
+        let pull = self.pull;
+        let client = self.client();
+        let pushed = if pull {
+            None
+        } else {
+            let edited = client.published_version(EDITED, version).map_err(timeout)?;
+            client
+                .notify("textDocument/didOpen", json!({"textDocument": document}))
+                .map_err(timeout)?;
+            let fresh = client.published_version(FRESH, 1).map_err(timeout)?;
+            if normal(&edited) != normal(&fresh) {
+                return Err(finding("lsp-incremental", format!("the edited document's published diagnostics differ from a fresh one's:\n{edited}\nfresh:\n{fresh}\ntext:\n{text:?}")));
+            }
+            Some(edited)
+        };
+        let client = self.client.as_mut().expect("a running client");
+        if pushed.is_none() {
+            client
+                .notify("textDocument/didOpen", json!({"textDocument": document}))
+                .map_err(timeout)?;
+        }
+        let mut pulled = Vec::new();
+        for uri in [EDITED, FRESH] {
+            let answer = client
+                .request("textDocument/diagnostic", json!({"textDocument": {"uri": uri}}))
+                .map_err(timeout)?
+                .map_err(|error| finding("lsp-error-response", format!("diagnostic: {error}")))?;
+            pulled.push(answer["items"].clone());
+        }
+        if normal(&pulled[0]) != normal(&pulled[1]) {
+            return Err(finding("lsp-incremental", format!("the edited document's pulled diagnostics differ from a fresh one's:\n{}\nfresh:\n{}\ntext:\n{text:?}", pulled[0], pulled[1])));
+        }
+        if let Some(pushed) = pushed {
+            if normal(&pushed) != normal(&pulled[0]) {
+                return Err(finding(
+                    "lsp-pull-push",
+                    format!("pushed:\n{pushed}\npulled:\n{}\ntext:\n{text:?}", pulled[0]),
+                ));
+            }
+        }
+        self.check_panics("the final comparison")
+    }
+
+    fn finish(mut self) {
+        if let Some(client) = self.client.take() {
+            client.finish();
+        }
+    }
+}
+
+/// One content change applied to a text as the protocol says (see [`positions`]).
+fn apply_change(text: &str, change: &Value, encoding: Encoding) -> String {
+    let new_text = change["text"].as_str().unwrap_or_default();
+    let Some(range) = change.get("range") else {
+        return new_text.to_string();
+    };
+    let at = |position: &Value| {
+        positions::offset(
+            text,
+            position["line"].as_u64().unwrap_or(0),
+            position["character"].as_u64().unwrap_or(0),
+            encoding,
+        )
+    };
+    let (a, b) = (at(&range["start"]), at(&range["end"]));
+    let mut out = text.to_string();
+    out.replace_range(a.min(b)..a.max(b), new_text);
+    out
+}
+
+/// A position of `text` for an edit or a request: usually a character boundary, sometimes
+/// inside a character, past the line's end or past the last line.
+fn random_position(rng: &mut Rng, text: &str, encoding: Encoding, near: Option<usize>) -> Value {
+    let offset = match near {
+        Some(near) if rng.one_in(2) => {
+            let mut at = (near + rng.below(12)).saturating_sub(6).min(text.len());
+            while !text.is_char_boundary(at) {
+                at -= 1;
+            }
+            at
+        }
+        _ => crate::mutate::boundary(rng, text),
+    };
+    let (mut line, mut character) = positions::position(text, offset, encoding);
+    match rng.below(20) {
+        0 | 1 => character += rng.between(1, 6) as u64,
+        2 => line += rng.between(1, 3) as u64,
+        3 | 4 => {
+            if let Some(ch) = text[offset..].chars().next() {
+                if encoding.width(ch) > 1 {
+                    character += rng.between(1, encoding.width(ch) - 1) as u64;
+                }
+            }
+        }
+        _ => {}
+    }
+    json!({"line": line, "character": character})
+}
+
+fn random_range(rng: &mut Rng, text: &str, encoding: Encoding) -> Value {
+    let start = random_position(rng, text, encoding, None);
+    let near = positions::offset(
+        text,
+        start["line"].as_u64().unwrap_or(0),
+        start["character"].as_u64().unwrap_or(0),
+        encoding,
+    );
+    let end = if rng.one_in(3) {
+        random_position(rng, text, encoding, None)
+    } else {
+        random_position(rng, text, encoding, Some(near + 10))
+    };
+    if rng.one_in(8) {
+        json!({"start": end, "end": start})
+    } else {
+        json!({"start": start, "end": end})
+    }
+}
+
+/// The next step of a stream, for the text the client holds.
+fn generate_step(
+    rng: &mut Rng,
+    seeds: &Seeds,
+    executor: &Executor,
+    last_edit: &mut usize,
+) -> Value {
+    let encoding = executor.encoding;
+    if rng.below(100) < 55 {
+        let mut text = executor.text.clone();
+        let count = if rng.one_in(4) { rng.between(2, 4) } else { 1 };
+        let mut changes = Vec::new();
+        for _ in 0..count {
+            let change = if rng.one_in(60) {
+                json!({"text": mutate(rng, seeds, &[])})
+            } else {
+                let start = random_position(rng, &text, encoding, Some(*last_edit));
+                let start_offset = positions::offset(
+                    &text,
+                    start["line"].as_u64().unwrap_or(0),
+                    start["character"].as_u64().unwrap_or(0),
+                    encoding,
+                );
+                let end = match rng.below(3) {
+                    0 => start.clone(),
+                    _ => random_position(rng, &text, encoding, Some(start_offset + 3)),
+                };
+                let new_text = match rng.below(3) {
+                    0 => String::new(),
+                    _ => piece(rng, seeds),
+                };
+                *last_edit = start_offset;
+                let range = if rng.one_in(10) {
+                    json!({"start": end, "end": start})
+                } else {
+                    json!({"start": start, "end": end})
+                };
+                json!({"range": range, "text": new_text})
+            };
+            text = apply_change(&text, &change, encoding);
+            changes.push(change);
+        }
+        return json!({"change": changes});
+    }
+    let method = *rng.pick(&REQUESTS);
+    let text = &executor.text;
+    let document = json!({"uri": EDITED});
+    let position = random_position(rng, text, encoding, Some(*last_edit));
+    let params = match method {
+        "textDocument/references" => {
+            json!({"textDocument": document, "position": position, "context": {"includeDeclaration": rng.one_in(2)}})
+        }
+        "textDocument/documentSymbol"
+        | "textDocument/foldingRange"
+        | "textDocument/semanticTokens/full"
+        | "textDocument/diagnostic" => json!({"textDocument": document}),
+        "textDocument/semanticTokens/range" => {
+            json!({"textDocument": document, "range": random_range(rng, text, encoding)})
+        }
+        "textDocument/formatting" => {
+            json!({"textDocument": document, "options": {"tabSize": 4, "insertSpaces": true}})
+        }
+        "textDocument/rangeFormatting" => {
+            json!({"textDocument": document, "range": random_range(rng, text, encoding), "options": {"tabSize": 4, "insertSpaces": true}})
+        }
+        "textDocument/codeAction" => {
+            let mut context = json!({"diagnostics": []});
+            if rng.one_in(2) && !executor.code_action_kinds.is_empty() {
+                context["only"] = json!([rng.pick(&executor.code_action_kinds)]);
+            }
+            let range = if rng.one_in(2) {
+                json!({"start": position, "end": position})
+            } else {
+                random_range(rng, text, encoding)
+            };
+            json!({"textDocument": document, "range": range, "context": context})
+        }
+        "workspace/executeCommand" => {
+            json!({"command": "ctlpgn.positionAt", "arguments": [EDITED, position]})
+        }
+        _ => json!({"textDocument": document, "position": position}),
+    };
+    json!({"request": method, "params": params})
+}
+
+fn random_header(rng: &mut Rng, stream: u64) -> Value {
+    // Streams alternate the encoding; a few pull their diagnostics.
+    let encoding = if stream & 1 == 0 { "utf-8" } else { "utf-16" };
+    let style = ["keep", "unicode", "ascii"];
+    json!({
+        "encoding": encoding,
+        "pull": rng.one_in(5),
+        "initializationOptions": {
+            "rules": {"enable": rng.one_in(2)},
+            "format": {"separators": rng.pick(&style), "ellipsis": rng.pick(&style)},
+        },
+    })
+}
+
+fn line(value: &Value) -> Vec<u8> {
+    let mut bytes = value.to_string().into_bytes();
+    bytes.push(b'\n');
+    bytes
+}
+
+pub fn run(options: &Options, reporter: &Reporter) -> i32 {
+    let seeds = match Seeds::load() {
+        Ok(seeds) => seeds,
+        Err(message) => {
+            eprintln!("ctlpgn-fuzz: {message}");
+            return 2;
+        }
+    };
+    let patience = Duration::from_secs_f64(options.timeout);
+    let budget = Budget::new(options);
+    let mut rng = Rng::new(options.seed);
+    let mut known: std::collections::HashSet<String> = options.known.iter().cloned().collect();
+    let (mut edits, mut streams, mut findings) = (0u64, 0u64, 0u64);
+    while budget.more(edits) {
+        let header = random_header(&mut rng, streams);
+        let mut case = line(&header);
+        reporter.begin(&case);
+        let outcome = (|| -> Result<(), Finding> {
+            let mut executor = Executor::start(&header, patience)?;
+            let text = if rng.one_in(3) {
+                rng.pick(&seeds.inputs).clone()
+            } else {
+                mutate(&mut rng, &seeds, &[])
+            };
+            let open = json!({"open": text});
+            let result = (|| {
+                reporter.append(&line(&open));
+                case.extend(line(&open));
+                executor.step(&open)?;
+                let mut last_edit = 0;
+                for _ in 0..rng.between(10, 80) {
+                    let step = generate_step(&mut rng, &seeds, &executor, &mut last_edit);
+                    reporter.append(&line(&step));
+                    case.extend(line(&step));
+                    executor.step(&step)?;
+                }
+                executor.agree()
+            })();
+            edits += executor.edits;
+            executor.finish();
+            result
+        })();
+        streams += 1;
+        reporter.progress(edits, streams);
+        if let Err(found) = outcome {
+            let sig = signature(&found);
+            if known.insert(sig.clone()) {
+                findings += 1;
+                let path = save("lsp", found.kind, &case, &found.message);
+                eprintln!(
+                    "FINDING {}: {}\n  stream saved to {}",
+                    found.kind,
+                    crate::core_mode::shorten(&found.message),
+                    path.display()
+                );
+                reporter.found(&sig);
+                if !options.keep_going {
+                    break;
+                }
+            }
+        }
+    }
+    reporter.progress(edits, streams);
+    reporter.done();
+    if !reporter.is_supervised() {
+        println!(
+            "{edits} edits in {streams} streams, {findings} findings in {:.1} s",
+            budget.elapsed()
+        );
+    }
+    i32::from(findings > 0)
+}
+
+/// Runs a saved stream again and prints what fails.
+pub fn replay(path: &str, options: &Options) -> i32 {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("ctlpgn-fuzz: {path}: {error}");
+            return 2;
+        }
+    };
+    let steps: Vec<Value> =
+        text.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+    let Some((header, steps)) = steps.split_first() else {
+        eprintln!("ctlpgn-fuzz: {path}: no stream");
+        return 2;
+    };
+    let patience = Duration::from_secs_f64(options.timeout);
+    let outcome = (|| {
+        let mut executor = Executor::start(header, patience)?;
+        let result =
+            steps.iter().try_for_each(|step| executor.step(step)).and_then(|()| executor.agree());
+        let edits = executor.edits;
+        executor.finish();
+        result.map(|()| edits)
+    })();
+    match outcome {
+        Ok(edits) => {
+            println!("{edits} edits in 1 streams, 0 findings");
+            0
+        }
+        Err(found) => {
+            println!("FINDING {}: {}", found.kind, found.message);
+            println!("1 streams, 1 findings");
+            1
+        }
+    }
+}
+
+/// Runs a stream (header and steps) on a fresh server; the finding, if any.
+fn run_stream(header: &Value, steps: &[Value], patience: Duration) -> Result<u64, Finding> {
+    let mut executor = Executor::start(header, patience)?;
+    let result =
+        steps.iter().try_for_each(|step| executor.step(step)).and_then(|()| executor.agree());
+    let edits = executor.edits;
+    executor.finish();
+    result.map(|()| edits)
+}
+
+/// Shrinks a saved stream while its finding keeps its signature: steps removed in chunks of
+/// halving size, then the opened text shortened line by line; saves and prints the result.
+pub fn minimize(path: &str, options: &Options) -> i32 {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("ctlpgn-fuzz: cannot read {path}");
+        return 2;
+    };
+    let lines: Vec<Value> =
+        text.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
+    let Some((header, steps)) = lines.split_first() else {
+        eprintln!("ctlpgn-fuzz: {path}: no stream");
+        return 2;
+    };
+    let patience = Duration::from_secs_f64(options.timeout);
+    let Err(original) = run_stream(header, steps, patience) else {
+        println!("the stream passes every check: nothing to minimize");
+        return 0;
+    };
+    let same = |steps: &[Value]| matches!(run_stream(header, steps, patience), Err(found) if signature(&found) == signature(&original));
+    let mut steps = steps.to_vec();
+    let mut chunk = steps.len().div_ceil(2).max(1);
+    loop {
+        let mut at = 1;
+        while at < steps.len() {
+            let end = (at + chunk).min(steps.len());
+            let candidate: Vec<Value> = steps[..at].iter().chain(&steps[end..]).cloned().collect();
+            if same(&candidate) {
+                steps = candidate;
+            } else {
+                at = end;
+            }
+        }
+        if chunk == 1 {
+            break;
+        }
+        chunk = chunk.div_ceil(2);
+    }
+    let mut out = line(header);
+    for step in &steps {
+        out.extend(line(step));
+    }
+    let found = run_stream(header, &steps, patience).err().unwrap_or(original);
+    let saved = save("lsp", found.kind, &out, &found.message);
+    println!(
+        "{}{}: {}\nsaved to {}",
+        String::from_utf8_lossy(&out),
+        found.kind,
+        crate::core_mode::shorten(&found.message),
+        saved.display()
+    );
+    1
+}
