@@ -432,3 +432,74 @@ fn inputs_past_the_size_limit_are_refused_without_reading_on() {
     assert!(run.stderr.contains("/dev/zero"), "{}", run.stderr);
     std::fs::remove_dir_all(&folder).expect("cleaned");
 }
+
+/// `board` draws the position at a place: the SVG holds the pieces of the position the PDTL
+/// names, the text picture is the hover's, the PNG is a picture twice the SVG's size, and `-o`
+/// writes the file; a place without a position writes nothing.
+#[test]
+fn board_draws_the_position_at_a_place_as_svg_png_or_text() {
+    let example = example();
+    let example = example.to_str().expect("a UTF-8 path");
+    let (status, svg) = ctlpgn(&["board", example, "--ply", "3"], None);
+    assert_eq!(status, 0);
+    let (_, pdtl) = ctlpgn(&["pdtl", example, "--ply", "3"], None);
+    let pieces_in_pdtl = pdtl
+        .split(' ')
+        .next()
+        .unwrap_or_default()
+        .split('/')
+        .filter_map(|segment| segment.split_once(':'))
+        .flat_map(|(_, run)| run.chars().filter(|ch| ch.is_ascii_alphabetic()))
+        .count();
+    assert!(pieces_in_pdtl > 40, "{pdtl}");
+    assert_eq!(svg.matches("data-piece=").count(), pieces_in_pdtl);
+    assert_eq!(svg.matches("data-mark=\"destination\"").count(), 1, "the half-move is marked");
+    let (_, flipped) = ctlpgn(&["board", example, "--ply", "3", "--flip"], None);
+    assert_ne!(flipped, svg);
+    let (status, text) = ctlpgn(&["board", example, "--ply", "3", "--format", "text"], None);
+    assert_eq!(status, 0);
+    assert!(text.lines().count() >= 29 && text.contains('·'), "{text}");
+
+    let folder = scratch("board");
+    let png = folder.join("after-ply-3.png");
+    let run = execute(
+        &["board", example, "--ply", "3", "--format", "png", "-o", png.to_str().expect("path")],
+        b"",
+        Stdio::piped(),
+    );
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    let bytes = std::fs::read(&png).expect("the PNG is written");
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let width = u32::from_be_bytes(bytes[16..20].try_into().expect("IHDR width"));
+    let svg_width: u32 = svg
+        .split("width=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .and_then(|width| width.parse().ok())
+        .expect("the SVG's width");
+    assert_eq!(width, 2 * svg_width);
+
+    let (status, from_pdtl) = ctlpgn(&["board", "--pdtl", pdtl.trim()], None);
+    assert_eq!(status, 0);
+    assert_eq!(from_pdtl.matches("data-piece=").count(), pieces_in_pdtl);
+    let run = execute(&["board", "--pdtl", "/0:K/ w"], b"", Stdio::piped());
+    assert_eq!(run.status, Some(1));
+    assert!(
+        run.stdout.is_empty() && run.stderr.contains("the PDTL has no position"),
+        "{}",
+        run.stderr
+    );
+
+    // A record that does not replay: nothing is drawn or written.
+    let broken = "[Variant \"C'escacs\"]\n\n1. E7-E13, NE21×JF15:\n*\n";
+    let out = folder.join("never.svg");
+    let run = execute(
+        &["board", "-", "--ply", "1", "-o", out.to_str().expect("path")],
+        broken.as_bytes(),
+        Stdio::piped(),
+    );
+    assert_eq!(run.status, Some(1), "{}", run.stderr);
+    assert!(run.stderr.contains("does not replay"), "{}", run.stderr);
+    assert!(!out.exists());
+    let _ = std::fs::remove_dir_all(&folder);
+}

@@ -39,6 +39,8 @@ pub enum Command {
     Convert(ConvertArguments),
     /// The PDTL of the position after the half-move at a place of a record.
     Pdtl(PdtlArguments),
+    /// The board at a place of a record, or of a PDTL, as SVG, PNG or text.
+    Board(BoardArguments),
 }
 
 /// How much a command reads at most, from each file and from standard input.
@@ -184,6 +186,58 @@ pub struct PdtlArguments {
     /// The file; - reads standard input.
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
+}
+
+#[derive(Debug, Args)]
+#[command(group(ArgGroup::new("place").required(true).args(["at", "ply", "pdtl"])))]
+pub struct BoardArguments {
+    /// After the half-move at this place of the file (1-based line and column in characters).
+    #[arg(long, value_name = "LINE:COL", value_parser = parse_line_column, requires = "file")]
+    pub at: Option<(usize, usize)>,
+    /// After the N-th half-move of the record's main line (0: its start).
+    #[arg(long, value_name = "N", requires = "file")]
+    pub ply: Option<usize>,
+    /// The record --ply speaks of (1-based); needed when the file holds several.
+    #[arg(long, value_name = "K", requires = "ply", conflicts_with = "at", value_parser = clap::value_parser!(u64).range(1..))]
+    pub record: Option<u64>,
+    /// The position of this PDTL (in standard letters, or FAN), instead of a place of a file.
+    #[arg(long, value_name = "PDTL", conflicts_with = "file")]
+    pub pdtl: Option<String>,
+    /// Black at the bottom.
+    #[arg(long)]
+    pub flip: bool,
+    /// What to draw.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = BoardFormat::Svg)]
+    pub format: BoardFormat,
+    /// The colours of an SVG or PNG board.
+    #[arg(long, value_enum, value_name = "THEME", default_value_t = BoardTheme::Light)]
+    pub theme: BoardTheme,
+    /// Write the board to this file (replaced whole) instead of standard output.
+    #[arg(short = 'o', long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub limit: InputLimit,
+    /// The file; - reads standard input.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+}
+
+/// What `board` draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BoardFormat {
+    /// An SVG document (about 24 KB).
+    Svg,
+    /// The SVG rasterised, twice its size, for articles and slides.
+    Png,
+    /// The text picture of the 29 transversal lines.
+    Text,
+}
+
+/// The colours of a drawn board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BoardTheme {
+    Light,
+    Dark,
 }
 
 /// `LINE:COL`, both from 1.

@@ -5,6 +5,7 @@
 //! byte printed goes through [`output`], so that each command ends with the same statuses.
 
 mod arguments;
+mod board;
 mod check;
 mod convert;
 mod excerpt;
@@ -12,6 +13,7 @@ mod fmt;
 mod input;
 mod output;
 mod pdtl;
+mod place;
 mod replay;
 mod write;
 
@@ -78,6 +80,7 @@ fn run(command: Command, out: &mut Output<'_>) -> Result<Status, OutputFailed> {
         Command::Replay(arguments) => replay::run(&arguments, out),
         Command::Convert(arguments) => convert::run(&arguments, out),
         Command::Pdtl(arguments) => pdtl::run(&arguments, out),
+        Command::Board(arguments) => board::run(&arguments, out),
     }
 }
 

@@ -55,6 +55,11 @@ impl<'a> Output<'a> {
         self.writer.write_all(text.as_bytes()).map_err(OutputFailed)
     }
 
+    /// Writes bytes as they are (a PNG picture).
+    pub fn bytes(&mut self, bytes: &[u8]) -> Result<(), OutputFailed> {
+        self.writer.write_all(bytes).map_err(OutputFailed)
+    }
+
     /// Writes a formatted line and its line feed.
     pub fn line(&mut self, arguments: fmt::Arguments<'_>) -> Result<(), OutputFailed> {
         self.writer

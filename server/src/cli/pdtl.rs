@@ -4,159 +4,25 @@
 //! ply of a record's main line.
 
 use super::arguments::PdtlArguments;
-use super::input::{read_input, ReadFailure};
-use super::output::{error_line, Output, OutputFailed};
+use super::output::{Output, OutputFailed};
+use super::place::{locate, Place};
 use super::Status;
-use crate::conversion::{parse_records, position_after_ply, position_at, NoPosition, ParsedRecord};
-use crate::diagnostics::Severity;
 use crate::identifiers::IdentifierSet;
 use crate::pdtl;
-use crate::text::LineIndex;
-
-/// Where the position is taken.
-#[derive(Debug)]
-enum Place {
-    /// A 1-based line and column (in characters) of the file.
-    At { line: usize, column: usize },
-    /// After the `ply`-th half-move of a record's main line (0: its start); `record` is the
-    /// 1-based number given with `--record`.
-    Ply { ply: usize, record: Option<usize> },
-}
 
 /// Runs `pdtl`: 0 when the PDTL is printed, 1 when the record does not replay (or the file is
 /// not UTF-8), 2 on a read error or a place outside the file.
 pub fn run(arguments: &PdtlArguments, out: &mut Output<'_>) -> Result<Status, OutputFailed> {
-    let place = match (arguments.at, arguments.ply) {
-        (Some((line, column)), _) => Place::At { line, column },
-        (None, Some(ply)) => Place::Ply {
-            ply,
-            record: arguments.record.map(|record| usize::try_from(record).unwrap_or(usize::MAX)),
-        },
-        // The argument group requires one of them.
-        (None, None) => return Ok(Status::Failure),
+    // The argument group requires one of the two.
+    let Some(place) = Place::from_arguments(arguments.at, arguments.ply, arguments.record) else {
+        return Ok(Status::Failure);
     };
-    let input = match read_input(&arguments.file, arguments.limit.max_input_size) {
-        Ok(input) => input,
-        Err(failure) => {
-            error_line(&format!("ctlpgn pdtl: {failure}"));
-            let not_utf8 = matches!(failure, ReadFailure::NotUtf8 { .. });
-            return Ok(if not_utf8 { Status::Findings } else { Status::Failure });
-        }
+    let located = match locate("pdtl", &arguments.file, arguments.limit.max_input_size, place) {
+        Ok(located) => located,
+        Err(status) => return Ok(status),
     };
-    let text = &input.text;
-    let records = parse_records(text);
-    let lines = LineIndex::new(text);
-    let found = match place {
-        Place::At { line, column } => find_at(text, &lines, &records, line, column),
-        Place::Ply { ply, record } => find_ply(&records, ply, record),
-    };
-    let (index, offset) = match found {
-        Ok(found) => found,
-        Err(message) => {
-            error_line(&format!("ctlpgn pdtl: {}: {message}", input.name));
-            return Ok(Status::Failure);
-        }
-    };
-    let record = &records[index];
-    if let Some(error) =
-        record.analysis.diagnostics.iter().find(|diagnostic| diagnostic.severity == Severity::Error)
-    {
-        let (line, column) = lines.line_column(text, record.range.start + error.range.start);
-        error_line(&format!(
-            "ctlpgn pdtl: {}:{line}:{column}: record {} does not replay: error[{}]: {} [{}]",
-            input.name,
-            index + 1,
-            error.code,
-            error.message,
-            error.code.name()
-        ));
-        return Ok(Status::Findings);
-    }
-    let position = match (&place, offset) {
-        (Place::Ply { ply, .. }, _) => position_after_ply(&record.analysis, *ply),
-        (Place::At { .. }, Some(offset)) => {
-            position_at(record.text(text), &record.syntax, &record.analysis, offset)
-        }
-        (Place::At { .. }, None) => Err(NoPosition::Unknown),
-    };
-    let position = match position {
-        Ok(position) => position,
-        Err(reason) => {
-            error_line(&format!("ctlpgn pdtl: {}: record {}: {reason}", input.name, index + 1));
-            return Ok(Status::Findings);
-        }
-    };
-    let identifiers = if arguments.letters {
-        IdentifierSet::standard()
-    } else {
-        record.analysis.identifiers.clone()
-    };
-    out.line(format_args!("{}", pdtl::print(position, &identifiers)))?;
+    let identifiers =
+        if arguments.letters { IdentifierSet::standard() } else { located.identifiers };
+    out.line(format_args!("{}", pdtl::print(&located.position, &identifiers)))?;
     Ok(Status::Clean)
-}
-
-/// The record holding `LINE:COL` and the offset in it.
-fn find_at(
-    text: &str,
-    lines: &LineIndex,
-    records: &[ParsedRecord],
-    line: usize,
-    column: usize,
-) -> Result<(usize, Option<usize>), String> {
-    let offset =
-        offset_of(text, lines, line, column).ok_or(format!("the file has no line {line}"))?;
-    let index = records
-        .iter()
-        .position(|record| {
-            record.range.contains(&offset)
-                || (offset == text.len() && record.range.end == text.len())
-        })
-        .ok_or(format!("{line}:{column} is not inside a record"))?;
-    Ok((index, Some(offset - records[index].range.start)))
-}
-
-/// The byte offset of a 1-based line and column (in characters, a leading byte-order mark not
-/// counted); a column past the end of its line means the line's end.
-fn offset_of(text: &str, lines: &LineIndex, line: usize, column: usize) -> Option<usize> {
-    if line == 0 || line - 1 > lines.line_of(text.len()) {
-        return None;
-    }
-    let mut start = lines.line_start(line - 1);
-    if start == 0 && text.starts_with('\u{FEFF}') {
-        start = '\u{FEFF}'.len_utf8();
-    }
-    let line_text = &text[start..];
-    let line_end = line_text.find(['\n', '\r']).unwrap_or(line_text.len());
-    let within = line_text[..line_end]
-        .char_indices()
-        .nth(column.saturating_sub(1))
-        .map_or(line_end, |(at, _)| at);
-    Some(start + within)
-}
-
-/// The record `--ply` speaks of: the one named by `--record`, or the only one.
-fn find_ply(
-    records: &[ParsedRecord],
-    ply: usize,
-    record: Option<usize>,
-) -> Result<(usize, Option<usize>), String> {
-    let index = match record {
-        Some(number) if number >= 1 && number <= records.len() => number - 1,
-        Some(number) => {
-            return Err(format!("there is no record {number}: the file holds {}", records.len()))
-        }
-        None if records.len() == 1 => 0,
-        None if records.is_empty() => return Err("the file holds no record".to_string()),
-        None => {
-            return Err(format!(
-                "the file holds {} records: say which with --record K",
-                records.len()
-            ))
-        }
-    };
-    let plies = records[index].analysis.main_line().count();
-    if ply > plies {
-        return Err(format!("record {}'s main line has {plies} half-moves, not {ply}", index + 1));
-    }
-    Ok((index, None))
 }

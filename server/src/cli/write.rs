@@ -56,6 +56,28 @@ fn replace_file_with(
     Ok(())
 }
 
+/// Writes `contents` to `path`: as [`replace_file`] when the file exists, else created by the
+/// same temporary file and rename, so that a failed write leaves no half-written file.
+pub fn write_file(path: &Path, contents: &[u8]) -> Result<(), String> {
+    if path.exists() {
+        return replace_file(path, contents);
+    }
+    let named = |error: io::Error| format!("{}: {error}; nothing was written", path.display());
+    let folder = path.parent().filter(|folder| !folder.as_os_str().is_empty());
+    let folder = folder.unwrap_or(Path::new("."));
+    let (mut file, temporary) = create_temporary(folder, path).map_err(named)?;
+    let written = (|| {
+        file.write_all(contents)?;
+        file.sync_all()?;
+        drop(file);
+        fs::rename(&temporary, path)
+    })();
+    written.map_err(|error| {
+        let _ = fs::remove_file(&temporary);
+        named(error)
+    })
+}
+
 /// A new file beside `target`, named `.NAME.ctlpgn-PID-N.tmp` with the first free `N`.
 fn create_temporary(folder: &Path, target: &Path) -> io::Result<(File, PathBuf)> {
     let name = target.file_name().map(|name| name.to_string_lossy()).unwrap_or_default();
