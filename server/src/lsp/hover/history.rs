@@ -8,7 +8,6 @@ use crate::analysis::{move_label, standing_at, PlayedHalfMove, Standing};
 use crate::board;
 use crate::conversion;
 use crate::geometry::Hex;
-use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::position::Position;
 
@@ -33,17 +32,37 @@ pub(super) fn describe(record: Record<'_>, standing: Standing<'_>) -> String {
     }
 }
 
-/// Appends the board (with the hexes of `marked` bracketed), whose turn it is and the PDTL of
-/// a position.
+/// How wide the hover's board image is drawn, in CSS pixels: VS Code's hover is at most
+/// 250 pixels high at the default window size (and scrolls beyond), and the board is a little
+/// taller than wide (this gives 186), so that the title line, the board and the PDTL line fit
+/// without scrolling.
+pub(super) const IMAGE_WIDTH: u32 = 180;
+
+/// Appends the board (with the half-move from `marked[0]` to `marked[1]` marked), whose turn
+/// it is and the PDTL of a position: the board as a text picture, or as an SVG image for a
+/// client that shows images.
 pub(super) fn write_position(
+    record: Record<'_>,
     out: &mut String,
     position: &Position,
-    ids: &IdentifierSet,
     marked: &[Hex],
 ) {
-    out.push_str("```text\n");
-    out.push_str(&board::text::picture(position, ids, marked));
-    out.push_str("```\n\n");
+    let ids = &record.analysis.identifiers;
+    if record.images {
+        let mut drawing = board::Board::new(position, ids);
+        if let [origin, destination] = marked {
+            drawing = drawing.with_move(*origin, *destination);
+        }
+        out.push_str("![C'escacs board, ");
+        out.push_str(position.turn.name());
+        out.push_str(" to move](");
+        out.push_str(&board::svg_data_uri(&drawing.svg_with_width(IMAGE_WIDTH)));
+        out.push_str(")\n\n");
+    } else {
+        out.push_str("```text\n");
+        out.push_str(&board::text::picture(position, ids, marked));
+        out.push_str("```\n\n");
+    }
     out.push_str(position.turn.name());
     out.push_str(" to move.\n\n");
     // A position that the rule checks flagged may be one no PDTL holds (P010): say so
