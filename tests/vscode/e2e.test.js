@@ -328,7 +328,7 @@ function piecesOfSvg(svg) {
 
 test('hover on a half-move shows the position after it', async () => {
   await open('errors.ctl-pgn');
-  await goTo(12, 5); // on F8‐F12
+  await goTo(12, 6); // on the ‐ of F8‐F12 (a coordinate would add its own hover)
   await page.keyboard.press('Control+K');
   await page.keyboard.press('Control+I');
   const hover = page.locator('.monaco-hover:not(.hidden)');
@@ -353,6 +353,7 @@ test('hover on a half-move shows the position after it', async () => {
     return { scroll: scrollable.scrollHeight, client: scrollable.clientHeight };
   });
   console.log(`hover: image ${JSON.stringify(box)}, content ${JSON.stringify(scrolls)}`);
+  assert.ok(scrolls.scroll <= scrolls.client, `the hover does not scroll up and down: ${JSON.stringify(scrolls)}`);
   await page.keyboard.press('Escape');
 });
 

@@ -268,7 +268,7 @@ fn image_and_pdtl(markdown: &str) -> (String, String) {
     let start = markdown.find("](data:image/svg+xml;base64,").expect("an SVG image") + 28;
     let end = start + markdown[start..].find([')', '|']).expect("the image's end");
     let svg = String::from_utf8(base64_decode(&markdown[start..end])).expect("UTF-8 SVG");
-    let pdtl_start = markdown.find("PDTL `").expect("a PDTL") + 6;
+    let pdtl_start = markdown.find("PDTL:\n\n`").expect("a PDTL") + 8;
     let pdtl_end = pdtl_start + markdown[pdtl_start..].find('`').expect("the PDTL's end");
     (svg, markdown[pdtl_start..pdtl_end].to_string())
 }
@@ -284,7 +284,7 @@ fn a_client_that_shows_images_gets_the_hover_board_as_an_svg_of_the_position() {
         }
         let (svg, pdtl) = image_and_pdtl(&markdown);
         assert_eq!(pieces_drawn(&svg), pieces_named(&pdtl), "{markdown}");
-        assert!(svg.contains("width=\"180\""), "{svg}");
+        assert!(svg.contains("width=\"150\""), "{svg}");
         assert!(!markdown.contains("```text"), "{markdown}");
     }
     let text = hover(Value::Null, "JC21×G21", 4);
