@@ -1,6 +1,6 @@
 //! Neovim as a real client of `ctlpgn lsp`: a headless Neovim loads the shipped plugin
 //! (editors/nvim), is driven by tests/e2e/neovim.lua through diagnostics, hover, the copy
-//! command, edits, format on save, completion and tree-sitter highlighting and folding, and
+//! command, the board window, edits, format on save, completion and tree-sitter highlighting and folding, and
 //! this test compares what it observed with what the server and the command line say.
 //!
 //! Neovim is required: CI installs Debian's package, and a missing `nvim` fails the test
@@ -251,6 +251,31 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
             observed["copied"], observed["expected_pdtl"],
             "{context}: :CtlpgnCopyPosition copies that PDTL; {errors}"
         );
+
+        // :CtlpgnBoard: the text board at the cursor beside the buffer, following the cursor,
+        // closed with `q`.
+        let board = &observed["board"];
+        let first = board["first"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{context}: a board window, got {board}; {errors}"));
+        assert!(
+            first.starts_with("2. …, F20‐F16\n\n28 "),
+            "{context}: the board names the half-move:\n{first}"
+        );
+        let expected = format!("PDTL {}", observed["expected_pdtl"].as_str().unwrap_or("?"));
+        assert!(first.ends_with(&expected), "{context}: the board ends with {expected}:\n{first}");
+        assert!(first.contains("White to move."), "{context}:\n{first}");
+        assert_eq!(board["current_is_source"], true, "{context}: the cursor stays in the buffer");
+        let moved = board["moved"].as_str().unwrap_or("");
+        assert!(
+            moved.starts_with("3. E13×F16\n"),
+            "{context}: the board follows the cursor:\n{moved}"
+        );
+        assert_eq!(
+            board["windows_after"], board["windows_before"],
+            "{context}: q closes the board"
+        );
+        assert_eq!(board["wiped"], true, "{context}: the board's buffer goes with its window");
 
         // The edits Neovim made, seen from its side.
         let mut lines: Vec<&str> = fixture.lines().collect();

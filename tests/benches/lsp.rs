@@ -1,6 +1,7 @@
 //! The language server's latencies on a 2,000-record file, through its real transport (the
 //! in-process client of the protocol tests): a one-character edit until its diagnostics are
-//! published, a hover on a half-move, a completion in the movetext; and the memory the open
+//! published, a hover on a half-move (with a text board, and with an SVG image), a completion
+//! in the movetext, `ctlpgn/board` on a half-move; and the memory the open
 //! document holds, against the aims of the language-server issue (p95 ≤ 10 ms, p95 ≤ 2 ms,
 //! ≤ 20× the file size).
 //!
@@ -15,7 +16,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use serde_json::json;
+use serde_json::{json, Value};
 
 use client::{uri, utf16_client, Client};
 
@@ -129,6 +130,36 @@ fn main() {
     }
     report("hover on a half-move", hovers);
     report("completion at the start of a half-move", completions);
+
+    // The board at a half-move, as the editors' board panels ask for it on every cursor move.
+    let mut boards = Vec::new();
+    for _ in 0..1000 {
+        let line = move_lines[sequence.below(move_lines.len())];
+        let params =
+            json!({"textDocument": {"uri": document}, "position": {"line": line, "character": 5}});
+        let start = Instant::now();
+        let answer = client.request("ctlpgn/board", params).expect("a board answer");
+        boards.push(start.elapsed());
+        assert!(answer["line"].is_array(), "a board at line {line}");
+    }
+    report("ctlpgn/board on a half-move", boards);
+
+    // The hover of a client that shows images (VS Code): the board as a base64 SVG.
+    let images = json!({"hover": {"images": true}});
+    let mut image_client = Client::start_with(utf16_client(), images, Value::Null);
+    image_client.open(&document, &text);
+    image_client.published(&document);
+    let mut image_hovers = Vec::new();
+    for _ in 0..1000 {
+        let line = move_lines[sequence.below(move_lines.len())];
+        let start = Instant::now();
+        let hover =
+            image_client.at("textDocument/hover", &document, line, 5).expect("a hover answer");
+        image_hovers.push(start.elapsed());
+        assert!(!hover.is_null(), "a hover on the half-move of line {line}");
+    }
+    report("hover on a half-move, board as an SVG image", image_hovers);
+    assert!(image_client.finish(true), "the image client's server shut down cleanly");
 
     // Requests over the whole document parse every record again, outside the lock.
     let whole = [

@@ -201,6 +201,38 @@ local function run()
   end)
   out.copied = vim.fn.getreg('"')
 
+  -- The board window at the same place, then following the cursor to the next line, then
+  -- closed with `q`.
+  out.board = { windows_before = #vim.api.nvim_tabpage_list_wins(0) }
+  step('board', function()
+    vim.cmd('CtlpgnBoard')
+    local board_buf
+    local function board_text()
+      for _, win in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+        local buf = vim.api.nvim_win_get_buf(win)
+        if vim.bo[buf].filetype == 'ctlpgnboard' then
+          board_buf, out.board.win = buf, win
+          return table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, true), '\n')
+        end
+      end
+      return ''
+    end
+    wait_for('the board', function()
+      return board_text():find('PDTL', 1, true) ~= nil
+    end)
+    out.board.first = board_text()
+    out.board.current_is_source = vim.api.nvim_get_current_buf() == bufnr
+    cursor_on_end_of(bufnr, 'E13×F16')
+    wait_for('the board to follow the cursor', function()
+      return board_text():find('3. E13×F16', 1, true) ~= nil
+    end)
+    out.board.moved = board_text()
+    vim.api.nvim_set_current_win(out.board.win)
+    vim.cmd('normal q')
+    out.board.windows_after = #vim.api.nvim_tabpage_list_wins(0)
+    out.board.wiped = not vim.api.nvim_buf_is_valid(board_buf)
+  end)
+
   -- Edits: a comment line inserted above the moves moves the error down a line; then the
   -- wrong letter, after the `×`, is deleted and the error goes.
   vim.api.nvim_buf_set_lines(bufnr, 10, 10, true, { '{ Comentari afegit: «×» }' })

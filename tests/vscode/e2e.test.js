@@ -1,7 +1,7 @@
 // The VS Code extension in a real VS Code: code-server (VS Code's own server and workbench, the
 // same editor in a browser) with the linux-x64 package installed, in Debian's Chromium, driven
 // by Playwright as a person would drive it: open files, read the Problems panel, hover, complete,
-// type, undo, save, run a command. Nothing puts `ctlpgn` on PATH and no setting names it: the
+// type, undo, save, run a command, step through the board panel. Nothing puts `ctlpgn` on PATH and no setting names it: the
 // extension must find the server it carries. Screenshots of each step are kept in
 // CTLPGN_E2E_OUT (default target/vscode-e2e).
 //
@@ -306,9 +306,29 @@ test('the server the package carries was the one started', async () => {
   assert.deepStrictEqual(params.capabilities, fixture.params.capabilities, 'tests/fixtures/initialize/vscode.json is what VS Code sends: record it again');
 });
 
+/** The pieces of a PDTL's placement, as `side+letter` counts (`wK: 1`): what the board draws. */
+function piecesOfPdtl(pdtl) {
+  const counts = {};
+  for (const letter of pdtl.split(' ')[0].replace(/\d+:/g, '').replace(/[^A-Za-z]/g, '')) {
+    const key = (letter === letter.toUpperCase() ? 'w' : 'b') + letter.toUpperCase();
+    counts[key] = (counts[key] || 0) + 1;
+  }
+  return counts;
+}
+
+/** The pieces an SVG board draws (its `data-side` and `data-piece` attributes), counted so. */
+function piecesOfSvg(svg) {
+  const counts = {};
+  for (const match of svg.matchAll(/data-piece="([A-Z])" data-side="([wb])"|data-side="([wb])"[^>]*data-piece="([A-Z])"/g)) {
+    const key = (match[2] || match[3]) + (match[1] || match[4]);
+    counts[key] = (counts[key] || 0) + 1;
+  }
+  return counts;
+}
+
 test('hover on a half-move shows the position after it', async () => {
   await open('errors.ctl-pgn');
-  await goTo(12, 5); // on F8‐F12
+  await goTo(12, 6); // on the ‐ of F8‐F12 (a coordinate would add its own hover)
   await page.keyboard.press('Control+K');
   await page.keyboard.press('Control+I');
   const hover = page.locator('.monaco-hover:not(.hidden)');
@@ -320,7 +340,46 @@ test('hover on a half-move shows the position after it', async () => {
   await screenshot('hover');
   const expected = pdtlAfter('errors.ctl-pgn', 'F8‐F12');
   assert.ok(text.includes(expected), `the hover shows ${expected}:\n${text}`);
+  // The board is an image: an SVG whose pieces are the PDTL's, small enough not to scroll.
+  const image = hover.locator('img').first();
+  const source = await image.getAttribute('src');
+  assert.ok(source.startsWith('data:image/svg+xml;base64,'), source.slice(0, 60));
+  const svg = Buffer.from(source.slice('data:image/svg+xml;base64,'.length), 'base64').toString('utf8');
+  assert.deepStrictEqual(piecesOfSvg(svg), piecesOfPdtl(expected));
+  const box = await image.boundingBox();
+  assert.ok(box && box.width <= 250 && box.height <= 250, JSON.stringify(box));
+  const scrolls = await hover.evaluate((element) => {
+    const scrollable = element.querySelector('.monaco-scrollable-element > div') || element;
+    return { scroll: scrollable.scrollHeight, client: scrollable.clientHeight };
+  });
+  console.log(`hover: image ${JSON.stringify(box)}, content ${JSON.stringify(scrolls)}`);
+  assert.ok(scrolls.scroll <= scrolls.client, `the hover does not scroll up and down: ${JSON.stringify(scrolls)}`);
   await page.keyboard.press('Escape');
+});
+
+test('Show board opens the panel at the cursor, and → in it moves the editor cursor', async () => {
+  await open('errors.ctl-pgn');
+  await goTo(12, 5); // on F8‐F12
+  await runCommand('CTL-PGN: Show board');
+  const panel = page.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
+  const expected = pdtlAfter('errors.ctl-pgn', 'F8‐F12');
+  await until('the PDTL in the panel', async () => (await panel.locator('#pdtl').innerText().catch(() => '')) === expected);
+  assert.strictEqual(await panel.locator('#moves .move.current').innerText(), '2. F8‐F12');
+  const svg = await panel.locator('#board').innerHTML();
+  assert.deepStrictEqual(piecesOfSvg(svg), piecesOfPdtl(expected));
+  await screenshot('board-panel');
+  await panel.locator('#board').click();
+  await page.keyboard.press('ArrowRight');
+  const next = pdtlAfter('errors.ctl-pgn', 'F20‐F16');
+  await until('the next half-move in the panel', async () => (await panel.locator('#pdtl').innerText().catch(() => '')) === next);
+  assert.strictEqual(await panel.locator('#moves .move.current').innerText(), '2. …, F20‐F16');
+  await screenshot('board-panel-next');
+  // Back in the editor (without clicking into its text): the cursor stands on F20‐F16.
+  await page.keyboard.press('Control+1');
+  await until('the cursor on F20‐F16', async () =>
+    (await page.locator("[id='status.editor.selection']").innerText().catch(() => '')).includes('Ln 12, Col 12'),
+  );
+  await page.keyboard.press('Control+W').catch(() => {});
 });
 
 test('typing [ on a new line in the tags completes tag names', async () => {

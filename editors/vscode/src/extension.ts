@@ -1,10 +1,12 @@
 // The CTL-PGN extension: finds a working `ctlpgn` binary and starts `ctlpgn lsp` for `ctlpgn`
-// documents, and adds the command that copies the position at the cursor. Everything else
+// documents, and adds the command that copies the position at the cursor and the board panel
+// (board-panel.ts). Everything else
 // (diagnostics, hover, completion, formatting, folding, symbols) is the language server's,
 // negotiated by vscode-languageclient.
 
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
+import { boardSerializer, refreshBoard, showBoard, viewType } from './board-panel';
 import { Candidate, describeRejected, findServer } from './server';
 
 let client: LanguageClient | undefined;
@@ -19,6 +21,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     output,
     vscode.commands.registerCommand('ctlpgn.copyPosition', copyPosition),
+    vscode.commands.registerCommand('ctlpgn.showBoard', () => showBoard(context, () => client)),
+    vscode.window.registerWebviewPanelSerializer(viewType, boardSerializer(context, () => client)),
     vscode.workspace.onDidChangeConfiguration(async (change) => {
       if (change.affectsConfiguration('ctlpgn.server.path')) {
         await stop();
@@ -42,6 +46,9 @@ function settings(): object {
       separators: configuration.get<string>('format.separators', 'keep'),
       ellipsis: configuration.get<string>('format.ellipsis', 'keep'),
     },
+    // VS Code's hovers render Markdown images with data: URIs: the server draws their boards
+    // as SVG images.
+    hover: { images: true },
   };
 }
 
@@ -86,6 +93,7 @@ async function start(context: vscode.ExtensionContext): Promise<void> {
   client = new LanguageClient('ctlpgn', 'CTL-PGN', serverOptions, clientOptions);
   try {
     await client.start();
+    refreshBoard();
   } catch (error) {
     client = undefined;
     void vscode.window.showErrorMessage(`CTL-PGN: \`${server.path} lsp\` did not start: ${String(error)}`);

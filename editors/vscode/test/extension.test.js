@@ -1,5 +1,5 @@
 // The compiled extension under Node, with a stand-in `vscode` module and a fake server
-// process: what it starts, what it sends at `initialize`, what the copy command does, and
+// process: what it starts, what it sends at `initialize`, what the copy command and the board panel do, and
 // what the user is told when the server binary is missing.
 
 'use strict';
@@ -65,6 +65,7 @@ test('the server starts from ctlpgn.server.path, with the settings as initializa
   assert.deepStrictEqual(initialize.params.initializationOptions, {
     rules: { enable: true },
     format: { separators: 'unicode', ellipsis: 'keep' },
+    hover: { images: true },
   });
   assert.deepStrictEqual(initialize.params.capabilities.general.positionEncodings, ['utf-16']);
   // The `exit` that follows may still be on its way when the client has stopped.
@@ -117,6 +118,70 @@ test('without a position at the cursor the clipboard is left alone and the user 
   await record.finish();
   assert.strictEqual(record.clipboard, undefined);
   assert.deepStrictEqual(record.informations, ['CTL-PGN: no position at the cursor; put it on a half-move that could be replayed.']);
+});
+
+test('Show board opens a strict panel that follows the cursor and moves it', async () => {
+  const server = fakeServer();
+  const record = await activate({ 'ctlpgn.server.path': server.binary });
+  const editor = {
+    document: { languageId: 'ctlpgn', uri: Uri.file('/games/a.ctl-pgn') },
+    selection: { active: new Position(2, 5) },
+    revealRange() {},
+  };
+  record.vscode.window.activeTextEditor = editor;
+  await record.commands.get('ctlpgn.showBoard')();
+  assert.strictEqual(record.panels.length, 1);
+  const panel = record.panels[0];
+  assert.strictEqual(panel.viewType, 'ctlpgn.board');
+  assert.ok(panel.options.enableScripts);
+  const html = panel.webview.html;
+  const nonce = /script-src 'nonce-([A-Za-z0-9]+)'/.exec(html)[1];
+  assert.match(html, /default-src 'none'/);
+  assert.ok(html.includes(`<script nonce="${nonce}" src=`), html);
+  assert.match(html, /media\/board\.js/);
+  assert.match(html, /media\/board\.css/);
+  assert.doesNotMatch(html, /https?:/);
+  // The page says it is ready: the panel asks the server for the board at the cursor.
+  panel.send({ type: 'ready' });
+  const shown = await panel.until((message) => message.type === 'board');
+  assert.strictEqual(shown.answer.ply, 1);
+  const request = server.messages().find((message) => message.method === 'ctlpgn/board');
+  assert.deepStrictEqual(request.params.textDocument, { uri: 'file:///games/a.ctl-pgn' });
+  assert.deepStrictEqual(request.params.position, { line: 2, character: 5 });
+  assert.strictEqual(request.params.flip, false);
+  // → in the page: the editor's cursor goes to the next half-move.
+  panel.send({ type: 'goto', ply: 2 });
+  await panel.until((message) => message.type === 'board' && editor.selection.active.character === 10);
+  assert.deepStrictEqual([editor.selection.active.line, editor.selection.active.character], [2, 10]);
+  panel.send({ type: 'flip' });
+  await panel.until(() => server.messages().some((message) => message.method === 'ctlpgn/board' && message.params.flip === true));
+  panel.send({ type: 'copy', pdtl: 'PDTL after 1. K4-K6' });
+  await panel.until(() => record.clipboard !== undefined);
+  assert.strictEqual(record.clipboard, 'PDTL after 1. K4-K6');
+  assert.ok(record.serializers.has('ctlpgn.board'));
+  await record.finish();
+  assert.deepStrictEqual(record.errors, []);
+});
+
+test('the board panel comes back after a reload, flipped as it was', async () => {
+  const { webviewPanel } = require('./vscode-mock');
+  const server = fakeServer();
+  const record = await activate({ 'ctlpgn.server.path': server.binary });
+  record.vscode.window.activeTextEditor = {
+    document: { languageId: 'ctlpgn', uri: Uri.file('/games/a.ctl-pgn') },
+    selection: { active: new Position(2, 5) },
+    revealRange() {},
+  };
+  const panel = webviewPanel('ctlpgn.board', {});
+  await record.serializers.get('ctlpgn.board').deserializeWebviewPanel(panel, { flip: true });
+  assert.match(panel.webview.html, /Content-Security-Policy/);
+  panel.send({ type: 'ready' });
+  const shown = await panel.until((message) => message.type === 'board');
+  assert.strictEqual(shown.flip, true);
+  await record.finish();
+  const manifest = require('../package.json');
+  assert.ok(manifest.activationEvents.includes('onWebviewPanel:ctlpgn.board'));
+  assert.ok(manifest.contributes.menus['editor/title'].some((item) => item.command === 'ctlpgn.showBoard'));
 });
 
 /** Runs `body` with PATH and CARGO_HOME pointing at `folder` only. */

@@ -30,6 +30,20 @@ function answer(message) {
         capabilities: { textDocumentSync: 2, executeCommandProvider: { commands: ['ctlpgn.positionAt'] } },
         serverInfo: { name: 'fake ctlpgn' },
       };
+    case 'ctlpgn/board':
+      // Two half-moves on line 3, the cursor on the first.
+      return {
+        svg: '<svg xmlns="http://www.w3.org/2000/svg"><style>.a{}</style></svg>',
+        pdtl: 'PDTL after 1. K4-K6',
+        exact: true,
+        ply: 1,
+        side: 'black',
+        move: '1. K4-K6',
+        line: [
+          { ply: 1, label: '1. K4-K6', played: true, range: { start: { line: 2, character: 3 }, end: { line: 2, character: 8 } } },
+          { ply: 2, label: '1. …, E21-E19', played: true, range: { start: { line: 2, character: 10 }, end: { line: 2, character: 17 } } },
+        ],
+      };
     case 'workspace/executeCommand':
       return process.env.CTLPGN_FAKE_PDTL ?? null;
     default:

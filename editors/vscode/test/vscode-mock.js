@@ -61,6 +61,9 @@ class Uri {
   static file(fsPath) {
     return new Uri('file', fsPath);
   }
+  static joinPath(base, ...parts) {
+    return new Uri(base.scheme, path.posix.join(base.path, ...parts));
+  }
   static parse(text) {
     return new Uri('file', text.replace(/^file:\/\//, ''));
   }
@@ -77,7 +80,61 @@ class Position {
   }
 }
 
+class Selection {
+  constructor(anchor, active) {
+    this.anchor = anchor;
+    this.active = active;
+  }
+}
+
+class Range {
+  constructor(start, end) {
+    this.start = start;
+    this.end = end;
+  }
+}
+
 const event = () => new Disposable();
+
+/**
+ * A webview panel: records the page and the messages the extension posts; `send` delivers a
+ * message from the page; `until(test)` resolves with the first posted message passing `test`.
+ */
+function webviewPanel(viewType, options) {
+  const fromPage = new EventEmitter();
+  const disposed = new EventEmitter();
+  const waiting = [];
+  const panel = {
+    viewType,
+    options,
+    posted: [],
+    revealed: 0,
+    webview: {
+      html: '',
+      options,
+      cspSource: 'vscode-webview://fake',
+      asWebviewUri: (uri) => uri,
+      onDidReceiveMessage: fromPage.event,
+      postMessage: async (message) => {
+        panel.posted.push(message);
+        for (const waiter of waiting.splice(0)) {
+          if (waiter.test(message)) waiter.resolve(message);
+          else waiting.push(waiter);
+        }
+        return true;
+      },
+    },
+    onDidDispose: disposed.event,
+    reveal: () => void (panel.revealed += 1),
+    dispose: () => disposed.fire(),
+    send: (message) => fromPage.fire(message),
+    until: (test) => {
+      const found = panel.posted.find(test);
+      return found !== undefined ? Promise.resolve(found) : new Promise((resolve) => waiting.push({ test, resolve }));
+    },
+  };
+  return panel;
+}
 
 /**
  * The folder of the extension under test: this one, or the `extension` folder of an unpacked
@@ -98,7 +155,7 @@ function contributedDefaults() {
  * collects what the extension showed and did.
  */
 function install(settings) {
-  const record = { errors: [], warnings: [], informations: [], executed: [], clipboard: undefined, commands: new Map() };
+  const record = { errors: [], warnings: [], informations: [], executed: [], clipboard: undefined, commands: new Map(), panels: [], serializers: new Map() };
   const values = { ...contributedDefaults(), ...settings };
   // A key names a value, or an object of every value under it (`ctlpgn` → the whole section).
   const lookup = (full) => {
@@ -142,6 +199,11 @@ function install(settings) {
     EventEmitter,
     Uri,
     Position,
+    Selection,
+    Range,
+    ViewColumn: { Active: -1, Beside: -2, One: 1, Two: 2 },
+    ColorThemeKind: { Light: 1, Dark: 2, HighContrast: 3, HighContrastLight: 4 },
+    TextEditorRevealType: { Default: 0, InCenter: 1, InCenterIfOutsideViewport: 2, AtTop: 3 },
     workspace: {
       getConfiguration: configuration,
       onDidChangeConfiguration: event,
@@ -176,6 +238,18 @@ function install(settings) {
       visibleTextEditors: [],
       onDidChangeActiveTextEditor: event,
       onDidChangeVisibleTextEditors: event,
+      onDidChangeTextEditorSelection: event,
+      activeColorTheme: { kind: 1 },
+      setStatusBarMessage: (message) => (record.informations.push(message), new Disposable()),
+      createWebviewPanel: (viewType, title, column, options) => {
+        const panel = webviewPanel(viewType, options);
+        record.panels.push(panel);
+        return panel;
+      },
+      registerWebviewPanelSerializer: (viewType, serializer) => {
+        record.serializers.set(viewType, serializer);
+        return new Disposable(() => record.serializers.delete(viewType));
+      },
     },
     commands: {
       registerCommand: (name, callback) => {
@@ -212,9 +286,10 @@ function extensionContext(extensionPath = root) {
   return {
     subscriptions: [],
     extensionPath,
+    extensionUri: Uri.file(extensionPath),
     extension: { packageJSON: require(path.join(root, 'package.json')) },
     globalState: { get: (key) => state.get(key), update: async (key, value) => void state.set(key, value) },
   };
 }
 
-module.exports = { install, loadExtension, extensionContext, root, Uri, Position };
+module.exports = { install, loadExtension, extensionContext, root, Uri, Position, webviewPanel };

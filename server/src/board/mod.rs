@@ -12,6 +12,8 @@
 //! element with `data-hex`, `data-piece` (the standard letter) and `data-side` (`w` or `b`),
 //! every mark one element with `data-mark` and `data-hex`.
 
+mod at;
+mod data_uri;
 mod layout;
 mod svg;
 pub mod text;
@@ -20,6 +22,8 @@ mod theme;
 #[cfg(test)]
 mod tests;
 
+pub use at::{board_at, BoardAt, LineHalfMove};
+pub use data_uri::svg_data_uri;
 pub use theme::Theme;
 
 use crate::geometry::Hex;
@@ -103,7 +107,13 @@ impl<'a> Board<'a> {
 
     /// The board as a standalone SVG document (at most 40 KB, for any position).
     pub fn svg(&self) -> String {
-        svg::document(self)
+        svg::document(self, None)
+    }
+
+    /// The board as a standalone SVG document drawn `width` pixels wide (its height in
+    /// proportion): for a hover, where the natural size would not fit.
+    pub fn svg_with_width(&self, width: u32) -> String {
+        svg::document(self, Some(width))
     }
 
     /// The board as a monospace picture, the half-move's hexes bracketed.

@@ -24,15 +24,22 @@ const PIECE_RADIUS: &str = "10.5";
 const PAWN_RADIUS: &str = "8";
 
 /// The SVG document of `board`.
-pub fn document(board: &Board<'_>) -> String {
+/// `shown_width` is the width it is drawn at, in pixels; its natural size when `None`.
+pub fn document(board: &Board<'_>, shown_width: Option<u32>) -> String {
     let mut out = String::with_capacity(24 * 1024);
     let (x, y, width, height) = layout::view_box();
+    let (shown_width, shown_height) = match shown_width {
+        Some(shown) => {
+            (shown as i32, (i64::from(shown) * i64::from(height) / i64::from(width.max(1))) as i32)
+        }
+        None => (width, height),
+    };
     let turn = board.position.turn;
     push(
         &mut out,
         format_args!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"{x} {y} {width} {height}\" \
-             width=\"{width}\" height=\"{height}\" class=\"ctlpgn-board\" data-theme=\"{}\" \
+             width=\"{shown_width}\" height=\"{shown_height}\" class=\"ctlpgn-board\" data-theme=\"{}\" \
              data-bottom=\"{}\" data-turn=\"{}\" role=\"img\" \
              aria-label=\"C'escacs board, {} to move\">\n",
             board.theme.name(),

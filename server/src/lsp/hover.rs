@@ -32,6 +32,8 @@ struct Record<'a> {
     text: &'a str,
     syntax: &'a RecordSyntax,
     analysis: &'a RecordAnalysis,
+    /// Whether boards are drawn as SVG images (for a client that shows them) or as text.
+    images: bool,
 }
 
 /// A written half-move with what its move line says about it.
@@ -53,13 +55,16 @@ enum Found<'a> {
 }
 
 /// The hover at a byte offset of a record's text; `None` when nothing under the offset has one.
+/// With `images`, its boards are SVG images (`![…](data:image/svg+xml;base64,…)`) rather than
+/// text pictures.
 pub fn hover(
     text: &str,
     syntax: &RecordSyntax,
     analysis: &RecordAnalysis,
     offset: usize,
+    images: bool,
 ) -> Option<HoverText> {
-    let record = Record { text, syntax, analysis };
+    let record = Record { text, syntax, analysis, images };
     match find(syntax, offset)? {
         Found::TagName(tag) => tag::hover(record, tag),
         Found::TagValue(tag) => position_tag::hover(record, tag),
@@ -142,7 +147,7 @@ mod tests {
         let tree = syntax::parse(&mut syntax::new_parser(), text);
         let record = syntax::lower_record(&tree);
         let analysis = analyse_syntax(text, &record);
-        hover(text, &record, &analysis, text.find(needle)?)
+        hover(text, &record, &analysis, text.find(needle)?, false)
     }
 
     #[test]

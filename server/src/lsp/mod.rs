@@ -8,6 +8,7 @@
 //! handlers. `hover` and `outline` work over byte ranges and plain text and know nothing of
 //! the protocol, so that they can move to the core.
 
+mod board;
 mod capabilities;
 mod code_actions;
 mod completion;
@@ -65,7 +66,9 @@ pub fn run_stdio() -> i32 {
 pub async fn serve(input: impl AsyncRead + Unpin, output: impl AsyncWrite) -> bool {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
-    let (service, socket) = LspService::new(move |client| server::Server::new(client, flag));
+    let (service, socket) = LspService::build(move |client| server::Server::new(client, flag))
+        .custom_method("ctlpgn/board", server::Server::board)
+        .finish();
     let client = service.inner().client();
     let service = panics::CatchPanics::new(service, client);
     transport::run(input, output, move |tower_input, tower_output| {

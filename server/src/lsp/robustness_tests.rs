@@ -47,12 +47,13 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn every_place_of_any_record_answers_hover_completion_and_positions(text in record_text()) {
+    fn every_place_of_any_record_answers_hover_completion_positions_and_boards(text in record_text()) {
         let tree = syntax::parse(&mut syntax::new_parser(), &text);
         let record = syntax::lower_record(&tree);
         let analysis = analyse_syntax(&text, &record);
         for offset in (0..=text.len()).filter(|&offset| text.is_char_boundary(offset)) {
-            if let Some(found) = hover(&text, &record, &analysis, offset) {
+            // Hovers with image boards on odd offsets, text boards on even ones.
+            if let Some(found) = hover(&text, &record, &analysis, offset, offset % 2 == 1) {
                 prop_assert!(found.range.start <= found.range.end && found.range.end <= text.len());
                 prop_assert!(text.is_char_boundary(found.range.start) && text.is_char_boundary(found.range.end));
             }
@@ -63,6 +64,11 @@ proptest! {
                 prop_assert!(!text[replace].contains(['\n', '\r']), "a completion edit stays on its line");
             }
             let _ = conversion::pdtl_at(&text, &record, &analysis, offset);
+            let at = crate::board::board_at(&text, &record, &analysis, offset);
+            prop_assert!(at.ply <= at.line.len());
+            for half_move in &at.line {
+                prop_assert!(text.is_char_boundary(half_move.range.start) && text.is_char_boundary(half_move.range.end));
+            }
             let _ = conversion::continuation_at(&text, &record, &analysis, offset);
         }
         for diagnostic in &analysis.diagnostics {

@@ -33,6 +33,7 @@ use tower_lsp_server::lsp_types::{
 };
 use tower_lsp_server::{Client, LanguageServer};
 
+use super::board;
 use super::capabilities::Negotiated;
 use super::code_actions;
 use super::completion_items;
@@ -312,7 +313,7 @@ impl LanguageServer for Server {
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let at = params.text_document_position_params;
-        let negotiated = self.negotiated();
+        let (negotiated, images) = (self.negotiated(), self.settings().hover_images);
         let found = self.documents.read(&at.text_document.uri, |document| {
             let offset = convert::offset(document.rope(), at.position, negotiated.encoding);
             let record = document.record_at(offset)?;
@@ -322,6 +323,7 @@ impl LanguageServer for Server {
                 &parsed.syntax,
                 &parsed.analysis,
                 offset - record.range.start,
+                images,
             )?;
             let range = convert::range(
                 document.rope(),
@@ -484,5 +486,17 @@ impl LanguageServer for Server {
         Ok(data.map(|data| {
             SemanticTokensRangeResult::Tokens(SemanticTokens { result_id: None, data })
         }))
+    }
+}
+
+impl Server {
+    /// `ctlpgn/board` (see `board`): the board at a place.
+    pub async fn board(&self, params: board::BoardParams) -> Result<Option<LSPAny>> {
+        let encoding = self.negotiated().encoding;
+        let uri = params.text_document.uri.clone();
+        Ok(self
+            .documents
+            .read(&uri, |document| board::answer(document, &params, encoding))
+            .flatten())
     }
 }

@@ -21,6 +21,9 @@ pub struct Settings {
     pub rules: bool,
     /// How the formatter spells separators and ellipses.
     pub format: FormatOptions,
+    /// Whether hovers draw boards as SVG images: the client shows them (VS Code's extension
+    /// says so with `{"hover": {"images": true}}`); other clients get text boards.
+    pub hover_images: bool,
 }
 
 impl Settings {
@@ -32,6 +35,9 @@ impl Settings {
         let mut settings = self;
         if let Some(enable) = value.pointer("/rules/enable").and_then(Value::as_bool) {
             settings.rules = enable;
+        }
+        if let Some(images) = value.pointer("/hover/images").and_then(Value::as_bool) {
+            settings.hover_images = images;
         }
         let style = |key: &str| value.pointer(&format!("/format/{key}")).and_then(Value::as_str);
         if let Some(separators) = style("separators").and_then(Separators::from_name) {

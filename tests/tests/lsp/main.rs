@@ -2,6 +2,7 @@
 //! edited and questioned by a small client, and the answers are compared with data written
 //! beside the text they describe.
 
+mod board;
 mod client;
 mod clients;
 mod code_actions;

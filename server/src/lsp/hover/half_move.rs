@@ -36,16 +36,15 @@ pub(super) fn hover(record: Record<'_>, written: Written<'_>) -> HoverText {
     if !findings.is_empty() {
         markdown.push('\n');
     }
-    let ids = &analysis.identifiers;
     match played {
         Some(played) => {
             if let Some((_, check)) = replay::check_in_words(&played.after) {
                 markdown.push_str(&format!("{check}.\n\n"));
             }
             history::write_position(
+                record,
                 &mut markdown,
                 &played.after,
-                ids,
                 &[played.effect.origin, played.effect.destination],
             );
         }
@@ -63,7 +62,7 @@ pub(super) fn hover(record: Record<'_>, written: Written<'_>) -> HoverText {
                         None => "the start of the record".to_string(),
                     };
                     markdown.push_str(&format!("Last known position, {place}:\n\n"));
-                    history::write_position(&mut markdown, position, ids, &[]);
+                    history::write_position(record, &mut markdown, position, &[]);
                 }
                 None => markdown.push_str("No position is known before it.\n"),
             }

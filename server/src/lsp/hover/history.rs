@@ -8,7 +8,6 @@ use crate::analysis::{move_label, standing_at, PlayedHalfMove, Standing};
 use crate::board;
 use crate::conversion;
 use crate::geometry::Hex;
-use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::position::Position;
 
@@ -33,27 +32,51 @@ pub(super) fn describe(record: Record<'_>, standing: Standing<'_>) -> String {
     }
 }
 
-/// Appends the board (with the hexes of `marked` bracketed), whose turn it is and the PDTL of
-/// a position.
+/// How wide the hover's board image is drawn, in CSS pixels: VS Code's hover is at most
+/// 250 pixels high at the default window size (and scrolls beyond), and the board is a little
+/// taller than wide (this gives 155), so that the title line, the board with the turn beside
+/// it, the PDTL line and the scroll bar under that long line fit without scrolling up and
+/// down (measured in code-server at 1400×900).
+pub(super) const IMAGE_WIDTH: u32 = 150;
+
+/// Appends the board (with the half-move from `marked[0]` to `marked[1]` marked), whose turn
+/// it is and the PDTL of a position: the board as a text picture, or as an SVG image for a
+/// client that shows images.
 pub(super) fn write_position(
+    record: Record<'_>,
     out: &mut String,
     position: &Position,
-    ids: &IdentifierSet,
     marked: &[Hex],
 ) {
-    out.push_str("```text\n");
-    out.push_str(&board::text::picture(position, ids, marked));
-    out.push_str("```\n\n");
+    let ids = &record.analysis.identifiers;
+    if record.images {
+        let mut drawing = board::Board::new(position, ids);
+        if let [origin, destination] = marked {
+            drawing = drawing.with_move(*origin, *destination);
+        }
+        out.push_str("![C'escacs board, ");
+        out.push_str(position.turn.name());
+        out.push_str(" to move](");
+        out.push_str(&board::svg_data_uri(&drawing.svg_with_width(IMAGE_WIDTH)));
+        // The turn beside the image, on its last line: every line counts in VS Code's hover.
+        out.push_str(") ");
+    } else {
+        out.push_str("```text\n");
+        out.push_str(&board::text::picture(position, ids, marked));
+        out.push_str("```\n\n");
+    }
     out.push_str(position.turn.name());
-    out.push_str(" to move.\n\n");
     // A position that the rule checks flagged may be one no PDTL holds (P010): say so
     // rather than show a PDTL that `check` rejects.
     if let Some(problem) = conversion::pdtl_problem(position, ids) {
+        out.push_str(" to move.\n\n");
         out.push_str(&problem.replacen("no PDTL", "No PDTL", 1));
         out.push('\n');
         return;
     }
-    out.push_str("PDTL `");
+    // Beside an image the PDTL's name goes with the turn, and the PDTL alone on the next
+    // line, which VS Code breaks only at its blanks.
+    out.push_str(if record.images { " to move. PDTL:\n\n`" } else { " to move.\n\nPDTL `" });
     pdtl::write_pdtl(position, ids, out);
     out.push_str("`\n");
 }

@@ -35,7 +35,7 @@ pub(super) fn hover(record: Record<'_>, tag: &Tag) -> Option<HoverText> {
     match &reading.position {
         Some(position) => {
             markdown.push_str(&fields_in_words(position, ids));
-            history::write_position(&mut markdown, position, ids, &[]);
+            history::write_position(record, &mut markdown, position, &[]);
         }
         None => markdown.push_str("The position cannot be read, so the moves are not replayed.\n"),
     }

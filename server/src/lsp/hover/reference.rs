@@ -59,7 +59,7 @@ pub(super) fn hover(record: Record<'_>, reference: &Reference) -> Option<HoverTe
                 played.effect.describe()
             ));
             let marked = [played.effect.origin, played.effect.destination];
-            history::write_position(&mut markdown, &played.after, &analysis.identifiers, &marked);
+            history::write_position(record, &mut markdown, &played.after, &marked);
         }
         None => markdown.push_str("It was not replayed, so no position is known after it.\n"),
     }

@@ -1,0 +1,227 @@
+// The board panel: a webview beside the editor that shows the position at the cursor of the
+// active CTL-PGN editor, asked of the server with the custom request `ctlpgn/board`, with the
+// move list of the line of play there. Keys and clicks in the panel move the editor's cursor
+// to a half-move, so the editor stays the one place that says where the user is.
+
+import * as vscode from 'vscode';
+import { LanguageClient } from 'vscode-languageclient/node';
+
+/** The webview's type, also the `onWebviewPanel:` activation event's. */
+export const viewType = 'ctlpgn.board';
+
+/** What the panel keeps across a reload (the webview's state). */
+interface State {
+  flip?: boolean;
+}
+
+/** A half-move of the answer's line, with its range in protocol coordinates. */
+interface LineHalfMove {
+  ply: number;
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+}
+
+/** The answer to `ctlpgn/board` (see the README). */
+interface BoardAnswer {
+  ply: number;
+  line: LineHalfMove[];
+  [key: string]: unknown;
+}
+
+let current: BoardPanel | undefined;
+
+/** Opens the panel beside the editor, or shows the open one. */
+export function showBoard(context: vscode.ExtensionContext, client: () => LanguageClient | undefined): void {
+  if (current !== undefined) {
+    current.panel.reveal(vscode.ViewColumn.Beside, true);
+    void current.update();
+    return;
+  }
+  const panel = vscode.window.createWebviewPanel(viewType, 'CTL-PGN board', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, options(context));
+  current = new BoardPanel(panel, context, client, {});
+}
+
+/** Restores the panel VS Code kept across a reload. */
+export function boardSerializer(context: vscode.ExtensionContext, client: () => LanguageClient | undefined): vscode.WebviewPanelSerializer {
+  return {
+    async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
+      panel.webview.options = options(context);
+      current?.panel.dispose();
+      current = new BoardPanel(panel, context, client, (state ?? {}) as State);
+    },
+  };
+}
+
+/** Asks the open panel, if any, to show the position at the cursor again (the server started). */
+export function refreshBoard(): void {
+  void current?.update();
+}
+
+function options(context: vscode.ExtensionContext): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+  return {
+    enableScripts: true,
+    localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'media')],
+    retainContextWhenHidden: false,
+  };
+}
+
+class BoardPanel {
+  /** The CTL-PGN editor the panel follows: the active one, or the last one active. */
+  private editor: vscode.TextEditor | undefined;
+  private flip: boolean;
+  private answer: BoardAnswer | undefined;
+  private pending: ReturnType<typeof setTimeout> | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    context: vscode.ExtensionContext,
+    private readonly client: () => LanguageClient | undefined,
+    state: State,
+  ) {
+    this.flip = state.flip === true;
+    this.editor = followed(vscode.window.activeTextEditor) ?? vscode.window.visibleTextEditors.find((editor) => followed(editor) !== undefined);
+    panel.webview.html = page(panel.webview, context.extensionUri);
+    this.subscriptions.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((message) => this.receive(message)),
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (followed(editor) !== undefined) {
+          this.editor = editor;
+          this.schedule();
+        }
+      }),
+      vscode.window.onDidChangeTextEditorSelection((change) => {
+        if (followed(change.textEditor) !== undefined) {
+          this.editor = change.textEditor;
+          this.schedule();
+        }
+      }),
+      vscode.workspace.onDidChangeTextDocument((change) => {
+        if (change.document === this.editor?.document) {
+          this.schedule();
+        }
+      }),
+    );
+  }
+
+  /** Updates soon: a burst of cursor moves (a held arrow key) asks once. */
+  private schedule(): void {
+    if (this.pending !== undefined) {
+      clearTimeout(this.pending);
+    }
+    this.pending = setTimeout(() => {
+      this.pending = undefined;
+      void this.update();
+    }, 30);
+  }
+
+  /** Asks the server for the position at the followed editor's cursor and shows it. */
+  async update(): Promise<void> {
+    const client = this.client();
+    const editor = this.editor;
+    if (editor === undefined) {
+      void this.panel.webview.postMessage({ type: 'empty', reason: 'Open a .ctl-pgn file: the board follows its cursor.' });
+      return;
+    }
+    if (client === undefined || !client.isRunning()) {
+      void this.panel.webview.postMessage({ type: 'empty', reason: 'The CTL-PGN language server is not running.' });
+      return;
+    }
+    const converter = client.code2ProtocolConverter;
+    const dark = vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Dark || vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.HighContrast;
+    try {
+      const answer = (await client.sendRequest('ctlpgn/board', {
+        textDocument: { uri: converter.asUri(editor.document.uri) },
+        position: converter.asPosition(editor.selection.active),
+        flip: this.flip,
+        theme: dark ? 'dark' : 'light',
+      })) as BoardAnswer | null;
+      this.answer = answer ?? undefined;
+      void this.panel.webview.postMessage(answer === null ? { type: 'empty', reason: 'No record here.' } : { type: 'board', answer, flip: this.flip });
+    } catch (error) {
+      void this.panel.webview.postMessage({ type: 'empty', reason: `The server could not answer: ${String(error)}` });
+    }
+  }
+
+  /** A message from the page: go to a half-move, flip the board, copy the PDTL. */
+  private async receive(message: { type?: string; ply?: number; pdtl?: string }): Promise<void> {
+    if (message.type === 'goto' && typeof message.ply === 'number') {
+      await this.goTo(message.ply);
+    } else if (message.type === 'flip') {
+      this.flip = !this.flip;
+      await this.update();
+    } else if (message.type === 'copy' && typeof message.pdtl === 'string') {
+      await vscode.env.clipboard.writeText(message.pdtl);
+      void vscode.window.setStatusBarMessage(`CTL-PGN: copied PDTL ${message.pdtl}`, 3000);
+    } else if (message.type === 'ready') {
+      await this.update();
+    }
+  }
+
+  /** Moves the followed editor's cursor onto the half-move of `ply` (0: before the first). */
+  private async goTo(ply: number): Promise<void> {
+    const editor = this.editor;
+    const line = this.answer?.line ?? [];
+    if (editor === undefined || line.length === 0) {
+      return;
+    }
+    const target = Math.max(0, Math.min(ply, line.length));
+    const client = this.client();
+    const protocol = target === 0 ? { line: line[0].range.start.line, character: 0 } : line[target - 1].range.start;
+    const position = client?.protocol2CodeConverter.asPosition(protocol) ?? new vscode.Position(protocol.line, protocol.character);
+    editor.selection = new vscode.Selection(position, position);
+    editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    await this.update();
+  }
+
+  private dispose(): void {
+    if (current === this) {
+      current = undefined;
+    }
+    if (this.pending !== undefined) {
+      clearTimeout(this.pending);
+    }
+    this.subscriptions.forEach((subscription) => subscription.dispose());
+  }
+}
+
+/** The editor if it shows a CTL-PGN document. */
+function followed(editor: vscode.TextEditor | undefined): vscode.TextEditor | undefined {
+  return editor?.document.languageId === 'ctlpgn' ? editor : undefined;
+}
+
+/** The page: no remote content, its own script (with a nonce) and stylesheet from `media/`. */
+function page(webview: vscode.Webview, extensionUri: vscode.Uri): string {
+  const nonce = makeNonce();
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'board.js'));
+  const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'board.css'));
+  // The board's SVG carries its own <style>, which the page gives the nonce before inserting.
+  const policy = `default-src 'none'; img-src ${webview.cspSource} data:; style-src ${webview.cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}';`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${policy}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${style}">
+<title>CTL-PGN board</title>
+</head>
+<body>
+<div id="toolbar"><span id="turn"></span><span id="check"></span><button id="flip" title="Flip the board">Flip</button></div>
+<div id="board" tabindex="0" aria-label="Board: ←/→ step one half-move, Home/End jump to the start/end of the line"></div>
+<div id="pdtl-row"><code id="pdtl"></code><button id="copy" title="Copy the PDTL">Copy</button></div>
+<ol id="moves"></ol>
+<p id="message"></p>
+<script nonce="${nonce}" src="${script}"></script>
+</body>
+</html>`;
+}
+
+function makeNonce(): string {
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let nonce = '';
+  for (let index = 0; index < 32; index += 1) {
+    nonce += letters.charAt(Math.floor(Math.random() * letters.length));
+  }
+  return nonce;
+}

@@ -1,0 +1,141 @@
+//! The board at a place of a record, for the `ctlpgn/board` request and the editors' board
+//! panels: the position there (asked of `conversion::position_at`, as the PDTL and the hovers
+//! ask it), the half-move that led to it, and the half-moves of the line of play holding the
+//! place, for a move list. Byte ranges of the record's text; the edge converts them.
+
+use std::ops::Range;
+
+use crate::analysis::{history_at, standing_at, PlayedHalfMove, RecordAnalysis};
+use crate::conversion;
+use crate::pdtl;
+use crate::pieces::Side;
+use crate::position::Position;
+use crate::syntax::{HalfMoveText, Item, MoveLine, RecordSyntax};
+
+/// One written half-move of the line of play at a place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineHalfMove {
+    /// Its place in the line: 1 for the first half-move after the record's start.
+    pub ply: usize,
+    /// The move number as written (`12.`), without its full stop.
+    pub number: String,
+    pub side: Side,
+    /// The move as written, with its check suffix but without annotations: `EE23-D20+`.
+    pub written: String,
+    /// The move's text (where a client puts the cursor to stand on it).
+    pub range: Range<usize>,
+    /// Whether it was replayed.
+    pub played: bool,
+}
+
+/// The board at a place: what a board panel shows for the cursor there.
+#[derive(Clone, Debug)]
+pub struct BoardAt<'a> {
+    /// The position shown: the one at the place, or, when a half-move there or before it in
+    /// its line of play did not replay, the last one known before it. `None` when no position
+    /// is known (the position tag cannot be read).
+    pub position: Option<&'a Position>,
+    /// Whether `position` is the position at the place (not only the last one known).
+    pub exact: bool,
+    /// The PDTL at the place, from [`conversion::pdtl_at`]: `None` when the position is not
+    /// known or no PDTL may hold it.
+    pub pdtl: Option<String>,
+    /// The replayed half-move that led to `position`; `None` at the record's start.
+    pub after: Option<&'a PlayedHalfMove>,
+    /// The half-move under or before the place, as an index into `line` plus one (its ply);
+    /// 0 before the first half-move (in the tags, at the start of the line).
+    pub ply: usize,
+    /// The half-moves of the line of play holding the place: the history before it (through
+    /// the parents of a variation up to its branching point) and the rest of the line itself.
+    pub line: Vec<LineHalfMove>,
+}
+
+impl BoardAt<'_> {
+    /// The half-move under or before the place.
+    pub fn current(&self) -> Option<&LineHalfMove> {
+        self.ply.checked_sub(1).and_then(|index| self.line.get(index))
+    }
+}
+
+/// The board at byte `offset` of a record's text.
+pub fn board_at<'a>(
+    text: &str,
+    syntax: &RecordSyntax,
+    analysis: &'a RecordAnalysis,
+    offset: usize,
+) -> BoardAt<'a> {
+    let offset = offset.min(text.len());
+    let history = history_at(syntax, offset);
+    let rest = rest_of_line(syntax, offset);
+    // The half-move whose text holds the offset (its end included), as `position_at` says.
+    let held = rest.first().filter(|(_, _, half_move)| half_move.range.start <= offset);
+    let written = history
+        .half_moves
+        .iter()
+        .map(|written| (written.line, written.side, written.half_move))
+        .chain(rest.iter().copied());
+    let line: Vec<LineHalfMove> = written
+        .enumerate()
+        .map(|(index, (move_line, side, half_move))| {
+            let played = analysis.played_at(half_move.range.start);
+            let end = played.map_or_else(|| half_move.move_end(), |played| played.move_end);
+            LineHalfMove {
+                ply: index + 1,
+                number: move_line.number.text(text).trim_end_matches('.').to_string(),
+                side,
+                written: text.get(half_move.range.start..end).unwrap_or("").to_string(),
+                range: half_move.range.start..end,
+                played: played.is_some(),
+            }
+        })
+        .collect();
+    let ply = history.half_moves.len() + usize::from(held.is_some());
+    let exact_position = conversion::position_at(text, syntax, analysis, offset);
+    let standing = standing_at(syntax, offset, analysis);
+    let held_played = held.and_then(|(_, _, half_move)| analysis.played_at(half_move.range.start));
+    let after = if held.is_some() { held_played.or(standing.after) } else { standing.after };
+    let exact = match held {
+        Some(_) => held_played.is_some(),
+        None => standing.complete,
+    };
+    BoardAt {
+        position: after.map(|played| &played.after).or(analysis.start.as_ref()),
+        exact,
+        pdtl: exact_position.ok().map(|position| pdtl::print(position, &analysis.identifiers)),
+        after,
+        ply,
+        line,
+    }
+}
+
+/// The written half-moves of the innermost line of play holding `offset` that the history
+/// at `offset` does not hold: the one holding the offset and those after it, up to the end of
+/// that line (a variation's `)`, or the record's end for the main line).
+fn rest_of_line(syntax: &RecordSyntax, offset: usize) -> Vec<(&MoveLine, Side, &HalfMoveText)> {
+    // The innermost line holding the offset, found as `history_at` descends: a variation
+    // opened before the offset and not closed before it.
+    let mut list = syntax.items.as_slice();
+    while let Some(inner) =
+        list.iter().take_while(|item| item.range().start < offset).find_map(|item| match item {
+            Item::Variation(variation)
+                if variation.close.as_ref().is_none_or(|close| offset < close.range.end) =>
+            {
+                Some(syntax.items_of(variation))
+            }
+            _ => None,
+        })
+    {
+        list = inner;
+    }
+    list.iter()
+        .filter_map(|item| match item {
+            Item::MoveLine(line) => Some(line),
+            _ => None,
+        })
+        .flat_map(|line| {
+            [(line, Side::White, line.white.as_ref()), (line, Side::Black, line.black.as_ref())]
+        })
+        .filter_map(|(line, side, half_move)| Some((line, side, half_move?)))
+        .filter(|(_, _, half_move)| offset <= half_move.range.end)
+        .collect()
+}

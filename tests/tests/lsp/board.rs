@@ -1,0 +1,311 @@
+//! The board over the protocol: `ctlpgn/board` in the tags, on a half-move, in a variation,
+//! in a comment, on a half-move that failed and after the last one, with ranges in UTF-16 and
+//! UTF-8 after `×` and `‐`; and the hover's board as an SVG image for a client that asked for
+//! images in its `initializationOptions`, as text for the others. Every SVG is read back: its
+//! pieces are the position its PDTL names.
+
+use std::collections::BTreeSet;
+
+use serde_json::{json, Value};
+
+use crate::client::{uri, utf16_client, utf8_client, Client};
+use ctlpgn::identifiers::IdentifierSet;
+
+/// The first ten moves of the corpus game g0001 with a hyphen written as U+2010 (`‐`), a
+/// capture (`×`), a variation, a comment and a half-move that cannot be replayed (no Knight
+/// on F6).
+const GAME: &str = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n2. JF6‐B18, EE23-D20\n3. H6-H10, E19-E15\n4. G7-G13, JF22-G19\n5. B4-B6, K24-K18\n6. E7-E9, I23-I19\n7. JB18-C21, KG27-I23\n8. ED4-C7, GD26-G27\n9. I5-I11, B24-B18\n10. JC21×G21, H22-H16\n(10. …, F20-F18)\n{ a comment }\n11. NF6-B18, H16×G13:\n*\n";
+
+/// `ctlpgn/board` at the first character of `needle` (plus `shift` characters), in the
+/// client's encoding.
+fn board_at(client: &mut Client, needle: &str, shift: usize, utf8: bool) -> Value {
+    let (line, character) = place(GAME, needle, shift, utf8);
+    client
+        .request(
+            "ctlpgn/board",
+            json!({"textDocument": {"uri": uri("board")}, "position": {"line": line, "character": character}}),
+        )
+        .expect("a board answer")
+}
+
+/// The 0-based line and column of `needle` plus `shift` characters.
+fn place(text: &str, needle: &str, shift: usize, utf8: bool) -> (u32, u32) {
+    let offset = text.find(needle).expect("the needle is in the text");
+    let offset = offset + needle.chars().take(shift).map(char::len_utf8).sum::<usize>();
+    let line_start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
+    let before = &text[line_start..offset];
+    let column = if utf8 { before.len() } else { before.encode_utf16().count() };
+    (text[..offset].matches('\n').count() as u32, column as u32)
+}
+
+/// The pieces an SVG board draws, as (hex, side, letter).
+fn pieces_drawn(svg: &str) -> BTreeSet<(String, String, String)> {
+    let document = roxmltree::Document::parse(svg).expect("the SVG is well-formed XML");
+    document
+        .descendants()
+        .filter(|node| node.has_attribute("data-piece"))
+        .map(|node| {
+            let get = |name| node.attribute(name).unwrap_or("").to_string();
+            (get("data-hex"), get("data-side"), get("data-piece"))
+        })
+        .collect()
+}
+
+/// The pieces of the position a PDTL names.
+fn pieces_named(pdtl: &str) -> BTreeSet<(String, String, String)> {
+    let reading = ctlpgn::pdtl::parse(pdtl, &IdentifierSet::standard());
+    let position = reading.position.expect("a readable PDTL");
+    position
+        .pieces()
+        .map(|(hex, piece)| {
+            (
+                hex.to_string(),
+                piece.side.letter().to_string(),
+                piece.kind.standard_letter().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Checks that the answer's SVG draws the position its PDTL names.
+fn assert_svg_matches_pdtl(answer: &Value) {
+    let svg = answer["svg"].as_str().expect("an SVG");
+    let pdtl = answer["pdtl"].as_str().expect("a PDTL");
+    assert_eq!(pieces_drawn(svg), pieces_named(pdtl), "{pdtl}");
+}
+
+/// The labels of the answer's line of play.
+fn labels(answer: &Value) -> Vec<&str> {
+    answer["line"]
+        .as_array()
+        .expect("a line")
+        .iter()
+        .map(|m| m["label"].as_str().unwrap())
+        .collect()
+}
+
+const INITIAL: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1";
+
+#[test]
+fn in_the_tags_the_board_is_the_starting_position_before_the_main_line() {
+    let mut client = Client::start(utf16_client());
+    client.open(&uri("board"), GAME);
+    let answer = board_at(&mut client, "Variant", 0, false);
+    assert_eq!(answer["pdtl"], INITIAL);
+    assert_eq!(answer["ply"], 0);
+    assert_eq!(answer["move"], Value::Null);
+    assert_eq!(answer["side"], "white");
+    assert_eq!(answer["moveNumber"], 1);
+    assert_eq!(answer["record"], 1);
+    assert_eq!(answer["exact"], true);
+    assert_eq!(answer["check"], Value::Null);
+    let labels = labels(&answer);
+    assert_eq!(labels.len(), 22);
+    assert_eq!(labels[..3], ["1. K4-K6", "1. …, E21-E19", "2. JF6‐B18"]);
+    assert_eq!(labels[18..], ["10. JC21×G21", "10. …, H22-H16", "11. NF6-B18", "11. …, H16×G13"]);
+    assert!(answer["text"].as_str().expect("a text board").starts_with("28 "), "{answer}");
+    assert_svg_matches_pdtl(&answer);
+}
+
+#[test]
+fn on_a_half_move_the_board_is_the_position_after_it_with_utf16_ranges() {
+    let mut client = Client::start(utf16_client());
+    client.open(&uri("board"), GAME);
+    let answer = board_at(&mut client, "JC21×G21", 5, false);
+    assert_eq!(answer["ply"], 19);
+    assert_eq!(answer["move"], "10. JC21×G21");
+    assert_eq!(answer["side"], "black");
+    assert_eq!(answer["moveNumber"], 10);
+    assert_eq!(answer["exact"], true);
+    assert_svg_matches_pdtl(&answer);
+    let svg = answer["svg"].as_str().unwrap();
+    let document = roxmltree::Document::parse(svg).expect("XML");
+    let marked: BTreeSet<(&str, &str)> = document
+        .descendants()
+        .filter_map(|node| Some((node.attribute("data-mark")?, node.attribute("data-hex")?)))
+        .collect();
+    assert_eq!(marked, BTreeSet::from([("origin", "C21"), ("destination", "G21")]));
+    // `‐` (U+2010: 3 bytes, 1 UTF-16 unit) and `×` (2 bytes, 1 unit) inside the ranges.
+    assert_eq!(
+        answer["line"][18]["range"],
+        json!({"start": {"line": 11, "character": 4}, "end": {"line": 11, "character": 12}})
+    );
+    assert_eq!(
+        answer["line"][2]["range"],
+        json!({"start": {"line": 3, "character": 3}, "end": {"line": 3, "character": 10}})
+    );
+    assert_eq!(answer["line"][2]["move"], "JF6‐B18");
+    let on_its_end = board_at(&mut client, "JC21×G21", 8, false);
+    assert_eq!(on_its_end["pdtl"], answer["pdtl"]);
+}
+
+#[test]
+fn ranges_are_in_bytes_for_a_utf8_client() {
+    let mut client = Client::start(utf8_client());
+    client.open(&uri("board"), GAME);
+    let answer = board_at(&mut client, "JC21×G21", 5, true);
+    assert_eq!(answer["ply"], 19);
+    assert_eq!(
+        answer["line"][18]["range"],
+        json!({"start": {"line": 11, "character": 4}, "end": {"line": 11, "character": 13}})
+    );
+    assert_eq!(
+        answer["line"][2]["range"],
+        json!({"start": {"line": 3, "character": 3}, "end": {"line": 3, "character": 12}})
+    );
+}
+
+#[test]
+fn in_a_variation_the_line_is_its_history_and_its_own_half_moves() {
+    let mut client = Client::start(utf16_client());
+    client.open(&uri("board"), GAME);
+    let answer = board_at(&mut client, "F20-F18", 1, false);
+    let labels = labels(&answer);
+    assert_eq!(labels.len(), 20);
+    assert_eq!(labels[18..], ["10. JC21×G21", "10. …, F20-F18"]);
+    assert_eq!(answer["ply"], 20);
+    assert_eq!(answer["move"], "10. …, F20-F18");
+    assert_eq!(answer["exact"], true);
+    assert_svg_matches_pdtl(&answer);
+    // At the variation's `(`: still the main line, after 10. …, H22-H16.
+    let before = board_at(&mut client, "(10.", 0, false);
+    assert_eq!(before["ply"], 20);
+    assert_eq!(before["move"], "10. …, H22-H16");
+    assert_eq!(before["line"].as_array().unwrap().len(), 22);
+}
+
+#[test]
+fn in_a_comment_the_board_stands_after_the_half_move_before_it() {
+    let mut client = Client::start(utf16_client());
+    client.open(&uri("board"), GAME);
+    let on_move = board_at(&mut client, "H22-H16", 0, false);
+    let answer = board_at(&mut client, "a comment", 2, false);
+    assert_eq!(answer["ply"], 20);
+    assert_eq!(answer["move"], "10. …, H22-H16");
+    assert_eq!(answer["pdtl"], on_move["pdtl"]);
+    assert_eq!(answer["line"].as_array().unwrap().len(), 22);
+}
+
+#[test]
+fn on_a_failed_half_move_the_board_is_the_last_position_known_without_a_pdtl() {
+    let mut client = Client::start(utf16_client());
+    client.open(&uri("board"), GAME);
+    let before = board_at(&mut client, "H22-H16", 0, false);
+    let answer = board_at(&mut client, "NF6", 1, false);
+    assert_eq!(answer["exact"], false);
+    assert_eq!(answer["pdtl"], Value::Null);
+    assert_eq!(answer["ply"], 21);
+    assert_eq!(answer["move"], "11. NF6-B18");
+    assert_eq!(answer["line"][20]["played"], false);
+    assert_eq!(answer["line"][19]["played"], true);
+    assert_eq!(
+        pieces_drawn(answer["svg"].as_str().unwrap()),
+        pieces_named(before["pdtl"].as_str().unwrap())
+    );
+    let later = board_at(&mut client, "H16×G13", 0, false);
+    assert_eq!(later["exact"], false);
+    assert_eq!(later["pdtl"], Value::Null);
+    assert_eq!(later["ply"], 22);
+}
+
+#[test]
+fn after_the_last_half_move_the_board_stands_after_it() {
+    let text = GAME.replace("H22-H16\n", "H22-H16:\n").replace("11. NF6-B18, H16×G13:\n", "");
+    let mut client = Client::start(utf16_client());
+    client.open(&uri("board"), &text);
+    let at_end =
+        json!({"textDocument": {"uri": uri("board")}, "position": {"line": 14, "character": 1}});
+    let last = client.request("ctlpgn/board", at_end.clone()).expect("an answer");
+    assert_eq!(last["ply"], 20);
+    assert_eq!(last["exact"], true);
+    assert_eq!(last["move"], "10. …, H22-H16");
+    assert_svg_matches_pdtl(&last);
+    let mut flip = at_end;
+    flip["flip"] = json!(true);
+    let flipped = client.request("ctlpgn/board", flip).expect("an answer");
+    assert!(flipped["svg"].as_str().unwrap().contains("data-bottom=\"b\""));
+    assert_eq!(flipped["pdtl"], last["pdtl"]);
+    let unknown = client.request(
+        "ctlpgn/board",
+        json!({"textDocument": {"uri": uri("nothing")}, "position": {"line": 0, "character": 0}}),
+    );
+    assert_eq!(unknown, Ok(Value::Null));
+}
+
+/// The hover on `needle` of GAME, for a client started with `options`.
+fn hover(options: Value, needle: &str, shift: usize) -> String {
+    let mut client = Client::start_with(utf16_client(), options, Value::Null);
+    client.open(&uri("board"), GAME);
+    let (line, character) = place(GAME, needle, shift, false);
+    let hover = client.at("textDocument/hover", &uri("board"), line, character).expect("a hover");
+    hover["contents"]["value"].as_str().expect("Markdown").to_string()
+}
+
+/// Decodes standard base64.
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let mut out = Vec::new();
+    for chunk in text.trim_end_matches('=').as_bytes().chunks(4) {
+        let mut group = 0u32;
+        for (index, c) in chunk.iter().enumerate() {
+            group |= u32::from(value(*c)) << (18 - 6 * index);
+        }
+        for index in 0..chunk.len().saturating_sub(1) {
+            out.push((group >> (16 - 8 * index)) as u8);
+        }
+    }
+    out
+}
+
+/// The SVG of a hover's image and the PDTL the hover names.
+fn image_and_pdtl(markdown: &str) -> (String, String) {
+    let start = markdown.find("](data:image/svg+xml;base64,").expect("an SVG image") + 28;
+    let end = start + markdown[start..].find([')', '|']).expect("the image's end");
+    let svg = String::from_utf8(base64_decode(&markdown[start..end])).expect("UTF-8 SVG");
+    let pdtl_start = markdown.find("PDTL:\n\n`").expect("a PDTL") + 8;
+    let pdtl_end = pdtl_start + markdown[pdtl_start..].find('`').expect("the PDTL's end");
+    (svg, markdown[pdtl_start..pdtl_end].to_string())
+}
+
+#[test]
+fn a_client_that_shows_images_gets_the_hover_board_as_an_svg_of_the_position() {
+    let images = json!({"hover": {"images": true}});
+    for (needle, shift) in [("JC21×G21", 4), ("F20-F18", 3), ("Variant", 1)] {
+        let markdown = hover(images.clone(), needle, shift);
+        if needle == "Variant" {
+            assert!(!markdown.contains("data:image"), "{markdown}");
+            continue;
+        }
+        let (svg, pdtl) = image_and_pdtl(&markdown);
+        assert_eq!(pieces_drawn(&svg), pieces_named(&pdtl), "{markdown}");
+        assert!(svg.contains("width=\"150\""), "{svg}");
+        assert!(!markdown.contains("```text"), "{markdown}");
+    }
+    let text = hover(Value::Null, "JC21×G21", 4);
+    assert!(!text.contains("data:image"), "{text}");
+    assert!(text.contains("```text\n28"), "{text}");
+}
+
+#[test]
+fn the_hovers_of_a_reference_and_a_pdtl_tag_show_images_too() {
+    let text = format!(
+        "[Variant \"C'escacs\"]\n[PDTL \"{INITIAL}\"]\n\n1. K4-K6, E21-E19\n{{ see #1@W }}\n*\n"
+    );
+    let mut client =
+        Client::start_with(utf16_client(), json!({"hover": {"images": true}}), Value::Null);
+    client.open(&uri("tags"), &text);
+    for needle in ["/28:v", "#1@W"] {
+        let (line, character) = place(&text, needle, 1, false);
+        let hover =
+            client.at("textDocument/hover", &uri("tags"), line, character).expect("a hover");
+        let markdown = hover["contents"]["value"].as_str().expect("Markdown");
+        let (svg, pdtl) = image_and_pdtl(markdown);
+        assert_eq!(pieces_drawn(&svg), pieces_named(&pdtl), "{markdown}");
+    }
+}
