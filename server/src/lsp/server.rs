@@ -3,7 +3,8 @@
 //!
 //! tower-lsp runs up to four handlers at once, in the order their messages arrived as far as
 //! their first poll goes. So every change is applied before the handler's first `.await`, under
-//! the documents' lock; only publishing awaits. No handler waits for the client: the settings
+//! the documents' lock; only publishing awaits, and its first await takes `publishing`, a fair
+//! lock: diagnostics reach the client in the order of the notifications that caused them. No handler waits for the client: the settings
 //! are asked for by a task of their own, with a time limit. Requests about documents that are
 //! not open get empty answers, never errors that would make an editor complain. A panic in a
 //! handler is answered by `panics::CatchPanics`; a change whose analysis panicked still
@@ -160,7 +161,10 @@ impl Server {
     }
 
     /// Takes new settings (see `update_settings`); when the rule checks were switched, every
-    /// open document's diagnostics are published again.
+    /// open document's diagnostics are published again. Then the settings in force are
+    /// logged, under the publishing lock: every diagnostic pushed for the notifications that
+    /// came before the settings reaches the client before this message, which makes it a
+    /// barrier the tests wait for (a client that pulls has no other).
     async fn apply_settings(&self, ticket: u64, value: &LSPAny) {
         let updated = match panics::catch(|| self.update_settings(ticket, value)) {
             Ok(updated) => updated,
@@ -175,6 +179,9 @@ impl Server {
                 self.publish(uri, version).await;
             }
         }
+        let _publishing = self.publishing.lock().await;
+        let message = format!("ctlpgn: settings {value} applied: {:?}", self.settings());
+        self.client.log_message(MessageType::LOG, message).await;
     }
 
     /// After a change or an opening whose work panicked: logs the panic and makes the
