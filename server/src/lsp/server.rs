@@ -15,6 +15,7 @@ use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 use std::time::Duration;
 
 use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::lsp_types::MessageType;
 use tower_lsp_server::lsp_types::{
     CodeActionParams, CodeActionResponse, CompletionParams, CompletionResponse, ConfigurationItem,
     DidChangeConfigurationParams, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
@@ -27,7 +28,6 @@ use tower_lsp_server::lsp_types::{
     Location, MarkupContent, MarkupKind, Position, ReferenceParams,
     RelatedFullDocumentDiagnosticReport, ServerInfo, TextEdit, Uri,
 };
-use tower_lsp_server::lsp_types::{MessageType, TextDocumentContentChangeEvent};
 use tower_lsp_server::lsp_types::{
     SemanticTokens, SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensRangeResult,
     SemanticTokensResult,
@@ -184,27 +184,28 @@ impl Server {
         self.client.log_message(MessageType::LOG, message).await;
     }
 
-    /// After a change or an opening whose work panicked: logs the panic and makes the
-    /// document's text `text` again, at `version`, whatever its records then hold. The text
-    /// is set first, and only then split and analysed, so that a panic of the analysis leaves
-    /// the text right (with no records: requests get empty answers until the next change).
+    /// After a change or an opening whose work panicked: makes the document's text `text`
+    /// again, at `version` (see `Documents::reset`), logs the panic and publishes. The text is
+    /// set before the first await, so that no later change lands on what the panic left.
     async fn recover(&self, uri: &Uri, text: Option<String>, version: i32, panic: String) {
-        let encoding = self.negotiated().encoding;
+        let reset = match &text {
+            Some(text) => {
+                panics::catch(|| self.documents.reset(uri.clone(), text, version)).is_ok()
+            }
+            None => {
+                // The changes were not all applied, and the text they lead to is unknown:
+                // the document is forgotten rather than kept with a wrong text.
+                self.documents.close(uri);
+                false
+            }
+        };
         let message = format!("ctlpgn: analysing {} panicked: {panic}", uri.as_str());
         self.client.log_message(MessageType::ERROR, message).await;
-        let Some(text) = text else {
-            // The changes were not all applied, and the text they lead to is unknown: the
-            // document is forgotten rather than kept with a wrong text.
-            self.documents.close(uri);
+        if text.is_none() {
             let message =
                 format!("ctlpgn: {} is no longer analysed; close and reopen it", uri.as_str());
             self.client.log_message(MessageType::ERROR, message).await;
-            return;
-        };
-        self.documents.open(uri.clone(), "", version);
-        let whole = TextDocumentContentChangeEvent { range: None, range_length: None, text };
-        let reset = panics::catch(|| self.documents.change(uri, version, &[whole], encoding));
-        if reset.is_ok() {
+        } else if reset {
             self.publish(uri.clone(), version).await;
         }
     }
