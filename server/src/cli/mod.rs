@@ -17,13 +17,15 @@ mod place;
 mod replay;
 mod write;
 
+pub use output::error_line;
+
 use clap::Parser;
 
 use crate::analysis::{self, AnalysedRecord, Keep, RuleChecks};
 use crate::diagnostics::Diagnostic;
 use crate::text::LineIndex;
 use arguments::{Command, CommandLine};
-use output::{error_line, Output, OutputFailed};
+use output::{Output, OutputFailed};
 
 /// How a command ends; the worst outcome of its files wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

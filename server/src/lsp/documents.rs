@@ -538,6 +538,31 @@ impl Documents {
         open.insert(uri, document);
     }
 
+    /// Makes a document's text `text` at `version` again, whatever its records hold, after a
+    /// change or an opening whose analysis panicked. The text is put in place with no records
+    /// first, and only then analysed: when the analysis panics again the text stays right,
+    /// and requests get empty answers until the next change.
+    pub fn reset(&self, uri: Uri, text: &str, version: i32) {
+        let rule_checks = self.rule_checks();
+        let unanalysed = Document {
+            rope: Rope::from_str(text),
+            version,
+            records: Vec::new(),
+            parses: Mutex::default(),
+            rule_checks,
+        };
+        self.lock().insert(uri.clone(), unanalysed);
+        let analysed = Document::with_rule_checks(text, version, rule_checks);
+        let mut open = self.lock();
+        // Unless a newer change or a switch of the rule checks came in between.
+        if let Some(document) = open
+            .get_mut(&uri)
+            .filter(|document| document.version == version && document.rule_checks == rule_checks)
+        {
+            *document = analysed;
+        }
+    }
+
     fn rule_checks(&self) -> RuleChecks {
         if self.judge_rules.load(std::sync::atomic::Ordering::SeqCst) {
             RuleChecks::Judge
@@ -621,6 +646,25 @@ mod tests {
             range_length: None,
             text: text.to_string(),
         }
+    }
+
+    #[test]
+    fn a_reset_document_has_its_new_text_and_version_analysed_as_if_opened() {
+        let documents = Documents::default();
+        let uri: Uri = "file:///reset.ctl-pgn".parse().expect("a URI");
+        documents.open(uri.clone(), "[Event \"x\"]\n", 1);
+        let text = GAME.repeat(2);
+        documents.reset(uri.clone(), &text, 7);
+        let fresh = Document::new(&text, 7);
+        let states = |document: &Document| -> Vec<(Range<usize>, String)> {
+            let records = document.records().iter();
+            records.map(|record| (record.range.clone(), record.state.text.to_string())).collect()
+        };
+        let reset = documents.snapshot(&uri).expect("the document stays open");
+        assert_eq!(reset.rope().to_string(), text);
+        assert_eq!(reset.version(), 7);
+        assert_eq!(states(&reset), states(&fresh));
+        assert_eq!(states(&reset).len(), 2);
     }
 
     #[test]

@@ -44,7 +44,8 @@ pub fn run_stdio() -> i32 {
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {
-            eprintln!("ctlpgn lsp: cannot start the async runtime: {error}");
+            // Not `eprintln!`, which panics when standard error is closed or full.
+            crate::cli::error_line(&format!("ctlpgn lsp: cannot start the async runtime: {error}"));
             return 2;
         }
     };

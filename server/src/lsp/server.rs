@@ -3,7 +3,8 @@
 //!
 //! tower-lsp runs up to four handlers at once, in the order their messages arrived as far as
 //! their first poll goes. So every change is applied before the handler's first `.await`, under
-//! the documents' lock; only publishing awaits. No handler waits for the client: the settings
+//! the documents' lock; only publishing awaits, and its first await takes `publishing`, a fair
+//! lock: diagnostics reach the client in the order of the notifications that caused them. No handler waits for the client: the settings
 //! are asked for by a task of their own, with a time limit. Requests about documents that are
 //! not open get empty answers, never errors that would make an editor complain. A panic in a
 //! handler is answered by `panics::CatchPanics`; a change whose analysis panicked still
@@ -14,6 +15,7 @@ use std::sync::{Arc, OnceLock, PoisonError, RwLock};
 use std::time::Duration;
 
 use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::lsp_types::MessageType;
 use tower_lsp_server::lsp_types::{
     CodeActionParams, CodeActionResponse, CompletionParams, CompletionResponse, ConfigurationItem,
     DidChangeConfigurationParams, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
@@ -26,7 +28,6 @@ use tower_lsp_server::lsp_types::{
     Location, MarkupContent, MarkupKind, Position, ReferenceParams,
     RelatedFullDocumentDiagnosticReport, ServerInfo, TextEdit, Uri,
 };
-use tower_lsp_server::lsp_types::{MessageType, TextDocumentContentChangeEvent};
 use tower_lsp_server::lsp_types::{
     SemanticTokens, SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensRangeResult,
     SemanticTokensResult,
@@ -161,7 +162,10 @@ impl Server {
     }
 
     /// Takes new settings (see `update_settings`); when the rule checks were switched, every
-    /// open document's diagnostics are published again.
+    /// open document's diagnostics are published again. Then the settings in force are
+    /// logged, under the publishing lock: every diagnostic pushed for the notifications that
+    /// came before the settings reaches the client before this message, which makes it a
+    /// barrier the tests wait for (a client that pulls has no other).
     async fn apply_settings(&self, ticket: u64, value: &LSPAny) {
         let updated = match panics::catch(|| self.update_settings(ticket, value)) {
             Ok(updated) => updated,
@@ -176,29 +180,33 @@ impl Server {
                 self.publish(uri, version).await;
             }
         }
+        let _publishing = self.publishing.lock().await;
+        let message = format!("ctlpgn: settings {value} applied: {:?}", self.settings());
+        self.client.log_message(MessageType::LOG, message).await;
     }
 
-    /// After a change or an opening whose work panicked: logs the panic and makes the
-    /// document's text `text` again, at `version`, whatever its records then hold. The text
-    /// is set first, and only then split and analysed, so that a panic of the analysis leaves
-    /// the text right (with no records: requests get empty answers until the next change).
+    /// After a change or an opening whose work panicked: makes the document's text `text`
+    /// again, at `version` (see `Documents::reset`), logs the panic and publishes. The text is
+    /// set before the first await, so that no later change lands on what the panic left.
     async fn recover(&self, uri: &Uri, text: Option<String>, version: i32, panic: String) {
-        let encoding = self.negotiated().encoding;
+        let reset = match &text {
+            Some(text) => {
+                panics::catch(|| self.documents.reset(uri.clone(), text, version)).is_ok()
+            }
+            None => {
+                // The changes were not all applied, and the text they lead to is unknown:
+                // the document is forgotten rather than kept with a wrong text.
+                self.documents.close(uri);
+                false
+            }
+        };
         let message = format!("ctlpgn: analysing {} panicked: {panic}", uri.as_str());
         self.client.log_message(MessageType::ERROR, message).await;
-        let Some(text) = text else {
-            // The changes were not all applied, and the text they lead to is unknown: the
-            // document is forgotten rather than kept with a wrong text.
-            self.documents.close(uri);
+        if text.is_none() {
             let message =
                 format!("ctlpgn: {} is no longer analysed; close and reopen it", uri.as_str());
             self.client.log_message(MessageType::ERROR, message).await;
-            return;
-        };
-        self.documents.open(uri.clone(), "", version);
-        let whole = TextDocumentContentChangeEvent { range: None, range_length: None, text };
-        let reset = panics::catch(|| self.documents.change(uri, version, &[whole], encoding));
-        if reset.is_ok() {
+        } else if reset {
             self.publish(uri.clone(), version).await;
         }
     }

@@ -54,6 +54,8 @@ pub struct Client {
     pub answers_configuration: bool,
     /// The requests the server sent to the client, oldest first.
     pub requests_received: Vec<Value>,
+    /// How many barriers `pushed_so_far` has sent.
+    barriers: u64,
 }
 
 impl Client {
@@ -89,6 +91,7 @@ impl Client {
             settings,
             answers_configuration: true,
             requests_received: Vec::new(),
+            barriers: 0,
         };
         let params = json!({"processId": null, "rootUri": null, "capabilities": capabilities, "initializationOptions": initialization_options});
         client.initialized = client.request("initialize", params).expect("initialize succeeds");
@@ -209,11 +212,27 @@ impl Client {
         }
     }
 
-    /// The diagnostics pushed for any document within `wait`, queued ones included: every
-    /// message that arrives in that time is read, requests answered and notifications kept,
-    /// so that a late request of the server's (`workspace/configuration`) counts as nothing.
-    pub fn published_within(&mut self, wait: Duration) -> Vec<Value> {
-        self.read_for(wait, |_| false);
+    /// The diagnostics pushed for any document and not taken yet, once the server has
+    /// pushed those of every notification sent so far. The barrier is a
+    /// `didChangeConfiguration` that changes nothing: the server logs the settings it applied
+    /// after every diagnostic pushed before (see `Server::apply_settings`), and the log names
+    /// the value sent, so that another log of the settings is not taken for this one.
+    pub fn pushed_so_far(&mut self) -> Vec<Value> {
+        self.barriers += 1;
+        let value = json!({"barrier": self.barriers});
+        self.notify("workspace/didChangeConfiguration", json!({"settings": value}));
+        let logged = format!("ctlpgn: settings {value} applied");
+        loop {
+            let message = self.receive();
+            let is_barrier = message["method"] == "window/logMessage"
+                && message["params"]["message"]
+                    .as_str()
+                    .is_some_and(|text| text.starts_with(&logged));
+            if is_barrier {
+                break;
+            }
+            self.notifications.push_back(message);
+        }
         let is_published = |message: &Value| message["method"] == "textDocument/publishDiagnostics";
         self.notifications
             .iter()
