@@ -17,7 +17,7 @@ mod place;
 mod replay;
 mod write;
 
-pub use output::error_line;
+use output::error_line;
 
 use clap::Parser;
 

@@ -31,6 +31,7 @@ mod transport;
 #[cfg(test)]
 mod robustness_tests;
 
+use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -44,8 +45,10 @@ pub fn run_stdio() -> i32 {
     let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {
-            // Not `eprintln!`, which panics when standard error is closed or full.
-            crate::cli::error_line(&format!("ctlpgn lsp: cannot start the async runtime: {error}"));
+            // Not `eprintln!`, which panics when standard error is closed or full: a failure
+            // to say it is ignored, the exit status still tells.
+            let _ =
+                writeln!(std::io::stderr(), "ctlpgn lsp: cannot start the async runtime: {error}");
             return 2;
         }
     };
