@@ -248,7 +248,14 @@ impl LanguageServer for Server {
     }
 
     async fn initialized(&self, _: InitializedParams) {
-        self.pull_settings();
+        if self.negotiated().configuration {
+            self.pull_settings();
+        } else {
+            // Said once, so that a user (and a test) knows the server will not ask.
+            let message = "ctlpgn: the client answers no workspace/configuration; the settings \
+                           come from initializationOptions and workspace/didChangeConfiguration";
+            self.client.log_message(MessageType::INFO, message).await;
+        }
     }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
