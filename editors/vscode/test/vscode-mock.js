@@ -236,6 +236,8 @@ function install(settings) {
       createOutputChannel: outputChannel,
       activeTextEditor: undefined,
       visibleTextEditors: [],
+      // The pull-diagnostics feature follows the open tabs.
+      tabGroups: { all: [], onDidChangeTabs: event, onDidChangeTabGroups: event },
       onDidChangeActiveTextEditor: event,
       onDidChangeVisibleTextEditors: event,
       onDidChangeTextEditorSelection: event,
