@@ -21,7 +21,8 @@ pub use layout::MAX_LAYOUT_DEPTH;
 pub use options::{EllipsisStyle, FormatOptions, Separators};
 pub use records::dominant_line_ending;
 
-/// The whole file in canonical layout. The line ending is the file's dominant one.
+/// The whole file in canonical layout, each record in its own dominant line ending (see
+/// `records::span_line_endings`).
 pub fn format_text(text: &str, options: &FormatOptions) -> String {
     let formatted = records::format_records(text, options, |_| true);
     let Some((first, _)) = formatted.first() else {

@@ -9,13 +9,43 @@ use crate::syntax;
 
 /// The line ending a text mostly uses: `\r\n` when more lines end with it than with `\n`.
 pub fn dominant_line_ending(text: &str) -> &'static str {
+    own_line_ending(text).unwrap_or("\n")
+}
+
+/// The line ending a text mostly uses, or `None` when it ends no line.
+fn own_line_ending(text: &str) -> Option<&'static str> {
     let line_feeds = text.bytes().filter(|&b| b == b'\n').count();
     let carriage_returns = text.as_bytes().windows(2).filter(|pair| pair == b"\r\n").count();
-    if carriage_returns * 2 > line_feeds {
-        "\r\n"
+    if line_feeds == 0 {
+        None
+    } else if carriage_returns * 2 > line_feeds {
+        Some("\r\n")
     } else {
-        "\n"
+        Some("\n")
     }
+}
+
+/// The line ending each span is written in: the one its own text mostly uses, or, for a span
+/// ending no line (a last record on one line), the one of the nearest span before it that ends
+/// some line (`\n` when none does).
+///
+/// Per record, not per file: formatting a record writes it in one ending, its own dominant one,
+/// so no record's ending changes under formatting (an unformattable record comes back as
+/// written), whichever records were formatted before. A whole-file ending would: the first pass
+/// over CRLF junk followed by an LF record keeps LF, which then tips the file's count, and the
+/// second pass turns it all to CRLF; range formatting then whole-file formatting would differ
+/// from whole-file formatting alone for the same reason.
+fn span_line_endings(text: &str, spans: &[Range<usize>]) -> Vec<&'static str> {
+    let mut inherited = "\n";
+    spans
+        .iter()
+        .map(|span| {
+            if let Some(own) = own_line_ending(&text[span.clone()]) {
+                inherited = own;
+            }
+            inherited
+        })
+        .collect()
 }
 
 /// The spans the formatter rewrites: the records of [`syntax::split_records`], the first one
@@ -71,7 +101,7 @@ pub(super) fn format_records(
     wanted: impl Fn(&Range<usize>) -> bool,
 ) -> Vec<(Range<usize>, String)> {
     let spans = record_spans(text);
-    let line_ending = dominant_line_ending(text);
+    let line_endings = span_line_endings(text, &spans);
     let last = spans.len().saturating_sub(1);
     let chosen: Vec<(usize, Range<usize>)> =
         spans.into_iter().enumerate().filter(|(_, span)| wanted(span)).collect();
@@ -85,7 +115,7 @@ pub(super) fn format_records(
                     text,
                     span.clone(),
                     *index == last,
-                    line_ending,
+                    line_endings[*index],
                     options,
                 );
                 (span.clone(), formatted)
@@ -138,5 +168,34 @@ mod tests {
             );
             assert_eq!(compare_files(&text, &formatted, &options), Ok(()), "{text:?}");
         }
+    }
+
+    #[test]
+    fn each_record_keeps_its_own_line_ending_so_formatting_is_idempotent_and_composes() {
+        let lf_record = "[Variant \"C'escacs\"]\n[Event \"e\"]\n\n1. E7-E13, E21-E15\n*\n";
+        let crlf_record = lf_record.replace('\n', "\r\n");
+        let crlf_junk =
+            "[r\"\"]\r\nE\r\ne \r\n\"\r\n\r\n\r\no\r\n[]\r\n\r\n1\r\n \r\nee]\r\n3\r\nG2G\r\n";
+        let options = FormatOptions::default();
+        for text in [
+            format!("{crlf_junk}{lf_record}"),
+            format!("{lf_record}\n{crlf_record}"),
+            format!("{crlf_record}\r\n{lf_record}"),
+            format!("{crlf_record}\r\n[Variant \"C'escacs\"] 1. E7-E13 *"),
+        ] {
+            let once = format_text(&text, &options);
+            assert_eq!(format_text(&once, &options), once, "{text:?}");
+            for (start, _) in text.match_indices('[') {
+                let mut ranged = text.clone();
+                let edits = super::super::format_edits(&text, &options, Some(start..start + 1));
+                for edit in edits.iter().rev() {
+                    ranged.replace_range(edit.range.clone(), &edit.new_text);
+                }
+                assert_eq!(format_text(&ranged, &options), once, "{text:?} from {start}");
+            }
+        }
+        let mixed = format_text(&format!("{lf_record}\n{crlf_record}"), &options);
+        assert!(mixed.starts_with("[Variant \"C'escacs\"]\n["), "{mixed:?}");
+        assert!(mixed.ends_with("*\r\n"), "{mixed:?}");
     }
 }
