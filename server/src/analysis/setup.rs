@@ -193,14 +193,14 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
             ));
         }
         let value = tag.value_text(text).unwrap_or_default();
-        let offset = value_range(tag).start;
         let reading = pdtl::parse(&value, &pdtl_identifiers);
-        // The value is read unescaped; PDTL never holds `"` or `\`, so byte offsets match.
+        // The value is read unescaped: a broken PDTL may hold `\"` or `\\`, whose ranges
+        // differ in the text.
         for problem in reading.problems {
             diagnostics.push(
                 Diagnostic::new(
                     problem.code,
-                    problem.range.start + offset..problem.range.end + offset,
+                    tag.value_range_in_text(text, problem.range),
                     problem.message,
                 )
                 .with_severity(problem.severity),
@@ -228,4 +228,37 @@ fn duplicate(tag: &Tag, name: &str, diagnostics: &mut Vec<Diagnostic>) {
 /// The range of a tag's value content, or of the tag when it has none.
 fn value_range(tag: &Tag) -> Range<usize> {
     tag.value_content_range().unwrap_or(tag.range.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::analyse_syntax;
+    use crate::syntax;
+
+    /// Every diagnostic of `text` with the text its range covers.
+    fn covered(text: &str) -> Vec<(String, String)> {
+        let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+        let analysis = analyse_syntax(text, &record);
+        analysis
+            .diagnostics
+            .iter()
+            .map(|diagnostic| {
+                let covered = text.get(diagnostic.range.clone());
+                assert!(covered.is_some(), "{diagnostic:?} is off the characters of {text:?}");
+                (diagnostic.code.as_str().to_string(), covered.unwrap_or("").to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pdtl_problems_are_placed_past_the_escapes_of_the_value() {
+        // `\♙` is one character in the value but two in the text: the P001 of the value
+        // `♙` covers `\♙`, and a problem after an escape is moved past it.
+        let found = covered("[PDTL\"\\♙\"]");
+        assert!(found.contains(&("P001".to_string(), "\\♙".to_string())), "{found:?}");
+        let found = covered("[PDTL \"\\\\/28:x - - - 0 1\"]\n\n*\n");
+        assert!(found.iter().all(|(_, covered)| !covered.is_empty()), "{found:?}");
+        let placement = found.iter().find(|(code, _)| code == "P007");
+        assert_eq!(placement.map(|(_, covered)| covered.as_str()), Some("28:x"), "{found:?}");
+    }
 }
