@@ -87,14 +87,24 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
             }
             diagnostics.push(diagnostic);
         }
-        None => diagnostics.push(
-            Diagnostic::new(
+        None => {
+            let mut diagnostic = Diagnostic::new(
                 Code::T001,
                 0..0,
                 "the record has no tags: it must start with [Variant \"C'escacs\"]",
-            )
-            .with_fix(Fix::replace(ADD_VARIANT, 0..0, "[Variant \"C'escacs\"]\n\n")),
-        ),
+            );
+            // The tag line and blank line added make a record of their own when what follows
+            // does not read as movetext (a broken tag line, stray text): the fix would leave a
+            // record without tags, so it is only offered before movetext that reads.
+            if !items.iter().any(|item| matches!(item, Item::Error(_))) {
+                diagnostic = diagnostic.with_fix(Fix::replace(
+                    ADD_VARIANT,
+                    0..0,
+                    "[Variant \"C'escacs\"]\n\n",
+                ));
+            }
+            diagnostics.push(diagnostic);
+        }
     }
 
     // Content-affecting tags: the first occurrence counts, later ones are T003 errors.
@@ -260,5 +270,40 @@ mod tests {
         assert!(found.iter().all(|(_, covered)| !covered.is_empty()), "{found:?}");
         let placement = found.iter().find(|(code, _)| code == "P007");
         assert_eq!(placement.map(|(_, covered)| covered.as_str()), Some("28:x"), "{found:?}");
+    }
+
+    /// The codes of `text`'s diagnostics, and the codes once its first fix of `code` is made.
+    fn codes_before_and_after_fix(text: &str, code: &str) -> Option<(Vec<String>, Vec<String>)> {
+        let codes = |text: &str| {
+            let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+            let analysis = analyse_syntax(text, &record);
+            let fix = analysis
+                .diagnostics
+                .iter()
+                .find(|diagnostic| diagnostic.code.as_str() == code)
+                .and_then(|diagnostic| diagnostic.fixes.first().cloned());
+            let codes = analysis.diagnostics.iter().map(|d| d.code.as_str().to_string()).collect();
+            (codes, fix)
+        };
+        let (before, fix) = codes(text);
+        let fix = fix?;
+        let mut fixed = text.to_string();
+        for edit in fix.edits.iter().rev() {
+            fixed.replace_range(edit.range.clone(), &edit.text);
+        }
+        Some((before, codes(&fixed).0))
+    }
+
+    #[test]
+    fn the_variant_tag_is_added_only_where_it_starts_the_same_record() {
+        let (before, after) = codes_before_and_after_fix("1. G7-G9, E21-E17\n*\n", "T001")
+            .expect("a record of moves alone is given its Variant tag");
+        assert!(before.contains(&"T001".to_string()), "{before:?}");
+        assert!(!after.contains(&"T001".to_string()), "{after:?}");
+        for broken in ["\u{FFFD}[[]]"] {
+            let found = covered(broken);
+            assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
+            assert_eq!(codes_before_and_after_fix(broken, "T001"), None, "{broken:?}");
+        }
     }
 }
