@@ -300,10 +300,10 @@ mod tests {
             .expect("a record of moves alone is given its Variant tag");
         assert!(before.contains(&"T001".to_string()), "{before:?}");
         assert!(!after.contains(&"T001".to_string()), "{after:?}");
-        for broken in ["\u{FFFD}[[]]"] {
-            let found = covered(broken);
-            assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
-            assert_eq!(codes_before_and_after_fix(broken, "T001"), None, "{broken:?}");
-        }
+        // A broken tag line: the tags added before it would make a record of their own.
+        let broken = "\u{FFFD}[[]]";
+        let found = covered(broken);
+        assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
+        assert_eq!(codes_before_and_after_fix(broken, "T001"), None, "{broken:?}");
     }
 }
