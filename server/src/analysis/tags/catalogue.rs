@@ -250,10 +250,13 @@ pub(super) fn check_names(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnostic
             let mut diagnostic =
                 Diagnostic::new(Code::T004, line.line_range(), unknown_name_message(line.name));
             // A rename in a broken tag line, or one that makes the line content-affecting
-            // without a value to read, would trade T004 for a worse error: not offered.
+            // without a value to read or a second time, would trade T004 for a worse error:
+            // not offered.
             let renamed = suggestion(line.name).filter(|known| {
+                let content_affecting = CONTENT_AFFECTING.contains(known);
+                let present = tags.iter().any(|other| other.name == *known);
                 !line.tag.malformed
-                    && (!CONTENT_AFFECTING.contains(known) || line.tag.value.is_some())
+                    && (!content_affecting || (line.tag.value.is_some() && !present))
             });
             if let Some(known) = renamed {
                 diagnostic = diagnostic.with_fix(Fix::replace(
@@ -398,5 +401,7 @@ mod tests {
         assert_eq!(rename_fixes(record), ["Rename to Annotator"]);
         // `[Redefi` without a value: as Redefine it would be an error of its own.
         assert!(rename_fixes("[D\"\"[Redefi").is_empty());
+        // A second Variant tag would be an error of its own.
+        assert!(rename_fixes("[Variant \"C'escacs\"]\n[Varian \"C'escacs\"]\n\n*\n").is_empty());
     }
 }
