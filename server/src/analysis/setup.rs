@@ -78,7 +78,12 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
                 first.range.start..first.range.start + 1,
                 "the first tag must be [Variant \"C'escacs\"]",
             );
-            if !tags.iter().any(|tag| tag.name.text(text) == "Variant") {
+            // Broken text before the first tag would still come first once the tag is added.
+            let broken_before = items
+                .iter()
+                .take_while(|item| !matches!(item, Item::Tag(_)))
+                .any(|item| matches!(item, Item::Error(_)));
+            if !broken_before && !tags.iter().any(|tag| tag.name.text(text) == "Variant") {
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     ADD_VARIANT,
                     first.range.start..first.range.start,
@@ -302,6 +307,11 @@ mod tests {
         assert!(!after.contains(&"T001".to_string()), "{after:?}");
         // A broken tag line: the tags added before it would make a record of their own.
         let broken = "\u{FFFD}[[]]";
+        let found = covered(broken);
+        assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
+        assert_eq!(codes_before_and_after_fix(broken, "T001"), None, "{broken:?}");
+        // Broken text before the first tag: the tag added after it would not be first.
+        let broken = "[VariaDemo\"]\n[Event \"E\"]\n\n*\n";
         let found = covered(broken);
         assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
         assert_eq!(codes_before_and_after_fix(broken, "T001"), None, "{broken:?}");
