@@ -24,6 +24,9 @@ pub fn check_results(
 ) {
     let mut result: Option<(&str, Range<usize>)> = None;
     let mut previous_end: Option<usize> = None;
+    // Broken text after the last move (`9.8`) may take in the line a fix would add, so that
+    // it would not read as the result: no fix is offered then.
+    let mut broken_after_moves = false;
     for item in items {
         match item {
             Item::Result(token) => {
@@ -72,8 +75,20 @@ pub fn check_results(
                 variation.open.range.clone(),
                 "a variation after the result line: only comments may follow it",
             )),
-            Item::MoveLine(line) => previous_end = Some(line.range.end),
-            Item::Variation(variation) => previous_end = Some(variation.range.end),
+            Item::MoveLine(line) => {
+                previous_end = Some(line.range.end);
+                let half_moves = [&line.white, &line.black];
+                broken_after_moves = half_moves.iter().all(|half_move| half_move.is_none())
+                    || half_moves
+                        .iter()
+                        .flat_map(|half_move| half_move.as_ref())
+                        .any(|h| h.has_error);
+            }
+            Item::Variation(variation) => {
+                previous_end = Some(variation.range.end);
+                broken_after_moves = false;
+            }
+            Item::Error(_) => broken_after_moves = true,
             _ => {}
         }
     }
@@ -86,7 +101,7 @@ pub fn check_results(
             range,
             "the result line is missing: after the last move write 3-0, 2-1, 0-3, 1-2, 1-1 or *",
         );
-        if let Some(movetext_end) = previous_end {
+        if let Some(movetext_end) = previous_end.filter(|_| !broken_after_moves) {
             // The result the record already implies: a mate's, else the Result tag's, else
             // the unfinished game's `*`.
             let value = match &end.last {
@@ -195,4 +210,28 @@ fn suggestion(value: &str) -> Option<&'static str> {
         _ => None,
     };
     fix
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::analyse_syntax;
+    use crate::diagnostics::Code;
+    use crate::syntax;
+
+    /// The titles of the fixes of `text`'s M006.
+    fn result_line_fixes(text: &str) -> Vec<String> {
+        let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+        let analysis = analyse_syntax(text, &record);
+        let missing = analysis.diagnostics.iter().find(|d| d.code == Code::M006);
+        let missing = missing.unwrap_or_else(|| panic!("M006 in {text:?}"));
+        missing.fixes.iter().map(|fix| fix.title.clone()).collect()
+    }
+
+    #[test]
+    fn the_result_line_is_added_only_after_moves_that_read() {
+        let moves = "[Variant \"C'escacs\"]\n\n1. G7-G9, E21-E17\n";
+        assert_eq!(result_line_fixes(moves), ["Add the result line *"]);
+        // `9.8`: a move number with broken text after it, which would take in the `*` added.
+        assert!(result_line_fixes("9.8").is_empty());
+    }
 }

@@ -78,7 +78,12 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
                 first.range.start..first.range.start + 1,
                 "the first tag must be [Variant \"C'escacs\"]",
             );
-            if !tags.iter().any(|tag| tag.name.text(text) == "Variant") {
+            // Broken text before the first tag would still come first once the tag is added.
+            let broken_before = items
+                .iter()
+                .take_while(|item| !matches!(item, Item::Tag(_)))
+                .any(|item| matches!(item, Item::Error(_)));
+            if !broken_before && !tags.iter().any(|tag| tag.name.text(text) == "Variant") {
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     ADD_VARIANT,
                     first.range.start..first.range.start,
@@ -87,14 +92,24 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
             }
             diagnostics.push(diagnostic);
         }
-        None => diagnostics.push(
-            Diagnostic::new(
+        None => {
+            let mut diagnostic = Diagnostic::new(
                 Code::T001,
                 0..0,
                 "the record has no tags: it must start with [Variant \"C'escacs\"]",
-            )
-            .with_fix(Fix::replace(ADD_VARIANT, 0..0, "[Variant \"C'escacs\"]\n\n")),
-        ),
+            );
+            // The tag line and blank line added make a record of their own when what follows
+            // does not read as movetext (a broken tag line, stray text): the fix would leave a
+            // record without tags, so it is only offered before movetext that reads.
+            if !items.iter().any(|item| matches!(item, Item::Error(_))) {
+                diagnostic = diagnostic.with_fix(Fix::replace(
+                    ADD_VARIANT,
+                    0..0,
+                    "[Variant \"C'escacs\"]\n\n",
+                ));
+            }
+            diagnostics.push(diagnostic);
+        }
     }
 
     // Content-affecting tags: the first occurrence counts, later ones are T003 errors.
@@ -193,14 +208,14 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
             ));
         }
         let value = tag.value_text(text).unwrap_or_default();
-        let offset = value_range(tag).start;
         let reading = pdtl::parse(&value, &pdtl_identifiers);
-        // The value is read unescaped; PDTL never holds `"` or `\`, so byte offsets match.
+        // The value is read unescaped: a broken PDTL may hold `\"` or `\\`, whose ranges
+        // differ in the text.
         for problem in reading.problems {
             diagnostics.push(
                 Diagnostic::new(
                     problem.code,
-                    problem.range.start + offset..problem.range.end + offset,
+                    tag.value_range_in_text(text, problem.range),
                     problem.message,
                 )
                 .with_severity(problem.severity),
@@ -228,4 +243,77 @@ fn duplicate(tag: &Tag, name: &str, diagnostics: &mut Vec<Diagnostic>) {
 /// The range of a tag's value content, or of the tag when it has none.
 fn value_range(tag: &Tag) -> Range<usize> {
     tag.value_content_range().unwrap_or(tag.range.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::analyse_syntax;
+    use crate::syntax;
+
+    /// Every diagnostic of `text` with the text its range covers.
+    fn covered(text: &str) -> Vec<(String, String)> {
+        let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+        let analysis = analyse_syntax(text, &record);
+        analysis
+            .diagnostics
+            .iter()
+            .map(|diagnostic| {
+                let covered = text.get(diagnostic.range.clone());
+                assert!(covered.is_some(), "{diagnostic:?} is off the characters of {text:?}");
+                (diagnostic.code.as_str().to_string(), covered.unwrap_or("").to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn pdtl_problems_are_placed_past_the_escapes_of_the_value() {
+        // `\♙` is one character in the value but two in the text: the P001 of the value
+        // `♙` covers `\♙`, and a problem after an escape is moved past it.
+        let found = covered("[PDTL\"\\♙\"]");
+        assert!(found.contains(&("P001".to_string(), "\\♙".to_string())), "{found:?}");
+        let found = covered("[PDTL \"\\\\/28:x - - - 0 1\"]\n\n*\n");
+        assert!(found.iter().all(|(_, covered)| !covered.is_empty()), "{found:?}");
+        let placement = found.iter().find(|(code, _)| code == "P007");
+        assert_eq!(placement.map(|(_, covered)| covered.as_str()), Some("28:x"), "{found:?}");
+    }
+
+    /// The codes of `text`'s diagnostics, and the codes once its first fix of `code` is made.
+    fn codes_before_and_after_fix(text: &str, code: &str) -> Option<(Vec<String>, Vec<String>)> {
+        let codes = |text: &str| {
+            let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+            let analysis = analyse_syntax(text, &record);
+            let fix = analysis
+                .diagnostics
+                .iter()
+                .find(|diagnostic| diagnostic.code.as_str() == code)
+                .and_then(|diagnostic| diagnostic.fixes.first().cloned());
+            let codes = analysis.diagnostics.iter().map(|d| d.code.as_str().to_string()).collect();
+            (codes, fix)
+        };
+        let (before, fix) = codes(text);
+        let fix = fix?;
+        let mut fixed = text.to_string();
+        for edit in fix.edits.iter().rev() {
+            fixed.replace_range(edit.range.clone(), &edit.text);
+        }
+        Some((before, codes(&fixed).0))
+    }
+
+    #[test]
+    fn the_variant_tag_is_added_only_where_it_starts_the_same_record() {
+        let (before, after) = codes_before_and_after_fix("1. G7-G9, E21-E17\n*\n", "T001")
+            .expect("a record of moves alone is given its Variant tag");
+        assert!(before.contains(&"T001".to_string()), "{before:?}");
+        assert!(!after.contains(&"T001".to_string()), "{after:?}");
+        // A broken tag line: the tags added before it would make a record of their own.
+        let broken = "\u{FFFD}[[]]";
+        let found = covered(broken);
+        assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
+        assert_eq!(codes_before_and_after_fix(broken, "T001"), None, "{broken:?}");
+        // Broken text before the first tag: the tag added after it would not be first.
+        let broken = "[VariaDemo\"]\n[Event \"E\"]\n\n*\n";
+        let found = covered(broken);
+        assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
+        assert_eq!(codes_before_and_after_fix(broken, "T001"), None, "{broken:?}");
+    }
 }

@@ -249,7 +249,16 @@ pub(super) fn check_names(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnostic
         if !is_known(line.name) {
             let mut diagnostic =
                 Diagnostic::new(Code::T004, line.line_range(), unknown_name_message(line.name));
-            if let Some(known) = suggestion(line.name) {
+            // A rename in a broken tag line, or one that makes the line content-affecting
+            // without a value to read or a second time, would trade T004 for a worse error:
+            // not offered.
+            let renamed = suggestion(line.name).filter(|known| {
+                let content_affecting = CONTENT_AFFECTING.contains(known);
+                let present = tags.iter().any(|other| other.name == *known);
+                !line.tag.malformed
+                    && (!content_affecting || (line.tag.value.is_some() && !present))
+            });
+            if let Some(known) = renamed {
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     format!("Rename to {known}"),
                     line.tag.name.range.clone(),
@@ -347,6 +356,9 @@ pub(super) fn check_record_kind(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diag
 #[cfg(test)]
 mod tests {
     use super::{suggestion, tag_words, CATALOGUE, KNOWN};
+    use crate::analysis::analyse_syntax;
+    use crate::diagnostics::Code;
+    use crate::syntax;
 
     #[test]
     fn every_tag_of_the_catalogue_has_its_words() {
@@ -372,5 +384,24 @@ mod tests {
         assert_eq!(suggestion("Rond"), Some("Round"));
         assert_eq!(suggestion("WhiteElo"), None);
         assert_eq!(suggestion("ECO"), None);
+    }
+
+    /// The titles of the fixes of the T004 of `text`.
+    fn rename_fixes(text: &str) -> Vec<String> {
+        let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+        let analysis = analyse_syntax(text, &record);
+        let unknown = analysis.diagnostics.iter().find(|d| d.code == Code::T004);
+        let unknown = unknown.unwrap_or_else(|| panic!("T004 in {text:?}"));
+        unknown.fixes.iter().map(|fix| fix.title.clone()).collect()
+    }
+
+    #[test]
+    fn a_misspelt_name_is_renamed_only_in_a_tag_line_that_reads() {
+        let record = "[Variant \"C'escacs\"]\n[Event \"E\"]\n[Anotator \"A\"]\n\n*\n";
+        assert_eq!(rename_fixes(record), ["Rename to Annotator"]);
+        // `[Redefi` without a value: as Redefine it would be an error of its own.
+        assert!(rename_fixes("[D\"\"[Redefi").is_empty());
+        // A second Variant tag would be an error of its own.
+        assert!(rename_fixes("[Variant \"C'escacs\"]\n[Varian \"C'escacs\"]\n\n*\n").is_empty());
     }
 }
