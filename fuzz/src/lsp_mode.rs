@@ -603,31 +603,28 @@ pub fn run(options: &Options, reporter: &Reporter) -> i32 {
     i32::from(findings > 0)
 }
 
+/// A saved stream: its header (the `initialize` and opened text) and its steps; `Err` is the
+/// exit status after saying why it cannot be read.
+fn load_stream(path: &str) -> Result<(Value, Vec<Value>), i32> {
+    let text = std::fs::read_to_string(path).map_err(|error| {
+        eprintln!("ctlpgn-fuzz: {path}: {error}");
+        2
+    })?;
+    let mut lines = text.lines().filter_map(|line| serde_json::from_str::<Value>(line).ok());
+    let Some(header) = lines.next() else {
+        eprintln!("ctlpgn-fuzz: {path}: no stream");
+        return Err(2);
+    };
+    Ok((header, lines.collect()))
+}
+
 /// Runs a saved stream again and prints what fails.
 pub fn replay(path: &str, options: &Options) -> i32 {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(error) => {
-            eprintln!("ctlpgn-fuzz: {path}: {error}");
-            return 2;
-        }
+    let (header, steps) = match load_stream(path) {
+        Ok(stream) => stream,
+        Err(status) => return status,
     };
-    let steps: Vec<Value> =
-        text.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
-    let Some((header, steps)) = steps.split_first() else {
-        eprintln!("ctlpgn-fuzz: {path}: no stream");
-        return 2;
-    };
-    let patience = Duration::from_secs_f64(options.timeout);
-    let outcome = (|| {
-        let mut executor = Executor::start(header, patience)?;
-        let result =
-            steps.iter().try_for_each(|step| executor.step(step)).and_then(|()| executor.agree());
-        let edits = executor.edits;
-        executor.finish();
-        result.map(|()| edits)
-    })();
-    match outcome {
+    match run_stream(&header, &steps, Duration::from_secs_f64(options.timeout)) {
         Ok(edits) => {
             println!("{edits} edits in 1 streams, 0 findings");
             0
@@ -653,16 +650,11 @@ fn run_stream(header: &Value, steps: &[Value], patience: Duration) -> Result<u64
 /// Shrinks a saved stream while its finding keeps its signature: steps removed in chunks of
 /// halving size, then the opened text shortened line by line; saves and prints the result.
 pub fn minimize(path: &str, options: &Options) -> i32 {
-    let Ok(text) = std::fs::read_to_string(path) else {
-        eprintln!("ctlpgn-fuzz: cannot read {path}");
-        return 2;
+    let (header, steps) = match load_stream(path) {
+        Ok(stream) => stream,
+        Err(status) => return status,
     };
-    let lines: Vec<Value> =
-        text.lines().filter_map(|line| serde_json::from_str(line).ok()).collect();
-    let Some((header, steps)) = lines.split_first() else {
-        eprintln!("ctlpgn-fuzz: {path}: no stream");
-        return 2;
-    };
+    let (header, steps) = (&header, steps.as_slice());
     let patience = Duration::from_secs_f64(options.timeout);
     let Err(original) = run_stream(header, steps, patience) else {
         println!("the stream passes every check: nothing to minimize");
