@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use ctlpgn::analysis::{analyse_file, AnalysedRecord, Keep, RuleChecks};
 use ctlpgn::conversion::{self, LetterTarget};
-use ctlpgn::diagnostics::{Code, Diagnostic, Fix, Severity};
+use ctlpgn::diagnostics::{Code, Diagnostic, Severity};
 use ctlpgn::format::{self, EllipsisStyle, FormatOptions, Separators, TextEdit};
 use ctlpgn::identifiers::IdentifierSet;
 use ctlpgn::{pdtl, syntax};
@@ -164,17 +164,6 @@ fn census(diagnostics: &[Diagnostic]) -> (BTreeMap<Code, usize>, usize) {
     (codes, diagnostics.iter().filter(|d| d.severity == Severity::Error).count())
 }
 
-/// The text with a fix's edits applied, from the last to the first.
-fn applied(text: &str, fix: &Fix) -> String {
-    let mut edits = fix.edits.clone();
-    edits.sort_by_key(|edit| std::cmp::Reverse(edit.range.start));
-    let mut result = text.to_string();
-    for edit in edits {
-        result.replace_range(edit.range, &edit.text);
-    }
-    result
-}
-
 /// Each quick fix, applied, removes one diagnostic of its code (a renumbering or a result line
 /// may clear several) and adds no error, as `tests/tests/fixes.rs` judges them; an error fixed
 /// may let the replay go on and find a later one.
@@ -183,7 +172,7 @@ fn check_fixes(text: &str, judged: &[AnalysedRecord], skip: &Skip) -> Result<(),
     let (codes, errors) = census(&diagnostics);
     for diagnostic in diagnostics.iter().filter(|d| !d.fixes.is_empty()).take(FIXES_PER_INPUT) {
         for fix in &diagnostic.fixes {
-            let fixed = applied(text, fix);
+            let fixed = fix.applied_to(text);
             let after_analysis = analyse_file(&fixed, Keep::Findings, RuleChecks::Judge);
             let (codes_after, errors_after) = census(&file_diagnostics(&after_analysis));
             let before = codes[&diagnostic.code];

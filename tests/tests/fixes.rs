@@ -34,17 +34,6 @@ fn diagnostics(text: &str) -> Vec<Diagnostic> {
         .collect()
 }
 
-/// The text with a fix applied, its edits from the last to the first.
-fn applied(text: &str, fix: &Fix) -> String {
-    let mut edits = fix.edits.clone();
-    edits.sort_by_key(|edit| std::cmp::Reverse(edit.range.start));
-    let mut result = text.to_string();
-    for edit in edits {
-        result.replace_range(edit.range, &edit.text);
-    }
-    result
-}
-
 /// How many diagnostics of each code, and how many errors, a text has.
 fn census(text: &str) -> (std::collections::BTreeMap<Code, usize>, usize) {
     let found = diagnostics(text);
@@ -62,7 +51,7 @@ fn every_fix_helps(name: &str, text: &str) -> usize {
     let mut checked = 0;
     for diagnostic in diagnostics(text) {
         for fix in &diagnostic.fixes {
-            let fixed = applied(text, fix);
+            let fixed = fix.applied_to(text);
             let (codes_after, errors_after) = census(&fixed);
             let before = codes[&diagnostic.code];
             let after = codes_after.get(&diagnostic.code).copied().unwrap_or(0);
@@ -102,7 +91,7 @@ fn hand_written_problems_are_fixed() {
             .flat_map(|d| d.fixes)
             .find(|fix| fix.title == title)
             .unwrap_or_else(|| panic!("{name}: no fix {title:?}"));
-        assert!(applied(text, &fix).contains(expected), "{name}: {}", applied(text, &fix));
+        assert!(fix.applied_to(text).contains(expected), "{name}: {}", fix.applied_to(text));
         assert!(every_fix_helps(name, text) > 0, "{name}");
     }
 }

@@ -41,6 +41,18 @@ impl Fix {
     pub fn replace(title: impl Into<String>, range: Range<usize>, text: impl Into<String>) -> Fix {
         Fix { title: title.into(), edits: vec![Replacement { range, text: text.into() }] }
     }
+
+    /// `text` (the text the fix's ranges are in) with the fix applied, its edits from the last
+    /// to the first so that each range still holds when it is replaced.
+    pub fn applied_to(&self, text: &str) -> String {
+        let mut edits: Vec<&Replacement> = self.edits.iter().collect();
+        edits.sort_by_key(|edit| std::cmp::Reverse(edit.range.start));
+        let mut result = text.to_string();
+        for edit in edits {
+            result.replace_range(edit.range.clone(), &edit.text);
+        }
+        result
+    }
 }
 
 impl Diagnostic {
