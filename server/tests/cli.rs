@@ -482,6 +482,13 @@ fn board_draws_the_position_at_a_place_as_svg_png_or_text() {
     let (status, from_pdtl) = ctlpgn(&["board", "--pdtl", pdtl.trim()], None);
     assert_eq!(status, 0);
     assert_eq!(from_pdtl.matches("data-piece=").count(), pieces_in_pdtl);
+    // A PDTL in FAN figurines is read as FAN.
+    let fan = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata/examples/04-fan.ctl-pgn");
+    let (_, fan_pdtl) = ctlpgn(&["pdtl", fan.to_str().expect("path"), "--ply", "2"], None);
+    assert!(fan_pdtl.contains('♜'), "{fan_pdtl}");
+    let (status, from_fan) = ctlpgn(&["board", "--pdtl", fan_pdtl.trim()], None);
+    assert_eq!(status, 0);
+    assert_eq!(from_fan.matches("data-piece=").count(), pieces_in_pdtl);
     let run = execute(&["board", "--pdtl", "/0:K/ w"], b"", Stdio::piped());
     assert_eq!(run.status, Some(1));
     assert!(

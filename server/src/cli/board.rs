@@ -75,23 +75,26 @@ pub fn run(arguments: &BoardArguments, out: &mut Output<'_>) -> Result<Status, O
     }
 }
 
-/// The position of a PDTL written on the command line, in standard letters or in FAN.
+/// The position of a PDTL written on the command line, in standard letters or in FAN: read in
+/// each set, the first that reads without an error; else the standard letters' first error.
 fn from_pdtl(written: &str) -> Result<Located, Status> {
-    let fan = written.chars().any(|ch| IdentifierSet::fan().read_placement_char(ch).is_some())
-        && !written.chars().any(|ch| ch.is_ascii_alphabetic() && ch != 'w' && ch != 'b');
-    let identifiers = if fan { IdentifierSet::fan() } else { IdentifierSet::standard() };
-    let reading = pdtl::parse(written, &identifiers);
-    match (reading.position, reading.problems.iter().find(|p| p.severity == Severity::Error)) {
-        (Some(position), None) => Ok(Located { position, identifiers, played: None }),
-        (_, error) => {
-            let why = error.map_or_else(
-                || "it does not describe a position".to_string(),
-                |error| format!("error[{}]: {} [{}]", error.code, error.message, error.code.name()),
-            );
-            error_line(&format!("ctlpgn board: the PDTL has no position: {why}"));
-            Err(Status::Findings)
+    let mut first_error = None;
+    for identifiers in [IdentifierSet::standard(), IdentifierSet::fan()] {
+        let reading = pdtl::parse(written, &identifiers);
+        let error = reading.problems.into_iter().find(|p| p.severity == Severity::Error);
+        match (reading.position, error) {
+            (Some(position), None) => return Ok(Located { position, identifiers, played: None }),
+            (_, error) => {
+                first_error = first_error.or(error);
+            }
         }
     }
+    let why = first_error.map_or_else(
+        || "it does not describe a position".to_string(),
+        |error| format!("error[{}]: {} [{}]", error.code, error.message, error.code.name()),
+    );
+    error_line(&format!("ctlpgn board: the PDTL has no position: {why}"));
+    Err(Status::Findings)
 }
 
 fn write_to(path: &Path, drawn: &[u8]) -> Status {
