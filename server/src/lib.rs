@@ -17,6 +17,7 @@ pub mod castling;
 pub mod cli;
 pub mod conversion;
 pub mod diagnostics;
+pub mod document;
 pub mod format;
 pub mod geometry;
 pub mod identifiers;
