@@ -6,6 +6,8 @@
 //! * `syntax`: the tree-sitter tree of one record turned into values with byte ranges;
 //! * `analysis`: one record checked and replayed into diagnostics and positions;
 //! * `board`: a position drawn as an SVG document or a monospace picture;
+//! * `ide`: the editor features (hover, completion, navigation, the board at a place) as
+//!   plain values over byte ranges, for the language server to encode;
 //! * `cli`: the command line, which prints the core's results.
 //!
 //! Invariants: the core never does IO and never names a protocol crate; every range inside is a
@@ -20,6 +22,7 @@ pub mod diagnostics;
 pub mod document;
 pub mod format;
 pub mod geometry;
+pub mod ide;
 pub mod identifiers;
 pub mod lsp;
 pub mod movement;

@@ -11,8 +11,8 @@ use tower_lsp_server::lsp_types::{
 
 use super::code_actions;
 use super::conversions;
-use super::convert::PositionEncoding;
 use super::semantic_tokens;
+use super::to_proto::PositionEncoding;
 
 /// The choices made from the client's capabilities; fixed for the whole session.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -3,33 +3,29 @@
 //! Only this folder knows the protocol. `transport` reads the client's frames and passes the
 //! valid ones to tower-lsp, `panics` turns a handler's panic into an error answer: the server
 //! outlives malformed input, its own bugs and a client that stops answering. The core works
-//! in bytes; `convert` turns bytes into positions in the negotiated encoding; `documents`
-//! keeps each open document's rope and its records' trees and analyses; `server` holds the
-//! handlers. `hover` and `outline` work over byte ranges and plain text and know nothing of
-//! the protocol, so that they can move to the core.
+//! in bytes; `from_proto` and `to_proto` turn positions in the negotiated encoding into bytes
+//! and back, and the `ide` layer's values into the protocol's; `documents` keeps each open
+//! document's rope and its records' trees and analyses; `server` holds the handlers, which
+//! decode, call `crate::ide` and encode. `outline` works over byte ranges and plain text and
+//! knows nothing of the protocol, so that it can move to the core.
 
 mod board;
 mod capabilities;
 mod code_actions;
-mod completion;
-mod completion_items;
 mod conversions;
 mod convert;
 mod diagnostics;
 mod documents;
 mod formatting;
-mod hover;
-mod navigation;
+mod from_proto;
 mod outline;
 mod panics;
 mod semantic_tokens;
 mod server;
 mod settings;
 mod structure;
+mod to_proto;
 mod transport;
-
-#[cfg(test)]
-mod robustness_tests;
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -23,10 +23,9 @@ use tower_lsp_server::lsp_types::{
     DocumentDiagnosticReportResult, DocumentFormattingParams, DocumentHighlight,
     DocumentHighlightParams, DocumentRangeFormattingParams, DocumentSymbolParams,
     DocumentSymbolResponse, ExecuteCommandParams, FoldingRange, FoldingRangeParams,
-    FullDocumentDiagnosticReport, GotoDefinitionParams, GotoDefinitionResponse, Hover,
-    HoverContents, HoverParams, InitializeParams, InitializeResult, InitializedParams, LSPAny,
-    Location, MarkupContent, MarkupKind, Position, ReferenceParams,
-    RelatedFullDocumentDiagnosticReport, ServerInfo, TextEdit, Uri,
+    FullDocumentDiagnosticReport, GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverParams,
+    InitializeParams, InitializeResult, InitializedParams, LSPAny, Location, Position,
+    ReferenceParams, RelatedFullDocumentDiagnosticReport, ServerInfo, TextEdit, Uri,
 };
 use tower_lsp_server::lsp_types::{
     SemanticTokens, SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensRangeResult,
@@ -37,18 +36,18 @@ use tower_lsp_server::{Client, LanguageServer};
 use super::board;
 use super::capabilities::Negotiated;
 use super::code_actions;
-use super::completion_items;
 use super::conversions;
 use super::convert;
-use super::diagnostics;
 use super::documents::{Document, Documents};
 use super::formatting;
-use super::hover;
-use super::navigation;
+use super::from_proto;
 use super::panics;
 use super::semantic_tokens;
 use super::settings::Settings;
 use super::structure;
+use super::to_proto;
+use crate::document::RecordView;
+use crate::ide;
 
 /// How long the client may take to answer `workspace/configuration`; the settings stay as
 /// they are when it does not answer in time.
@@ -223,7 +222,7 @@ impl Server {
         let rules = self.settings().rules;
         let current = self.documents.read(&uri, |document| {
             (document.version() == version)
-                .then(|| diagnostics::of_document(document, negotiated.encoding, rules))
+                .then(|| to_proto::document_diagnostics(document, negotiated.encoding, rules))
         });
         if let Some(Some(found)) = current {
             self.client.publish_diagnostics(uri, found, Some(version)).await;
@@ -315,7 +314,7 @@ impl LanguageServer for Server {
     ) -> Result<DocumentDiagnosticReportResult> {
         let (encoding, rules) = (self.negotiated().encoding, self.settings().rules);
         let items = self.documents.read(&params.text_document.uri, |document| {
-            diagnostics::of_document(document, encoding, rules)
+            to_proto::document_diagnostics(document, encoding, rules)
         });
         let report =
             FullDocumentDiagnosticReport { result_id: None, items: items.unwrap_or_default() };
@@ -328,32 +327,13 @@ impl LanguageServer for Server {
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let at = params.text_document_position_params;
-        let (negotiated, images) = (self.negotiated(), self.settings().hover_images);
+        let negotiated = self.negotiated();
+        let options = ide::hover::HoverOptions { images: self.settings().hover_images };
         let found = self.documents.read(&at.text_document.uri, |document| {
-            let offset = convert::offset(document.rope(), at.position, negotiated.encoding);
-            let record = document.record_at(offset)?;
-            let parsed = document.parsed(record);
-            let found = hover::hover(
-                &record.state.text,
-                &parsed.syntax,
-                &parsed.analysis,
-                offset - record.range.start,
-                images,
-            )?;
-            let range = convert::range(
-                document.rope(),
-                record.in_document(found.range),
-                negotiated.encoding,
-            );
-            let kind = if negotiated.markdown_hover {
-                MarkupKind::Markdown
-            } else {
-                MarkupKind::PlainText
-            };
-            Some(Hover {
-                contents: HoverContents::Markup(MarkupContent { kind, value: found.markdown }),
-                range: Some(range),
-            })
+            let offset = from_proto::offset(document.rope(), at.position, negotiated.encoding);
+            let found =
+                view_at(document, offset, |view, _| ide::hover::hover(view, offset, options))??;
+            Some(to_proto::hover(document.rope(), found, negotiated))
         });
         Ok(found.flatten())
     }
@@ -393,7 +373,12 @@ impl LanguageServer for Server {
         let at = params.text_document_position;
         let negotiated = self.negotiated();
         let items = self.documents.read(&at.text_document.uri, |document| {
-            completion_items::items(document, at.position, negotiated)
+            let rope = document.rope();
+            let offset = from_proto::offset(rope, at.position, negotiated.encoding);
+            let items =
+                view_at(document, offset, |view, _| ide::completion::completion(view, offset));
+            let items = items.unwrap_or_default().into_iter();
+            items.map(|item| to_proto::completion_item(rope, item, negotiated)).collect::<Vec<_>>()
         });
         Ok(items.filter(|items| !items.is_empty()).map(CompletionResponse::Array))
     }
@@ -444,9 +429,13 @@ impl LanguageServer for Server {
         let at = params.text_document_position_params;
         let encoding = self.negotiated().encoding;
         let uri = at.text_document.uri;
-        let found = self
-            .documents
-            .read(&uri, |document| navigation::definition(document, at.position, &uri, encoding));
+        let found = self.documents.read(&uri, |document| {
+            let rope = document.rope();
+            let offset = from_proto::offset(rope, at.position, encoding);
+            let target =
+                view_at(document, offset, |view, _| ide::navigation::definition(view, offset))??;
+            Some(to_proto::location(rope, &uri, target, encoding))
+        });
         Ok(found.flatten().map(GotoDefinitionResponse::Scalar))
     }
 
@@ -457,7 +446,14 @@ impl LanguageServer for Server {
         let at = params.text_document_position_params;
         let encoding = self.negotiated().encoding;
         let found = self.documents.read(&at.text_document.uri, |document| {
-            navigation::highlights(document, at.position, encoding)
+            let rope = document.rope();
+            let offset = from_proto::offset(rope, at.position, encoding);
+            let found =
+                view_at(document, offset, |view, _| ide::navigation::highlights(view, offset));
+            let found = found.unwrap_or_default().into_iter();
+            found
+                .map(|highlight| to_proto::highlight(rope, highlight, encoding))
+                .collect::<Vec<_>>()
         });
         Ok(found.filter(|highlights| !highlights.is_empty()))
     }
@@ -468,7 +464,13 @@ impl LanguageServer for Server {
         let uri = at.text_document.uri;
         let include_target = params.context.include_declaration;
         Ok(self.documents.read(&uri, |document| {
-            navigation::references(document, at.position, &uri, encoding, include_target)
+            let rope = document.rope();
+            let offset = from_proto::offset(rope, at.position, encoding);
+            let found = view_at(document, offset, |view, _| {
+                ide::navigation::references(view, offset, include_target)
+            });
+            let found = found.unwrap_or_default().into_iter();
+            found.map(|range| to_proto::location(rope, &uri, range, encoding)).collect()
         }))
     }
 
@@ -511,7 +513,35 @@ impl Server {
         let uri = params.text_document.uri.clone();
         Ok(self
             .documents
-            .read(&uri, |document| board::answer(document, &params, encoding))
+            .read(&uri, |document| {
+                let rope = document.rope();
+                let offset = from_proto::offset(rope, params.position, encoding);
+                view_at(document, offset, |view, index| {
+                    let answer = ide::board::board(view, offset, params.options());
+                    board::encode(rope, index, answer, encoding)
+                })
+            })
             .flatten())
     }
+}
+
+/// `work` on the record of `document` holding byte `offset` (see `Document::record_at`), seen
+/// as a `RecordView`, with the record's index; `None` outside every record (in an empty
+/// document). The one place the handlers look a record up.
+fn view_at<T>(
+    document: &Document,
+    offset: usize,
+    work: impl FnOnce(RecordView<'_>, usize) -> T,
+) -> Option<T> {
+    let record = document.record_at(offset)?;
+    let index = document.records().partition_point(|other| other.range.start < record.range.start);
+    let parsed = document.parsed(record);
+    let view = RecordView {
+        text: &record.state.text,
+        start: record.range.start,
+        tree: &parsed.tree,
+        syntax: &parsed.syntax,
+        analysis: &parsed.analysis,
+    };
+    Some(work(view, index))
 }

@@ -5,7 +5,7 @@
 
 use std::cmp::Reverse;
 
-use super::{word_start, Suggestion, SuggestionKind};
+use super::{word_start, CompletionItem, CompletionKind};
 use crate::analysis::{standing_at, RecordAnalysis};
 use crate::notation::{Check, Move};
 use crate::pieces::PieceKind;
@@ -24,7 +24,7 @@ pub fn complete(
     syntax: &RecordSyntax,
     analysis: &RecordAnalysis,
     offset: usize,
-) -> Vec<Suggestion> {
+) -> Vec<CompletionItem> {
     let standing = standing_at(syntax, offset, analysis);
     let Some(position) = standing.position(analysis).filter(|_| standing.complete) else {
         return Vec::new();
@@ -37,7 +37,7 @@ pub fn complete(
         |kind: PieceKind| Reverse(PieceKind::ALL.iter().position(|&other| other == kind));
     let mut pieces: Vec<_> = position.pieces().filter(|(_, piece)| piece.side == side).collect();
     pieces.sort_by_key(|(hex, piece)| (strength(piece.kind), hex.column(), hex.line()));
-    let mut suggestions: Vec<Suggestion> = pieces
+    let mut suggestions: Vec<CompletionItem> = pieces
         .into_iter()
         .map(|(hex, piece)| {
             let label = match piece.kind {
@@ -45,7 +45,7 @@ pub fn complete(
                 kind => format!("{}{hex}", ids.move_identifier(kind)),
             };
             let detail = format!("{} {} on {hex}", side.name(), piece.kind.name());
-            Suggestion::plain(label, SuggestionKind::Piece, detail, replace.clone())
+            CompletionItem::plain(label, CompletionKind::Piece, detail, replace.clone())
         })
         .collect();
     let mut moves = legal_moves(position);
@@ -70,7 +70,7 @@ pub fn complete(
             }
             None => legal.applied.effect.describe(),
         };
-        Suggestion::plain(label, SuggestionKind::Move, detail, replace.clone())
+        CompletionItem::plain(label, CompletionKind::Move, detail, replace.clone())
     }));
     suggestions
 }

@@ -7,7 +7,7 @@
 //! half-move before the comment in its line of play, as comments speak of the game so far.
 
 use super::history;
-use super::{half_move, HoverText, Record, Written};
+use super::{half_move, Context, HoverText, Written};
 use crate::analysis::{move_label, Standing};
 use crate::geometry::{line_range, parse_coordinate, Hex, HexColour};
 use crate::identifiers::IdentifierSet;
@@ -19,18 +19,18 @@ use crate::syntax::{Reference, ReferenceKind, Token};
 const CENTRE: u8 = 7;
 
 /// The hover of the origin or destination of a written half-move.
-pub(super) fn in_half_move(record: Record<'_>, written: Written<'_>, token: &Token) -> HoverText {
-    let coordinate = token.text(record.text);
+pub(super) fn in_half_move(record: Context<'_>, written: Written<'_>, token: &Token) -> HoverText {
+    let coordinate = token.text(record.view.text);
     let mut markdown = heading(coordinate);
     if let Ok(hex) = parse_coordinate(coordinate) {
-        let ids = &record.analysis.identifiers;
+        let ids = &record.view.analysis.identifiers;
         let start = written.half_move.range.start;
-        let move_text = record.text.get(start..written.half_move.move_end()).unwrap_or("");
-        let title = move_label(written.number.text(record.text), written.side, move_text);
+        let move_text = record.view.text.get(start..written.half_move.move_end()).unwrap_or("");
+        let title = move_label(written.number.text(record.view.text), written.side, move_text);
         let standing = history::standing(record, start);
-        match record.analysis.played_at(start) {
+        match record.view.analysis.played_at(start) {
             Some(played) => {
-                let before = standing.position(record.analysis);
+                let before = standing.position(record.view.analysis);
                 let before = before
                     .map_or_else(|| "unknown".to_string(), |position| occupant(position, hex, ids));
                 markdown.push_str(&format!(
@@ -60,11 +60,11 @@ enum Subject {
 /// The hover of a `~` reference of a comment that names a hex (`~F14`) or a piece (`~gL5`,
 /// `~K`, `~J[d]`): the hex as above, or where the piece stands, after the last half-move
 /// before the comment.
-pub(super) fn in_comment(record: Record<'_>, reference: &Reference) -> Option<HoverText> {
+pub(super) fn in_comment(record: Context<'_>, reference: &Reference) -> Option<HoverText> {
     let range = reference.range.clone();
-    let written = record.text.get(range.clone())?;
+    let written = record.view.text.get(range.clone())?;
     let body = written.strip_prefix('~').unwrap_or(written);
-    let ids = &record.analysis.identifiers;
+    let ids = &record.view.analysis.identifiers;
     let (piece, coordinate) = match reference.kind {
         ReferenceKind::Hex => (None, body),
         _ => {
@@ -102,7 +102,7 @@ pub(super) fn in_comment(record: Record<'_>, reference: &Reference) -> Option<Ho
             capitalised(&history::describe(record, standing))
         ),
     };
-    match standing.position(record.analysis) {
+    match standing.position(record.view.analysis) {
         Some(position) => {
             let what = match subject {
                 Subject::Hex(hex) => occupant(position, hex, ids),
@@ -185,12 +185,12 @@ fn stands_on(position: &Position, piece: Piece, colour: Option<HexColour>) -> St
 }
 
 /// The hex in the last position known before a half-move that was not replayed.
-fn last_known(record: Record<'_>, standing: Standing<'_>, hex: Hex) -> String {
-    match standing.position(record.analysis) {
+fn last_known(record: Context<'_>, standing: Standing<'_>, hex: Hex) -> String {
+    match standing.position(record.view.analysis) {
         Some(position) => format!(
             "In the last known position, {}: {}.\n\n",
             history::describe(record, standing),
-            occupant(position, hex, &record.analysis.identifiers)
+            occupant(position, hex, &record.view.analysis.identifiers)
         ),
         None => "No position is known before it.\n\n".to_string(),
     }

@@ -4,10 +4,11 @@
 
 use proptest::prelude::*;
 
-use super::completion::complete;
-use super::hover::hover;
+use super::completion::completion;
+use super::hover::{hover, HoverOptions};
 use crate::analysis::analyse_syntax;
 use crate::conversion;
+use crate::document::RecordView;
 use crate::syntax;
 
 /// Fragments records are made of, broken ones included, with non-ASCII characters.
@@ -51,14 +52,15 @@ proptest! {
         let tree = syntax::parse(&mut syntax::new_parser(), &text);
         let record = syntax::lower_record(&tree);
         let analysis = analyse_syntax(&text, &record);
+        let view = RecordView { text: &text, start: 0, tree: &tree, syntax: &record, analysis: &analysis };
         for offset in (0..=text.len()).filter(|&offset| text.is_char_boundary(offset)) {
             // Hovers with image boards on odd offsets, text boards on even ones.
-            if let Some(found) = hover(&text, &record, &analysis, offset, offset % 2 == 1) {
+            if let Some(found) = hover(view, offset, HoverOptions { images: offset % 2 == 1 }) {
                 prop_assert!(found.range.start <= found.range.end && found.range.end <= text.len());
                 prop_assert!(text.is_char_boundary(found.range.start) && text.is_char_boundary(found.range.end));
             }
-            for suggestion in complete(&text, &record, &analysis, offset) {
-                let replace = suggestion.replace;
+            for item in completion(view, offset) {
+                let replace = item.edit_range;
                 prop_assert!(replace.start <= offset && offset <= replace.end, "{:?} around {}", replace, offset);
                 prop_assert!(text.is_char_boundary(replace.start) && text.is_char_boundary(replace.end));
                 prop_assert!(!text[replace].contains(['\n', '\r']), "a completion edit stays on its line");

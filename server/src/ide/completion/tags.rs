@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use super::{escape_snippet, Suggestion, SuggestionKind};
+use super::{escape_snippet, CompletionItem, CompletionKind};
 use crate::analysis::tags::{tag_words, ENUMERATIONS, REPEATABLE, ROSTER, TAG_NAMES};
 use crate::analysis::RESULTS;
 use crate::identifiers::IdentifierSet;
@@ -62,7 +62,7 @@ pub fn complete(
     ids: &IdentifierSet,
     context: &TagContext<'_>,
     in_movetext: bool,
-) -> Vec<Suggestion> {
+) -> Vec<CompletionItem> {
     match context {
         TagContext::Name { bracket, name: typed_name, replace_line } => {
             let present: Vec<&str> = syntax
@@ -83,21 +83,22 @@ pub fn complete(
                     let mut suggestion = match replace_line {
                         Some(end) => {
                             let (snippet_value, plain_value) = value_template(name, ids);
-                            Suggestion {
+                            CompletionItem {
                                 label: name.to_string(),
-                                kind: SuggestionKind::TagName,
+                                kind: CompletionKind::TagName,
                                 detail,
                                 snippet: format!("[{name} \"{snippet_value}\"]$0"),
                                 plain: format!("[{name} \"{plain_value}\"]"),
                                 filter: format!("[{name}"),
-                                replace: *bracket..*end,
+                                edit_range: *bracket..*end,
                                 preselect: false,
                                 documentation: None,
+                                sort_key: String::new(),
                             }
                         }
-                        None => Suggestion::plain(
+                        None => CompletionItem::plain(
                             name,
-                            SuggestionKind::TagName,
+                            CompletionKind::TagName,
                             detail,
                             typed_name.clone(),
                         ),
@@ -111,16 +112,17 @@ pub fn complete(
         }
         TagContext::Value { name, content } => values(name, ids)
             .into_iter()
-            .map(|(label, snippet, plain)| Suggestion {
-                kind: SuggestionKind::TagValue,
+            .map(|(label, snippet, plain)| CompletionItem {
+                kind: CompletionKind::TagValue,
                 detail: format!("{name} value"),
                 snippet,
                 plain,
                 filter: label.clone(),
                 label,
-                replace: content.clone(),
+                edit_range: content.clone(),
                 preselect: false,
                 documentation: None,
+                sort_key: String::new(),
             })
             .collect(),
     }

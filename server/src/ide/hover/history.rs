@@ -3,7 +3,7 @@
 //! variation starts where the half-move it replaces did, as everywhere else), a half-move's
 //! label, and the board with its PDTL.
 
-use super::Record;
+use super::Context;
 use crate::analysis::{move_label, standing_at, PlayedHalfMove, Standing};
 use crate::board;
 use crate::conversion;
@@ -20,14 +20,14 @@ pub(super) fn played_label(text: &str, played: &PlayedHalfMove) -> String {
 
 /// Where the line of play holding `offset` stands there: before the half-move written there,
 /// or at the comment.
-pub(super) fn standing<'a>(record: Record<'a>, offset: usize) -> Standing<'a> {
-    standing_at(record.syntax, offset, record.analysis)
+pub(super) fn standing<'a>(record: Context<'a>, offset: usize) -> Standing<'a> {
+    standing_at(record.view.syntax, offset, record.view.analysis)
 }
 
 /// Where a standing is, in words: `after 3. …, E15×F12` or `at the start of the record`.
-pub(super) fn describe(record: Record<'_>, standing: Standing<'_>) -> String {
+pub(super) fn describe(record: Context<'_>, standing: Standing<'_>) -> String {
     match standing.after {
-        Some(played) => format!("after {}", played_label(record.text, played)),
+        Some(played) => format!("after {}", played_label(record.view.text, played)),
         None => "at the start of the record".to_string(),
     }
 }
@@ -43,13 +43,13 @@ pub(super) const IMAGE_WIDTH: u32 = 150;
 /// it is and the PDTL of a position: the board as a text picture, or as an SVG image for a
 /// client that shows images.
 pub(super) fn write_position(
-    record: Record<'_>,
+    record: Context<'_>,
     out: &mut String,
     position: &Position,
     marked: &[Hex],
 ) {
-    let ids = &record.analysis.identifiers;
-    if record.images {
+    let ids = &record.view.analysis.identifiers;
+    if record.options.images {
         let mut drawing = board::Board::new(position, ids);
         if let [origin, destination] = marked {
             drawing = drawing.with_move(*origin, *destination);
@@ -76,7 +76,11 @@ pub(super) fn write_position(
     }
     // Beside an image the PDTL's name goes with the turn, and the PDTL alone on the next
     // line, which VS Code breaks only at its blanks.
-    out.push_str(if record.images { " to move. PDTL:\n\n`" } else { " to move.\n\nPDTL `" });
+    out.push_str(if record.options.images {
+        " to move. PDTL:\n\n`"
+    } else {
+        " to move.\n\nPDTL `"
+    });
     pdtl::write_pdtl(position, ids, out);
     out.push_str("`\n");
 }

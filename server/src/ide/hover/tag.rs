@@ -1,13 +1,13 @@
 //! The hover of a tag name (handbook §10.2, §10.3): what the tag records, the values it takes
 //! and where it stands, in the words of the tag catalogue the checks use.
 
-use super::{HoverText, Record};
+use super::{Context, HoverText};
 use crate::analysis::tags::{tag_words, unknown_name_message};
 use crate::syntax::Tag;
 
 /// The hover of a tag's name; an unknown name gets the T004 message with its suggestion.
-pub(super) fn hover(record: Record<'_>, tag: &Tag) -> Option<HoverText> {
-    let name = tag.name.text(record.text);
+pub(super) fn hover(record: Context<'_>, tag: &Tag) -> Option<HoverText> {
+    let name = tag.name.text(record.view.text);
     let markdown = match tag_words(name) {
         Some(words) => {
             let legacy = if words.name == name {

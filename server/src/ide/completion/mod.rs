@@ -3,8 +3,8 @@
 //!
 //! Four places are told apart: a tag name after `[`, a tag value inside its quotes, the
 //! movetext (the pieces and the legal half-moves of the side to move) and a comment body
-//! (markers and references to earlier moves). Like the hovers, nothing here knows the protocol: the server turns each
-//! suggestion into a completion item in the negotiated encoding.
+//! (markers and references to earlier moves). Like the hovers, nothing here knows the
+//! protocol: the server turns each item into the protocol's, in the negotiated encoding.
 
 mod comments;
 mod moves;
@@ -13,11 +13,12 @@ mod tags;
 use std::ops::Range;
 
 use crate::analysis::RecordAnalysis;
+use crate::document::RecordView;
 use crate::syntax::{Comment, Item, RecordSyntax, Step};
 
-/// What a suggestion stands for, so that editors can show an icon for it.
+/// What a completion item stands for, so that editors can show an icon for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SuggestionKind {
+pub enum CompletionKind {
     TagName,
     TagValue,
     Piece,
@@ -29,35 +30,38 @@ pub enum SuggestionKind {
 
 /// One thing that may be written at the cursor.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Suggestion {
+pub struct CompletionItem {
     pub label: String,
-    pub kind: SuggestionKind,
+    pub kind: CompletionKind,
     /// A short line shown beside the label.
     pub detail: String,
     /// Markdown shown when the suggestion is selected.
     pub documentation: Option<String>,
-    /// The text the editor matches against what was typed in `replace` before the cursor.
+    /// The text the editor matches against what was typed in `edit_range` before the cursor.
     pub filter: String,
-    /// The text that replaces `replace`, as a snippet (`$1`, `${1|a,b|}` placeholders).
+    /// The text that replaces `edit_range`, as a snippet (`$1`, `${1|a,b|}` placeholders).
     pub snippet: String,
     /// The same text without placeholders, for clients that take no snippets.
     pub plain: String,
-    /// The byte range the suggestion replaces: it holds the cursor and stays on its line.
-    pub replace: Range<usize>,
-    /// Whether the editor should select this suggestion first.
+    /// The byte range the item replaces: it holds the cursor and stays on its line.
+    pub edit_range: Range<usize>,
+    /// Whether the editor should select this item first.
     pub preselect: bool,
+    /// The key editors sort by: the items' order, which is the one to show (clients sort by
+    /// this text, not by the order they receive).
+    pub sort_key: String,
 }
 
-impl Suggestion {
+impl CompletionItem {
     /// A suggestion whose text has no placeholders.
     fn plain(
         label: impl Into<String>,
-        kind: SuggestionKind,
+        kind: CompletionKind,
         detail: impl Into<String>,
         replace: Range<usize>,
-    ) -> Suggestion {
+    ) -> CompletionItem {
         let label = label.into();
-        Suggestion {
+        CompletionItem {
             snippet: escape_snippet(&label),
             plain: label.clone(),
             filter: label.clone(),
@@ -65,19 +69,33 @@ impl Suggestion {
             kind,
             detail: detail.into(),
             documentation: None,
-            replace,
+            edit_range: replace,
             preselect: false,
+            sort_key: String::new(),
         }
     }
 }
 
-/// The suggestions at byte `offset` of a record's text, in the order they should be shown.
-pub fn complete(
+/// The completion items at byte `offset` of the document, in the order they should be shown,
+/// with their edit ranges in the document.
+pub fn completion(view: RecordView<'_>, offset: usize) -> Vec<CompletionItem> {
+    let Some(offset) = view.in_record(offset) else { return Vec::new() };
+    let mut items = complete(view.text, view.syntax, view.analysis, offset);
+    for (index, item) in items.iter_mut().enumerate() {
+        item.edit_range = view.in_document(item.edit_range.clone());
+        item.sort_key = format!("{index:04}");
+    }
+    items
+}
+
+/// The completion items at byte `offset` of a record's text, with edit ranges in the record's
+/// text and no sort keys yet.
+pub(crate) fn complete(
     text: &str,
     syntax: &RecordSyntax,
     analysis: &RecordAnalysis,
     offset: usize,
-) -> Vec<Suggestion> {
+) -> Vec<CompletionItem> {
     if offset > text.len() || !text.is_char_boundary(offset) {
         return Vec::new();
     }

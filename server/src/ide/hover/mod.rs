@@ -3,8 +3,7 @@
 //! inside a comment. This file finds what stands under the offset; each kind of hover is
 //! written by its own module, and `history` finds the positions they show.
 //!
-//! Nothing here knows the protocol (the server converts the range and wraps the text), so the
-//! modules can move to the core unchanged.
+//! Nothing here knows the protocol: the server converts the range and wraps the text.
 
 mod coordinate;
 mod half_move;
@@ -15,7 +14,7 @@ mod tag;
 
 use std::ops::Range;
 
-use crate::analysis::RecordAnalysis;
+use crate::document::RecordView;
 use crate::pieces::Side;
 use crate::syntax::{Comment, HalfMoveText, Item, RecordSyntax, ReferenceKind, Step, Tag, Token};
 
@@ -26,14 +25,18 @@ pub struct HoverText {
     pub markdown: String,
 }
 
-/// A record's text with its lowered syntax and its analysis: what every hover reads.
-#[derive(Clone, Copy)]
-struct Record<'a> {
-    text: &'a str,
-    syntax: &'a RecordSyntax,
-    analysis: &'a RecordAnalysis,
+/// How hovers are written, as the client can show them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HoverOptions {
     /// Whether boards are drawn as SVG images (for a client that shows them) or as text.
-    images: bool,
+    pub images: bool,
+}
+
+/// What every hover reads: the record (its ranges relative to its text) and the options.
+#[derive(Clone, Copy)]
+struct Context<'a> {
+    view: RecordView<'a>,
+    options: HoverOptions,
 }
 
 /// A written half-move with what its move line says about it.
@@ -54,18 +57,18 @@ enum Found<'a> {
     Reference(&'a Comment, usize),
 }
 
-/// The hover at a byte offset of a record's text; `None` when nothing under the offset has one.
-/// With `images`, its boards are SVG images (`![…](data:image/svg+xml;base64,…)`) rather than
-/// text pictures.
-pub fn hover(
-    text: &str,
-    syntax: &RecordSyntax,
-    analysis: &RecordAnalysis,
-    offset: usize,
-    images: bool,
-) -> Option<HoverText> {
-    let record = Record { text, syntax, analysis, images };
-    match find(syntax, offset)? {
+/// The hover at a byte offset of the document, with its range in the document; `None` when
+/// nothing under the offset has one. With `options.images`, its boards are SVG images
+/// (`![…](data:image/svg+xml;base64,…)`) rather than text pictures.
+pub fn hover(view: RecordView<'_>, offset: usize, options: HoverOptions) -> Option<HoverText> {
+    let offset = view.in_record(offset)?;
+    let found = in_record(Context { view, options }, offset)?;
+    Some(HoverText { range: view.in_document(found.range), markdown: found.markdown })
+}
+
+/// The hover at a byte offset of the record's text, with its range in the record's text.
+fn in_record(record: Context<'_>, offset: usize) -> Option<HoverText> {
+    match find(record.view.syntax, offset)? {
         Found::TagName(tag) => tag::hover(record, tag),
         Found::TagValue(tag) => position_tag::hover(record, tag),
         Found::Coordinate(written, token) => Some(coordinate::in_half_move(record, written, token)),
@@ -147,7 +150,8 @@ mod tests {
         let tree = syntax::parse(&mut syntax::new_parser(), text);
         let record = syntax::lower_record(&tree);
         let analysis = analyse_syntax(text, &record);
-        hover(text, &record, &analysis, text.find(needle)?, false)
+        let view = RecordView { text, start: 0, tree: &tree, syntax: &record, analysis: &analysis };
+        hover(view, text.find(needle)?, HoverOptions::default())
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! references to the half-moves already played in the comment's line of play after `#`
 //! (§12.3: a comment never names a later move, so only its history is offered).
 
-use super::{word_start, Suggestion, SuggestionKind};
+use super::{word_start, CompletionItem, CompletionKind};
 use crate::analysis::{history_at, move_label};
 use crate::pieces::Side;
 use crate::syntax::{Comment, RecordSyntax};
@@ -13,7 +13,7 @@ pub fn complete(
     syntax: &RecordSyntax,
     comment: &Comment,
     offset: usize,
-) -> Vec<Suggestion> {
+) -> Vec<CompletionItem> {
     let start = word_start(text, offset, &['#', '@', ':']);
     let word = &text[start..offset];
     let body_before = &text[comment.open.range.end..start];
@@ -35,7 +35,7 @@ fn markers(
     syntax: &RecordSyntax,
     comment: &Comment,
     replace: std::ops::Range<usize>,
-) -> Vec<Suggestion> {
+) -> Vec<CompletionItem> {
     let history = history_at(syntax, comment.range.start);
     let Some(last) = history.half_moves.last() else { return Vec::new() };
     let line = last.line;
@@ -47,7 +47,7 @@ fn markers(
             let written = &text[half_move.range.start..half_move.move_end()];
             let detail =
                 format!("{} comment on {}", side.name(), move_label(number, side, written));
-            Some(Suggestion::plain(marker, SuggestionKind::Marker, detail, replace.clone()))
+            Some(CompletionItem::plain(marker, CompletionKind::Marker, detail, replace.clone()))
         })
         .collect()
 }
@@ -58,7 +58,7 @@ fn references(
     syntax: &RecordSyntax,
     offset: usize,
     replace: std::ops::Range<usize>,
-) -> Vec<Suggestion> {
+) -> Vec<CompletionItem> {
     let history = history_at(syntax, offset);
     history
         .half_moves
@@ -76,9 +76,9 @@ fn references(
             };
             let move_text = &text[written.half_move.range.start..written.half_move.move_end()];
             let detail = move_label(number, written.side, move_text);
-            Some(Suggestion::plain(
+            Some(CompletionItem::plain(
                 format!("#{digits}@{letter}"),
-                SuggestionKind::Reference,
+                CompletionKind::Reference,
                 detail,
                 replace.clone(),
             ))

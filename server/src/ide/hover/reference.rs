@@ -3,15 +3,15 @@
 //! with the board and PDTL after it; for a reference that does not resolve, why.
 
 use super::history;
-use super::{HoverText, Record};
+use super::{Context, HoverText};
 use crate::analysis::{PlayedHalfMove, ReferenceTarget};
 use crate::syntax::Reference;
 
 /// The hover of a move reference.
-pub(super) fn hover(record: Record<'_>, reference: &Reference) -> Option<HoverText> {
+pub(super) fn hover(record: Context<'_>, reference: &Reference) -> Option<HoverText> {
     let range = reference.range.clone();
-    let written = record.text.get(range.clone())?;
-    let analysis = record.analysis;
+    let written = record.view.text.get(range.clone())?;
+    let analysis = record.view.analysis;
     let Some(resolved) = analysis.references.iter().find(|resolved| resolved.range == range) else {
         // Unresolved: the findings on the reference say why; text such as `#.` has none.
         let findings: Vec<String> = analysis
@@ -33,17 +33,17 @@ pub(super) fn hover(record: Record<'_>, reference: &Reference) -> Option<HoverTe
         ReferenceTarget::HalfMove { range: target, .. } => {
             let played = analysis.played_at(target.start);
             let named = played.map_or_else(
-                || record.text[target.clone()].to_string(),
-                |played| history::played_label(record.text, played),
+                || record.view.text[target.clone()].to_string(),
+                |played| history::played_label(record.view.text, played),
             );
             (named, played)
         }
         ReferenceTarget::MoveLine { range: target, .. } => (
-            format!("move {}", first_line(&record.text[target.clone()])),
+            format!("move {}", first_line(&record.view.text[target.clone()])),
             last_played(record, target, false),
         ),
         ReferenceTarget::Variation { range: target, number, label } => {
-            let text = first_line(&record.text[target.clone()]);
+            let text = first_line(&record.view.text[target.clone()]);
             (
                 format!("the variation `$[{label}]` of move {number}: {text}"),
                 last_played(record, target, true),
@@ -55,7 +55,7 @@ pub(super) fn hover(record: Record<'_>, reference: &Reference) -> Option<HoverTe
         Some(played) => {
             markdown.push_str(&format!(
                 "After {}: {}.\n\n",
-                history::played_label(record.text, played),
+                history::played_label(record.view.text, played),
                 played.effect.describe()
             ));
             let marked = [played.effect.origin, played.effect.destination];
@@ -78,12 +78,13 @@ fn first_line(text: &str) -> String {
 /// line of play it belongs to got that far: for a variation, the last replayed half-move of
 /// the variation itself, not of a variation nested in it.
 fn last_played<'a>(
-    record: Record<'a>,
+    record: Context<'a>,
     range: &std::ops::Range<usize>,
     variation: bool,
 ) -> Option<&'a PlayedHalfMove> {
     let inside = || {
         record
+            .view
             .analysis
             .played
             .iter()

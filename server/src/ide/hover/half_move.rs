@@ -3,14 +3,14 @@
 //! last position known before it.
 
 use super::history;
-use super::{HoverText, Record, Written};
+use super::{Context, HoverText, Written};
 use crate::analysis::move_label;
 use crate::diagnostics::Diagnostic;
 use crate::replay;
 
 /// The hover of a written half-move.
-pub(super) fn hover(record: Record<'_>, written: Written<'_>) -> HoverText {
-    let (text, analysis) = (record.text, record.analysis);
+pub(super) fn hover(record: Context<'_>, written: Written<'_>) -> HoverText {
+    let (text, analysis) = (record.view.text, record.view.analysis);
     let range = written.half_move.range.clone();
     let played = analysis.played_at(range.start);
     let move_text = text.get(range.start..written.half_move.move_end()).unwrap_or("");

@@ -2,7 +2,7 @@
 //! describes and its other fields in words, or the problems that keep it from being read.
 
 use super::history;
-use super::{HoverText, Record};
+use super::{Context, HoverText};
 use crate::diagnostics::Severity;
 use crate::identifiers::IdentifierSet;
 use crate::pdtl;
@@ -11,13 +11,13 @@ use crate::position::{CastlingRights, Position, SpecialCapture};
 use crate::syntax::Tag;
 
 /// The hover of a tag's value: only the position tag (`PDTL`, or its legacy names) has one.
-pub(super) fn hover(record: Record<'_>, tag: &Tag) -> Option<HoverText> {
-    if !matches!(tag.name.text(record.text), "PDTL" | "TLPD" | "DPTL") {
+pub(super) fn hover(record: Context<'_>, tag: &Tag) -> Option<HoverText> {
+    if !matches!(tag.name.text(record.view.text), "PDTL" | "TLPD" | "DPTL") {
         return None;
     }
     let range = tag.value.as_ref()?.range.clone();
-    let value = tag.value_text(record.text)?;
-    let ids = &record.analysis.identifiers;
+    let value = tag.value_text(record.view.text)?;
+    let ids = &record.view.analysis.identifiers;
     let reading = pdtl::parse(&value, ids);
     let mut markdown = String::from("**PDTL** · the position the record starts from\n\n");
     for problem in &reading.problems {

@@ -1,0 +1,232 @@
+//! From the core to the protocol: byte offsets of the text as LSP `Position`s (0-based line and
+//! column in the negotiated encoding), and the `ide` layer's values and the core's diagnostics
+//! as `lsp_types`. With `from_proto`, the only place that counts columns.
+//!
+//! UTF-8 columns are bytes; UTF-16 columns are code units, so a figurine such as `🩐` counts
+//! two and `×` or `…` one. Lines end at `\n`, `\r\n` and `\r` only, as LSP says, which is why
+//! ropey is built without its Unicode line breaks. An offset past the end is the end.
+
+use std::ops::Range;
+
+use ropey::Rope;
+use tower_lsp_server::lsp_types::{
+    self, CompletionItemKind, CompletionTextEdit, DiagnosticSeverity, DocumentHighlight,
+    DocumentHighlightKind, Documentation, Hover, HoverContents, InsertTextFormat, Location,
+    MarkupContent, MarkupKind, NumberOrString, Position, TextEdit, Uri,
+};
+
+use super::capabilities::Negotiated;
+use super::documents::Document;
+use crate::diagnostics::{Diagnostic, Severity};
+use crate::ide::completion::{CompletionItem, CompletionKind};
+use crate::ide::hover::HoverText;
+use crate::ide::navigation::{Highlight, HighlightKind};
+
+/// How columns are counted, as negotiated at `initialize`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PositionEncoding {
+    /// Columns in bytes, when the client offers `utf-8`.
+    Utf8,
+    /// Columns in UTF-16 code units: the protocol's default, which every client supports.
+    #[default]
+    Utf16,
+}
+
+impl PositionEncoding {
+    /// The encoding's protocol name.
+    pub fn kind(self) -> lsp_types::PositionEncodingKind {
+        match self {
+            PositionEncoding::Utf8 => lsp_types::PositionEncodingKind::UTF8,
+            PositionEncoding::Utf16 => lsp_types::PositionEncodingKind::UTF16,
+        }
+    }
+}
+
+/// The LSP position of a byte offset; an offset past the end is the end of the text.
+pub fn position(rope: &Rope, offset: usize, encoding: PositionEncoding) -> Position {
+    let offset = offset.min(rope.len_bytes());
+    let line = rope.byte_to_line(offset);
+    let line_start = rope.line_to_byte(line);
+    let column = match encoding {
+        PositionEncoding::Utf8 => offset - line_start,
+        PositionEncoding::Utf16 => {
+            rope.char_to_utf16_cu(rope.byte_to_char(offset))
+                - rope.char_to_utf16_cu(rope.byte_to_char(line_start))
+        }
+    };
+    Position::new(saturate(line), saturate(column))
+}
+
+/// The LSP range of a byte range.
+pub fn range(rope: &Rope, range: Range<usize>, encoding: PositionEncoding) -> lsp_types::Range {
+    lsp_types::Range::new(
+        position(rope, range.start, encoding),
+        position(rope, range.end, encoding),
+    )
+}
+
+/// A byte range of a document as a location in it.
+pub fn location(
+    rope: &Rope,
+    uri: &Uri,
+    bytes: Range<usize>,
+    encoding: PositionEncoding,
+) -> Location {
+    Location { uri: uri.clone(), range: range(rope, bytes, encoding) }
+}
+
+/// A count as the protocol's `u32`; documents beyond 4 GiB are not a concern, but a conversion
+/// must still not panic.
+fn saturate(value: usize) -> u32 {
+    u32::try_from(value).unwrap_or(u32::MAX)
+}
+
+/// Every diagnostic of a document, in text order; with `rules`, the warnings of the optional
+/// rule checks too.
+pub fn document_diagnostics(
+    document: &Document,
+    encoding: PositionEncoding,
+    rules: bool,
+) -> Vec<lsp_types::Diagnostic> {
+    document
+        .records()
+        .iter()
+        .flat_map(|record| {
+            record.state.shown(rules).map(move |found| {
+                let range =
+                    range(document.rope(), record.in_document(found.range.clone()), encoding);
+                diagnostic(found, range)
+            })
+        })
+        .collect()
+}
+
+/// A core diagnostic as the protocol's, at `range`: the handbook's code (`K003`), source
+/// `ctlpgn`, the message followed by the code's kebab-case name in brackets (as the command
+/// line prints it) and the severity.
+pub fn diagnostic(diagnostic: &Diagnostic, range: lsp_types::Range) -> lsp_types::Diagnostic {
+    let severity = match diagnostic.severity {
+        Severity::Error => DiagnosticSeverity::ERROR,
+        Severity::Warning => DiagnosticSeverity::WARNING,
+        Severity::Hint => DiagnosticSeverity::HINT,
+    };
+    lsp_types::Diagnostic {
+        range,
+        severity: Some(severity),
+        code: Some(NumberOrString::String(diagnostic.code.as_str().to_string())),
+        source: Some("ctlpgn".to_string()),
+        message: format!("{} [{}]", diagnostic.message, diagnostic.code.name()),
+        ..lsp_types::Diagnostic::default()
+    }
+}
+
+/// A hover, as Markdown when the client shows it, else as the same text plain.
+pub fn hover(rope: &Rope, found: HoverText, negotiated: Negotiated) -> Hover {
+    let kind = if negotiated.markdown_hover { MarkupKind::Markdown } else { MarkupKind::PlainText };
+    Hover {
+        contents: HoverContents::Markup(MarkupContent { kind, value: found.markdown }),
+        range: Some(range(rope, found.range, negotiated.encoding)),
+    }
+}
+
+/// A completion item with its text edit, as a snippet when the client takes them.
+pub fn completion_item(
+    rope: &Rope,
+    item: CompletionItem,
+    negotiated: Negotiated,
+) -> lsp_types::CompletionItem {
+    let edit_range = range(rope, item.edit_range, negotiated.encoding);
+    let (new_text, format) = if negotiated.snippets {
+        (item.snippet, InsertTextFormat::SNIPPET)
+    } else {
+        (item.plain, InsertTextFormat::PLAIN_TEXT)
+    };
+    lsp_types::CompletionItem {
+        label: item.label,
+        kind: Some(completion_kind(item.kind)),
+        detail: Some(item.detail),
+        documentation: item.documentation.map(|value| {
+            Documentation::MarkupContent(MarkupContent { kind: MarkupKind::Markdown, value })
+        }),
+        preselect: item.preselect.then_some(true),
+        sort_text: Some(item.sort_key),
+        filter_text: Some(item.filter),
+        insert_text_format: Some(format),
+        text_edit: Some(CompletionTextEdit::Edit(TextEdit { range: edit_range, new_text })),
+        ..lsp_types::CompletionItem::default()
+    }
+}
+
+/// The protocol's kind for a completion item, which editors show as an icon.
+fn completion_kind(kind: CompletionKind) -> CompletionItemKind {
+    match kind {
+        CompletionKind::TagName => CompletionItemKind::PROPERTY,
+        CompletionKind::TagValue => CompletionItemKind::ENUM_MEMBER,
+        CompletionKind::Piece => CompletionItemKind::CLASS,
+        CompletionKind::Move => CompletionItemKind::VALUE,
+        CompletionKind::Marker => CompletionItemKind::KEYWORD,
+        CompletionKind::Reference => CompletionItemKind::REFERENCE,
+    }
+}
+
+/// A highlight: the target as written text, the references as reads of it.
+pub fn highlight(rope: &Rope, found: Highlight, encoding: PositionEncoding) -> DocumentHighlight {
+    let kind = match found.kind {
+        HighlightKind::Target => DocumentHighlightKind::TEXT,
+        HighlightKind::Reference => DocumentHighlightKind::READ,
+    };
+    DocumentHighlight { range: range(rope, found.range, encoding), kind: Some(kind) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::from_proto::offset;
+    use super::*;
+
+    const TEXT: &str = "[White \"Pérez\"]\r\n1. K4×K6…\r🩐x\n";
+
+    fn round_trip(encoding: PositionEncoding) {
+        let rope = Rope::from_str(TEXT);
+        for (at, _) in TEXT.char_indices().chain([(TEXT.len(), ' ')]) {
+            // No position lies between the two characters of a CRLF line break.
+            if TEXT[..at].ends_with('\r') && TEXT[at..].starts_with('\n') {
+                continue;
+            }
+            let position = position(&rope, at, encoding);
+            assert_eq!(offset(&rope, position, encoding), at, "{position:?}");
+        }
+    }
+
+    #[test]
+    fn offsets_and_positions_round_trip_in_both_encodings() {
+        round_trip(PositionEncoding::Utf8);
+        round_trip(PositionEncoding::Utf16);
+    }
+
+    #[test]
+    fn columns_count_bytes_or_utf16_units() {
+        let rope = Rope::from_str(TEXT);
+        let x = TEXT.find('x').expect("x");
+        assert_eq!(position(&rope, x, PositionEncoding::Utf16), Position::new(2, 2));
+        assert_eq!(position(&rope, x, PositionEncoding::Utf8), Position::new(2, 4));
+        let k6 = TEXT.find("K6").expect("K6");
+        assert_eq!(position(&rope, k6, PositionEncoding::Utf16), Position::new(1, 6));
+        assert_eq!(position(&rope, k6, PositionEncoding::Utf8), Position::new(1, 7));
+    }
+
+    #[test]
+    fn positions_out_of_range_are_clamped() {
+        let rope = Rope::from_str(TEXT);
+        let line_one_end = TEXT.find('\r').expect("a CR");
+        for encoding in [PositionEncoding::Utf8, PositionEncoding::Utf16] {
+            assert_eq!(offset(&rope, Position::new(0, 500), encoding), line_one_end);
+            assert_eq!(offset(&rope, Position::new(99, 0), encoding), TEXT.len());
+            assert_eq!(offset(&rope, Position::new(u32::MAX, u32::MAX), encoding), TEXT.len());
+        }
+        // The second unit of the surrogate pair of 🩐 is inside the character.
+        let figurine = TEXT.find('🩐').expect("the figurine");
+        assert_eq!(offset(&rope, Position::new(2, 1), PositionEncoding::Utf16), figurine);
+        assert_eq!(offset(&rope, Position::new(2, 2), PositionEncoding::Utf8), figurine);
+        assert_eq!(position(&rope, usize::MAX, PositionEncoding::Utf16), Position::new(3, 0));
+    }
+}
