@@ -128,10 +128,11 @@ fn pdtl_after(file: &Path, written: &str) -> String {
     ply["pdtl"].as_str().expect("a PDTL").to_string()
 }
 
-/// The PDTL a hover shows: "PDTL `…`".
-fn pdtl_of_hover(markdown: &str) -> Option<&str> {
-    let after = &markdown[markdown.find("PDTL `")? + "PDTL `".len()..];
-    after.split('`').next()
+/// The PDTL a text hover shows, broken to the board's width after its `/` in a code block.
+fn pdtl_of_hover(markdown: &str) -> Option<String> {
+    let opening = "PDTL:\n\n```text\n";
+    let after = &markdown[markdown.find(opening)? + opening.len()..];
+    Some(after.split("\n```").next()?.lines().collect())
 }
 
 fn strings(value: &Value) -> Vec<&str> {
@@ -243,7 +244,7 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
             "{context}: the hover names the half-move under the cursor:\n{hover}"
         );
         assert_eq!(
-            pdtl_of_hover(hover),
+            pdtl_of_hover(hover).as_deref(),
             observed["expected_pdtl"].as_str(),
             "{context}: the hover's PDTL is the one after the half-move"
         );

@@ -17,8 +17,12 @@ const EMPTY: char = '·';
 /// The width of the line numbers on the left edge, with the space after them.
 const LABEL_WIDTH: usize = 3;
 
+/// The width of the picture in characters: its widest row, with a bracketed hex in the last
+/// column. No line of the picture is wider, whatever the position, marks and orientation.
+pub const WIDTH: usize = x_of(COLUMNS.len() - 1, false) + 2;
+
 /// The character column of a board column's hexes; flipped, column Z comes first.
-fn x_of(column: usize, flipped: bool) -> usize {
+const fn x_of(column: usize, flipped: bool) -> usize {
     let slot = if flipped { COLUMNS.len() - 1 - column } else { column };
     LABEL_WIDTH + 2 * slot + 1
 }
@@ -37,7 +41,7 @@ pub fn oriented_picture(
     marked: &[Hex],
     flipped: bool,
 ) -> String {
-    let width = x_of(COLUMNS.len() - 1, false) + 2;
+    let width = WIDTH;
     let mut out = String::with_capacity((width + 1) * (usize::from(LAST_LINE) + 2) * 2);
     let lines: Vec<u8> =
         if flipped { (0..=LAST_LINE).collect() } else { (0..=LAST_LINE).rev().collect() };

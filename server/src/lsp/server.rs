@@ -328,7 +328,8 @@ impl LanguageServer for Server {
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
         let at = params.text_document_position_params;
         let negotiated = self.negotiated();
-        let options = ide::hover::HoverOptions { images: self.settings().hover_images };
+        let images = self.settings().hover_images;
+        let options = ide::hover::HoverOptions { images, fit: !images };
         let found = self.documents.read(&at.text_document.uri, |document| {
             let offset = from_proto::offset(document.rope(), at.position, negotiated.encoding);
             let found =

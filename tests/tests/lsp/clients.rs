@@ -151,7 +151,10 @@ fn check(editor: &Editor) {
         markdown.contains("1. …, E21‐E15"),
         "{name}: the hover names the half-move:\n{markdown}"
     );
-    assert!(markdown.contains("PDTL `"), "{name}: the hover gives the PDTL:\n{markdown}");
+    assert!(
+        markdown.contains("PDTL:\n\n```text\n/"),
+        "{name}: the hover gives the PDTL:\n{markdown}"
+    );
     assert_eq!(
         hover["range"],
         json!({"start": {"line": 9, "character": start}, "end": {"line": 9, "character": start + 3}}),

@@ -18,6 +18,66 @@ fn game() -> (String, Value) {
     (text, serde_json::from_str(&sidecar).expect("a JSON sidecar"))
 }
 
+/// The width of the text board: a text client's hover has no line wider.
+const BOARD_WIDTH: usize = 34;
+
+/// The hover as a reader sees it rendered. A text client's hover is fitted to its board's
+/// width: paragraphs and list items wrapped (a line break inside one reads as a blank) and
+/// the PDTL broken after its `/` in a code block. This checks that no line is wider than the
+/// board, and joins both back so that the checks read whole sentences and the whole PDTL.
+fn rendered(markdown: &str) -> String {
+    if markdown.contains("```text") {
+        for line in markdown.lines() {
+            assert!(
+                line.chars().count() <= BOARD_WIDTH,
+                "{line:?} is wider than the board:\n{markdown}"
+            );
+        }
+    }
+    let mut out: Vec<String> = Vec::new();
+    let mut code: Option<Vec<&str>> = None;
+    for line in markdown.lines() {
+        if let Some(block) = &mut code {
+            if line != "```" {
+                block.push(line);
+                continue;
+            }
+            let block = code.take().unwrap_or_default();
+            if out.len() >= 2 && out[out.len() - 2..] == ["PDTL:", ""] {
+                out.truncate(out.len() - 2);
+                out.push(format!("PDTL `{}`", block.concat()));
+            } else {
+                out.push("```text".to_string());
+                out.extend(block.iter().map(|line| line.to_string()));
+                out.push("```".to_string());
+            }
+            continue;
+        }
+        if line == "```text" {
+            code = Some(Vec::new());
+            continue;
+        }
+        let continues = !line.is_empty()
+            && !line.starts_with("- ")
+            && !line.starts_with("---")
+            && out
+                .last()
+                .is_some_and(|last| !last.is_empty() && last != "```" && !last.starts_with("---"));
+        match out.last_mut() {
+            Some(last) if continues => {
+                last.push(' ');
+                last.push_str(line.trim_start());
+            }
+            _ => out.push(line.to_string()),
+        }
+    }
+    let mut joined = out.join("\n");
+    if markdown.ends_with('\n') {
+        joined.push('\n');
+    }
+    joined
+}
+
 /// The position of the start of `needle` on a 0-based line, in the encoding's units.
 fn position_of(text: &str, line: usize, needle: &str, utf8: bool) -> (u32, u32) {
     let content = text.lines().nth(line).expect("the line exists");
@@ -42,7 +102,7 @@ fn check_ply(ply: usize, capabilities: Value, utf8: bool) {
     let hover = client
         .at("textDocument/hover", &uri("g0001"), line, start + separator)
         .expect("a hover answer");
-    let markdown = hover["contents"]["value"].as_str().expect("Markdown contents");
+    let markdown = rendered(hover["contents"]["value"].as_str().expect("Markdown contents"));
     assert_eq!(hover["contents"]["kind"], "markdown");
     let pdtl = ply["pdtl"].as_str().expect("a PDTL");
     assert!(markdown.contains(&format!("PDTL `{pdtl}`")), "{markdown}");
@@ -78,7 +138,7 @@ fn a_half_move_shows_the_move_in_words_and_marks_its_hexes() {
     let (line, start) = position_of(&text, 10, "EE23-D20", false);
     let hover =
         client.at("textDocument/hover", &uri("g0001"), line, start).expect("a hover answer");
-    let markdown = hover["contents"]["value"].as_str().unwrap_or("");
+    let markdown = rendered(hover["contents"]["value"].as_str().unwrap_or(""));
     assert!(markdown.starts_with("**2. …, EE23-D20** · Black Elephant E23 to D20\n"), "{markdown}");
     assert!(markdown.contains("\n23      p   p  [·]  e   p   p\n"), "{markdown}");
     assert!(markdown.contains("\n20    ·   ·  [e]  p   ·   ·   ·\n"), "{markdown}");
@@ -93,7 +153,7 @@ fn a_half_move_that_failed_shows_the_finding_and_the_position_before_it() {
     let (line, start) = position_of(&broken, 18, "NH22", false);
     let hover =
         client.at("textDocument/hover", &uri("broken"), line, start).expect("a hover answer");
-    let markdown = hover["contents"]["value"].as_str().unwrap_or("");
+    let markdown = rendered(hover["contents"]["value"].as_str().unwrap_or(""));
     assert!(
         markdown.starts_with(
             "**10. …, NH22-H16** · not replayed\n\n- K003 `origin-wrong-piece`: H22 holds a pawn"
@@ -156,10 +216,11 @@ fn hover_on(
     let (line, character) = position_of(text, line, needle, utf8);
     let hover =
         client.at("textDocument/hover", &uri(name), line, character).expect("a hover answer");
-    let markdown = hover["contents"]["value"]
-        .as_str()
-        .unwrap_or_else(|| panic!("a hover on {needle}: {hover}"))
-        .to_string();
+    let markdown = rendered(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap_or_else(|| panic!("a hover on {needle}: {hover}")),
+    );
     let range = &hover["range"];
     let number = |value: &Value| value.as_u64().expect("a number");
     (

@@ -3,7 +3,7 @@
 //! variation starts where the half-move it replaces did, as everywhere else), a half-move's
 //! label, and the board with its PDTL.
 
-use super::Context;
+use super::{fit, Context};
 use crate::analysis::{move_label, standing_at, PlayedHalfMove, Standing};
 use crate::board;
 use crate::conversion;
@@ -75,12 +75,20 @@ pub(super) fn write_position(
         return;
     }
     // Beside an image the PDTL's name goes with the turn, and the PDTL alone on the next
-    // line, which VS Code breaks only at its blanks.
-    out.push_str(if record.options.images {
-        " to move. PDTL:\n\n`"
+    // line, which VS Code breaks only at its blanks. Under a text board the PDTL is broken
+    // to the board's width (see `fit`).
+    if record.options.images {
+        out.push_str(" to move. PDTL:\n\n`");
+        pdtl::write_pdtl(position, ids, out);
+        out.push_str("`\n");
+    } else if !record.options.fit {
+        out.push_str(" to move.\n\nPDTL `");
+        pdtl::write_pdtl(position, ids, out);
+        out.push_str("`\n");
     } else {
-        " to move.\n\nPDTL `"
-    });
-    pdtl::write_pdtl(position, ids, out);
-    out.push_str("`\n");
+        out.push_str(" to move.\n\nPDTL:\n\n");
+        let mut written = String::new();
+        pdtl::write_pdtl(position, ids, &mut written);
+        fit::pdtl_block(&written, out);
+    }
 }

@@ -6,6 +6,7 @@
 //! Nothing here knows the protocol: the server converts the range and wraps the text.
 
 mod coordinate;
+mod fit;
 mod half_move;
 mod history;
 mod position_tag;
@@ -25,11 +26,18 @@ pub struct HoverText {
     pub markdown: String,
 }
 
+/// How a text board opens in a hover (see `history::write_position`).
+const TEXT_BOARD: &str = "```text\n";
+
 /// How hovers are written, as the client can show them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct HoverOptions {
     /// Whether boards are drawn as SVG images (for a client that shows them) or as text.
     pub images: bool,
+    /// Whether a hover with a text board is fitted to the board's width: no line wider than
+    /// the picture (prose wrapped, the PDTL broken after its `/`), for a client that sizes its
+    /// window to the longest line.
+    pub fit: bool,
 }
 
 /// What every hover reads: the record (its ranges relative to its text) and the options.
@@ -63,7 +71,13 @@ enum Found<'a> {
 pub fn hover(view: RecordView<'_>, offset: usize, options: HoverOptions) -> Option<HoverText> {
     let offset = view.in_record(offset)?;
     let found = in_record(Context { view, options }, offset)?;
-    Some(HoverText { range: view.in_document(found.range), markdown: found.markdown })
+    // A text board sets the width a text client's window needs; nothing may widen it.
+    let markdown = if options.fit && !options.images && found.markdown.contains(TEXT_BOARD) {
+        fit::wrapped(&found.markdown)
+    } else {
+        found.markdown
+    };
+    Some(HoverText { range: view.in_document(found.range), markdown })
 }
 
 /// The hover at a byte offset of the record's text, with its range in the record's text.

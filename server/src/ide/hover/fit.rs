@@ -1,0 +1,192 @@
+//! A text hover fitted to the width of its board picture: a client that shows the hover's
+//! Markdown as text (Neovim, Emacs) sizes its window to the longest line, so that one long
+//! line would leave the board in a window wider than itself. Paragraphs and list items are
+//! wrapped at their blanks (Markdown reads a line break inside a paragraph as a blank, so the
+//! rendered text is the same), and the PDTL is broken after its `/` in a code block.
+
+use crate::board::text::WIDTH;
+
+/// The PDTL as a fenced code block whose lines, broken after a `/`, are no wider than the
+/// board picture.
+pub(super) fn pdtl_block(pdtl: &str, out: &mut String) {
+    out.push_str("```text\n");
+    let mut line = 0;
+    for piece in pdtl.split_inclusive('/') {
+        let width = piece.chars().count();
+        if line > 0 && line + width > WIDTH {
+            out.push('\n');
+            line = 0;
+        }
+        out.push_str(piece);
+        line += width;
+    }
+    out.push_str("\n```\n");
+}
+
+/// `markdown` with every line outside code blocks wrapped at its blanks to the board
+/// picture's width; a word wider than that stays whole on its own line.
+pub(super) fn wrapped(markdown: &str) -> String {
+    let mut out = String::with_capacity(markdown.len() + markdown.len() / 16);
+    let mut in_code = false;
+    for line in markdown.split_inclusive('\n') {
+        let content = line.trim_end_matches('\n');
+        if content.starts_with("```") {
+            in_code = !in_code;
+        }
+        if in_code || content.starts_with("```") || content.chars().count() <= WIDTH {
+            out.push_str(line);
+            continue;
+        }
+        wrap_line(content, &mut out);
+        if line.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// One long line wrapped: a list item's next lines are indented under its text.
+fn wrap_line(content: &str, out: &mut String) {
+    let indent = if content.starts_with("- ") { "  " } else { "" };
+    let mut column = 0;
+    for unit in units(content) {
+        let width = unit.chars().count();
+        if column > 0 && column + 1 + width > WIDTH {
+            out.push('\n');
+            out.push_str(indent);
+            column = indent.len();
+        } else if column > 0 {
+            out.push(' ');
+            column += 1;
+        }
+        out.push_str(&unit);
+        column += width;
+    }
+}
+
+/// The words of a line, each joined to the word before it when it could not start a line:
+/// at the start of a line, `-`, `+`, `*`, `>`, `#`, `1.` or `===` would begin a list, a quote,
+/// a heading or a rule instead of going on with the paragraph.
+fn units(content: &str) -> Vec<String> {
+    let mut units: Vec<String> = Vec::new();
+    for word in content.split(' ') {
+        match units.last_mut() {
+            Some(last) if word.is_empty() || starts_a_block(word) => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => units.push(word.to_string()),
+        }
+    }
+    units
+}
+
+/// Whether a word at the start of a line would begin a Markdown block of its own.
+fn starts_a_block(word: &str) -> bool {
+    let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    matches!(word, "-" | "+" | "*" | ">")
+        || word.starts_with('>')
+        || word.chars().all(|c| c == '#')
+        || word.chars().all(|c| matches!(c, '=' | '-' | '*' | '_'))
+        || (1..=9).contains(&digits) && matches!(&word[digits..], "." | ")")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::analyse_syntax;
+    use crate::board::text::oriented_picture;
+    use crate::document::RecordView;
+    use crate::geometry::Hex;
+    use crate::ide::hover::{hover, HoverOptions};
+    use crate::syntax;
+
+    /// A game in FAN figurines by a player with a long name, to its en passant capture.
+    const FAN_GAME: &str = "[Variant \"C'escacs\"]\n[White \"Bartomeu Castellví i de la Serra-Puigdomènech, Maria Antònia\"]\n[Black \"Ot\"]\n[Redefine \"FAN\"]\n\n1. E7-E13, E21-E15\n2. ☖E5-E9, ☖E23-E19\n3. D6-D12, E15×D12\n4. ☖E9×D12, ☖E19-E17\n5. E13-E15, C23-C17\n6. C5-C11, C17-C15\n7. ☖D12-D14, ☖E17×☖D14\n8. C11×☗D14, D22-D16\n9. E15@D18, ♗F24×D18:\n{ @W: the pawn of Bartomeu Castellví i de la Serra-Puigdomènech lands on ~D18 #9@W }\n*\n";
+
+    #[test]
+    fn a_fitted_text_hover_has_no_line_wider_than_its_board() {
+        let tree = syntax::parse(&mut syntax::new_parser(), FAN_GAME);
+        let syntax = syntax::lower_record(&tree);
+        let analysis = analyse_syntax(FAN_GAME, &syntax);
+        let view = RecordView {
+            text: FAN_GAME,
+            start: 0,
+            tree: &tree,
+            syntax: &syntax,
+            analysis: &analysis,
+        };
+        let options = HoverOptions { images: false, fit: true };
+        let mut boards = 0;
+        for offset in (0..FAN_GAME.len()).filter(|&offset| FAN_GAME.is_char_boundary(offset)) {
+            let Some(found) = hover(view, offset, options) else { continue };
+            if !found.markdown.contains("```text") {
+                continue;
+            }
+            boards += 1;
+            for line in found.markdown.lines() {
+                assert!(line.chars().count() <= WIDTH, "{line:?} at {offset}:\n{}", found.markdown);
+            }
+        }
+        assert!(boards > 50, "hovers with a board: {boards}");
+        let unfitted =
+            hover(view, FAN_GAME.find("E15@D18").expect("the capture"), HoverOptions::default());
+        assert!(unfitted
+            .is_some_and(|found| found.markdown.lines().any(|line| line.chars().count() > WIDTH)));
+    }
+
+    #[test]
+    fn a_marked_flipped_picture_in_figurines_is_no_wider_than_its_width() {
+        let tree = syntax::parse(&mut syntax::new_parser(), FAN_GAME);
+        let syntax = syntax::lower_record(&tree);
+        let analysis = analyse_syntax(FAN_GAME, &syntax);
+        let position = analysis.played.last().map(|played| &played.after).expect("a replayed game");
+        let ids = &analysis.identifiers;
+        // Hexes at both edges of the board's widest lines, and the vertices.
+        let marked: Vec<Hex> =
+            [('P', 21), ('Z', 21), ('P', 7), ('Z', 7), ('F', 0), ('F', 28), ('D', 18)]
+                .into_iter()
+                .filter_map(|(column, line)| Hex::from_letter(column, line))
+                .collect();
+        assert!(marked.len() >= 5);
+        for flipped in [false, true] {
+            let picture = oriented_picture(position, ids, &marked, flipped);
+            assert_eq!(picture.lines().count(), 30);
+            assert!(picture.contains('🩐') && picture.contains('['));
+            for line in picture.lines() {
+                assert!(line.chars().count() <= WIDTH, "{line:?}:\n{picture}");
+            }
+        }
+    }
+
+    #[test]
+    fn long_lines_wrap_at_the_board_width_and_stay_paragraphs_and_list_items() {
+        let markdown = "**9. E15@D18** · White pawn E15 takes en passant on D18, removing the pawn on D16 after 1. K4-K6 - maybe\n\n- before 9. E15@D18: the White pawn of Bartomeu Castellví i de la Serra-Puigdomènech\n```text\n  a code line wider than the board picture, kept as it is\n```\n";
+        let wrapped = wrapped(markdown);
+        let code = "  a code line wider than the board picture, kept as it is";
+        for line in wrapped.lines().filter(|line| *line != code) {
+            assert!(line.chars().count() <= WIDTH, "{line:?} in\n{wrapped}");
+            let text = line.trim_start();
+            assert!(!text.starts_with("1.") && !text.starts_with("- m"), "{line:?}");
+        }
+        assert!(wrapped.contains(code));
+        assert_eq!(
+            wrapped.split_whitespace().collect::<Vec<_>>(),
+            markdown.split_whitespace().collect::<Vec<_>>()
+        );
+        let item: Vec<_> = wrapped.lines().skip_while(|line| !line.starts_with("- ")).collect();
+        assert!(item[1].starts_with("  ") && !item[1].starts_with("   "), "{wrapped}");
+    }
+
+    #[test]
+    fn the_pdtl_breaks_after_its_slashes_and_reads_back_whole() {
+        let pdtl = "/28:🩒/27:♛♚/26:🩓♝🩓/25:♜♞♞♜/24:♟☗♝☗♟/23:♟2☗♟♟/22:3♝♟2/21:4♟3/20:3♟3/18:2♙4/15:2♟5/14:2♙4/8:3♙3/7:4♙3/6:3♗♙2/5:♙2☖♙♙/4:♙☖♗☖♙/3:♖♘♘♖/2:🩐♗🩐/1:♕♔/0:🩏/ b ♖♔♖♜♚♜ - 0 9";
+        let mut out = String::new();
+        pdtl_block(pdtl, &mut out);
+        let inside: Vec<&str> = out.lines().filter(|line| !line.starts_with("```")).collect();
+        assert!(inside.len() > 1);
+        assert!(inside.iter().all(|line| line.chars().count() <= WIDTH), "{out}");
+        assert!(inside[..inside.len() - 1].iter().all(|line| line.ends_with('/')), "{out}");
+        assert_eq!(inside.concat(), pdtl);
+    }
+}
