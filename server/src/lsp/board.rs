@@ -11,11 +11,10 @@
 //!
 //! The README documents every field.
 
-use serde::Deserialize;
-use serde_json::{json, Value};
-use tower_lsp_server::lsp_types::{Position, TextDocumentIdentifier};
+use serde::{Deserialize, Serialize};
+use tower_lsp_server::lsp_types::{Position, Range, TextDocumentIdentifier};
 
-use super::to_proto::{self, PositionEncoding};
+use super::to_proto::RecordPositions;
 use crate::board::Theme;
 use crate::ide::board::{BoardAnswer, BoardOptions};
 
@@ -42,39 +41,66 @@ impl BoardParams {
     }
 }
 
-/// The answer to `ctlpgn/board` for the board of record `index` (from 0) of a document.
-pub fn encode(
-    rope: &ropey::Rope,
-    index: usize,
-    answer: BoardAnswer,
-    encoding: PositionEncoding,
-) -> Value {
-    let line: Vec<Value> = answer
+/// The answer, serialized as it stands: a typed value is turned into JSON once, where a
+/// `serde_json::Value` built first would be copied again into the response.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardReply {
+    record: usize,
+    exact: bool,
+    svg: Option<String>,
+    text: Option<String>,
+    pdtl: Option<String>,
+    ply: usize,
+    move_number: Option<u32>,
+    side: Option<String>,
+    #[serde(rename = "move")]
+    current: Option<String>,
+    check: Option<String>,
+    line: Vec<LineReply>,
+}
+
+/// One half-move of the answer's `line`.
+#[derive(Debug, Serialize)]
+pub struct LineReply {
+    ply: usize,
+    number: String,
+    side: String,
+    #[serde(rename = "move")]
+    written: String,
+    label: String,
+    played: bool,
+    range: Range,
+}
+
+/// The answer to `ctlpgn/board` for the board of record `index` (from 0) of a document, whose
+/// positions `positions` converts (every range of the answer lies in that record).
+pub fn encode(positions: &RecordPositions<'_>, index: usize, answer: BoardAnswer) -> BoardReply {
+    let side_name = |side: crate::pieces::Side| side.name().to_lowercase();
+    let line = answer
         .line
         .into_iter()
-        .map(|entry| {
-            json!({
-                "ply": entry.ply,
-                "number": entry.number,
-                "side": entry.side.name().to_lowercase(),
-                "move": entry.written,
-                "label": entry.label,
-                "played": entry.played,
-                "range": to_proto::range(rope, entry.range, encoding),
-            })
+        .map(|entry| LineReply {
+            ply: entry.ply,
+            number: entry.number,
+            side: side_name(entry.side),
+            written: entry.written,
+            label: entry.label,
+            played: entry.played,
+            range: positions.range(entry.range),
         })
         .collect();
-    json!({
-        "record": index + 1,
-        "exact": answer.exact,
-        "svg": answer.svg,
-        "text": answer.text,
-        "pdtl": answer.pdtl,
-        "ply": answer.ply,
-        "moveNumber": answer.move_number,
-        "side": answer.side.map(|side| side.name().to_lowercase()),
-        "move": answer.current,
-        "check": answer.check,
-        "line": line,
-    })
+    BoardReply {
+        record: index + 1,
+        exact: answer.exact,
+        svg: answer.svg,
+        text: answer.text,
+        pdtl: answer.pdtl,
+        ply: answer.ply,
+        move_number: answer.move_number,
+        side: answer.side.map(side_name),
+        current: answer.current,
+        check: answer.check,
+        line,
+    }
 }

@@ -509,7 +509,7 @@ impl LanguageServer for Server {
 
 impl Server {
     /// `ctlpgn/board` (see `board`): the board at a place.
-    pub async fn board(&self, params: board::BoardParams) -> Result<Option<LSPAny>> {
+    pub async fn board(&self, params: board::BoardParams) -> Result<Option<board::BoardReply>> {
         let encoding = self.negotiated().encoding;
         let uri = params.text_document.uri.clone();
         Ok(self
@@ -519,7 +519,9 @@ impl Server {
                 let offset = from_proto::offset(rope, params.position, encoding);
                 view_at(document, offset, |view, index| {
                     let answer = ide::board::board(view, offset, params.options());
-                    board::encode(rope, index, answer, encoding)
+                    let positions =
+                        to_proto::RecordPositions::new(rope, view.text, view.start, encoding);
+                    board::encode(&positions, index, answer)
                 })
             })
             .flatten())

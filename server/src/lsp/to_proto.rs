@@ -75,6 +75,72 @@ pub fn location(
     Location { uri: uri.clone(), range: range(rope, bytes, encoding) }
 }
 
+/// The positions of many offsets inside one record, as `position` gives them, without asking
+/// the whole document's rope for each: the record's first line and column are found once, and
+/// the rest is counted in the record's own text. A board's move list converts a range per
+/// half-move of the line of play, and each lookup in the rope of a large document costs.
+#[derive(Debug)]
+pub struct RecordPositions<'a> {
+    rope: &'a Rope,
+    text: &'a str,
+    /// Where `text` starts in the document.
+    start: usize,
+    /// The position of `start`.
+    first: Position,
+    /// The byte offsets (in `text`) where its lines start, after `\n`, `\r\n` or a lone `\r`.
+    line_starts: Vec<usize>,
+    encoding: PositionEncoding,
+}
+
+impl<'a> RecordPositions<'a> {
+    /// The converter for the record whose text `text` starts at byte `start` of `rope`.
+    pub fn new(
+        rope: &'a Rope,
+        text: &'a str,
+        start: usize,
+        encoding: PositionEncoding,
+    ) -> RecordPositions<'a> {
+        let bytes = text.as_bytes();
+        let mut line_starts = vec![0];
+        for (index, &byte) in bytes.iter().enumerate() {
+            let ends_line = byte == b'\n' || byte == b'\r' && bytes.get(index + 1) != Some(&b'\n');
+            if ends_line {
+                line_starts.push(index + 1);
+            }
+        }
+        let first = position(rope, start, encoding);
+        RecordPositions { rope, text, start, first, line_starts, encoding }
+    }
+
+    /// The position of a byte offset of the document; outside the record, asked of the rope.
+    pub fn position(&self, offset: usize) -> Position {
+        let Some(inside) = offset
+            .checked_sub(self.start)
+            .filter(|&inside| inside <= self.text.len() && self.text.is_char_boundary(inside))
+        else {
+            return position(self.rope, offset, self.encoding);
+        };
+        let line = self.line_starts.partition_point(|&start| start <= inside) - 1;
+        let line_start = self.line_starts[line];
+        let written = &self.text[line_start..inside];
+        let column = match self.encoding {
+            PositionEncoding::Utf8 => written.len(),
+            PositionEncoding::Utf16 => written.encode_utf16().count(),
+        };
+        let (line, column) = if line == 0 {
+            (self.first.line, self.first.character.saturating_add(saturate(column)))
+        } else {
+            (self.first.line.saturating_add(saturate(line)), saturate(column))
+        };
+        Position::new(line, column)
+    }
+
+    /// The LSP range of a byte range of the document.
+    pub fn range(&self, range: Range<usize>) -> lsp_types::Range {
+        lsp_types::Range::new(self.position(range.start), self.position(range.end))
+    }
+}
+
 /// A count as the protocol's `u32`; documents beyond 4 GiB are not a concern, but a conversion
 /// must still not panic.
 fn saturate(value: usize) -> u32 {
@@ -212,6 +278,24 @@ mod tests {
         let k6 = TEXT.find("K6").expect("K6");
         assert_eq!(position(&rope, k6, PositionEncoding::Utf16), Position::new(1, 6));
         assert_eq!(position(&rope, k6, PositionEncoding::Utf8), Position::new(1, 7));
+    }
+
+    #[test]
+    fn a_record_counts_its_positions_as_the_whole_document_does() {
+        let before = "[Variant \"C'escacs\"]\r\n*\n\n";
+        let document = format!("{before}{TEXT}\r\r\n🩐\r[Site \"x\"]");
+        let rope = Rope::from_str(&document);
+        for encoding in [PositionEncoding::Utf8, PositionEncoding::Utf16] {
+            // The record starts at a line's start, and in the middle of one.
+            for start in [before.len(), before.len() + 3] {
+                let record = RecordPositions::new(&rope, &document[start..], start, encoding);
+                for (at, _) in document.char_indices().chain([(document.len(), ' ')]) {
+                    assert_eq!(record.position(at), position(&rope, at, encoding), "{at}");
+                }
+                let range = start + 2..document.len();
+                assert_eq!(record.range(range.clone()), super::range(&rope, range, encoding));
+            }
+        }
     }
 
     #[test]
