@@ -7,7 +7,7 @@ use crate::analysis::{history_at, move_label};
 use crate::pieces::Side;
 use crate::syntax::{Comment, RecordSyntax};
 
-/// The suggestions inside `comment` at `offset`.
+/// The completion items inside `comment` at `offset`.
 pub fn complete(
     text: &str,
     syntax: &RecordSyntax,

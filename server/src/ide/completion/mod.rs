@@ -35,7 +35,7 @@ pub struct CompletionItem {
     pub kind: CompletionKind,
     /// A short line shown beside the label.
     pub detail: String,
-    /// Markdown shown when the suggestion is selected.
+    /// Markdown shown when the item is selected.
     pub documentation: Option<String>,
     /// The text the editor matches against what was typed in `edit_range` before the cursor.
     pub filter: String,
@@ -53,7 +53,7 @@ pub struct CompletionItem {
 }
 
 impl CompletionItem {
-    /// A suggestion whose text has no placeholders.
+    /// An item whose text has no placeholders.
     fn plain(
         label: impl Into<String>,
         kind: CompletionKind,

@@ -12,7 +12,7 @@ use crate::pieces::PieceKind;
 use crate::replay::legal_moves;
 use crate::syntax::RecordSyntax;
 
-/// The characters of a half-move besides letters, digits and figurines: what a suggestion
+/// The characters of a half-move besides letters, digits and figurines: what an item
 /// replaces runs back over them to the start of the half-move being typed.
 const MOVE_CHARACTERS: [char; 11] =
     ['-', '\u{2010}', '\u{D7}', '*', '@', '=', '&', '+', '^', '#', '\u{221E}'];

@@ -55,7 +55,7 @@ impl<'a> TagContext<'a> {
     }
 }
 
-/// The suggestions for a tag context; after the movetext only a new record's `Variant` tag.
+/// The completion items for a tag context; after the movetext only a new record's `Variant` tag.
 pub fn complete(
     text: &str,
     syntax: &RecordSyntax,

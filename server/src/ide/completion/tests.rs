@@ -4,7 +4,7 @@ use super::{complete, CompletionItem, CompletionKind};
 use crate::analysis::analyse_syntax;
 use crate::syntax;
 
-/// The suggestions at the `|` of `marked`, and the text without the mark.
+/// The completion items at the `|` of `marked`, and the text without the mark.
 fn at_cursor(marked: &str) -> (String, Vec<CompletionItem>) {
     let offset = marked.find('|').expect("a cursor mark");
     let text = marked.replacen('|', "", 1);
