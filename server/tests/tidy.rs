@@ -26,6 +26,9 @@ fn every_file_opens_with_a_doc_line() {
         "server/tests",
         "tests/src",
         "tests/tests",
+        "tests/benches",
+        "test-support/src",
+        "fuzz/src",
         "tree-sitter-ctlpgn/bindings/rust",
     ] {
         rust_files(&workspace().join(crate_dir), &mut files);

@@ -3,7 +3,6 @@
 //! beside the text they describe.
 
 mod board;
-mod client;
 mod clients;
 mod code_actions;
 mod completion;
@@ -19,6 +18,10 @@ mod robustness;
 mod semantic_tokens;
 mod settings;
 mod structure;
+
+// The in-process client is shared with the fuzzer and the benchmark; the test modules name it
+// `crate::client`.
+use ctlpgn_test_support::lsp as client;
 
 /// A text with its expected diagnostics written under the lines they point at, carets under
 /// the range (counted in characters) and the code after them:
