@@ -79,7 +79,8 @@ fn reached(number: usize, ply: usize) -> &'static Reached {
     &replayed()[number - 1][ply]
 }
 
-/// The pieces of a position, as [`pieces_drawn`] gives them.
+/// The pieces of a position, as [`pieces_drawn`] gives them. The support crate's `pieces_of`
+/// takes the library's `Position` as the support crate sees it, another type than this one.
 fn pieces_of(position: &Position) -> BTreeSet<(String, String, String)> {
     position
         .pieces()
