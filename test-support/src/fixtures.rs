@@ -3,7 +3,7 @@
 //! `initialize` requests recorded from real editors. A test that needs a file fails when it is
 //! missing rather than passing without looking at anything.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
@@ -21,8 +21,12 @@ pub fn testdata_dir() -> PathBuf {
 
 /// The files of a `testdata` sub-folder with an extension, sorted.
 pub fn testdata_files(folder: &str, extension: &str) -> Vec<PathBuf> {
-    let dir = testdata_dir().join(folder);
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+    files_with(&testdata_dir().join(folder), extension)
+}
+
+/// The files of a folder whose names end with `extension`, sorted; there must be some.
+pub fn files_with(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .map(|entry| entry.expect("a directory entry").path())
         .filter(|path| path.to_string_lossy().ends_with(extension))
