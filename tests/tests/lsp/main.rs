@@ -69,6 +69,23 @@ pub fn annotated(fixture: &str, utf8: bool) -> (String, Vec<String>) {
     (text, expected)
 }
 
+/// The code actions at a position of document `name`, with no diagnostics in the context.
+pub fn actions_at(
+    client: &mut client::Client,
+    name: &str,
+    line: u32,
+    character: u32,
+) -> Vec<serde_json::Value> {
+    let at = serde_json::json!({"line": line, "character": character});
+    let params = serde_json::json!({"textDocument": {"uri": client::uri(name)}, "range": {"start": at, "end": at}, "context": {"diagnostics": []}});
+    client
+        .request("textDocument/codeAction", params)
+        .expect("code actions")
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
 /// Protocol diagnostics as `line:column-line:column CODE`, sorted.
 pub fn compact(diagnostics: &serde_json::Value) -> Vec<String> {
     let mut found: Vec<String> = diagnostics
