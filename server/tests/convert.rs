@@ -5,7 +5,7 @@
 //! replay; then `ctlpgn convert` and `ctlpgn pdtl` end to end (standard input, in-place
 //! rewrites, refusals that leave every file untouched, usage errors).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use ctlpgn::conversion::{
@@ -18,6 +18,7 @@ use ctlpgn::identifiers::IdentifierSet;
 use ctlpgn::pdtl;
 use ctlpgn::pieces::PieceKind;
 use ctlpgn::syntax::Item;
+use ctlpgn_test_support::fixtures;
 
 // ---- Helpers ------------------------------------------------------------------------------
 
@@ -34,23 +35,12 @@ fn fixture(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{} is readable: {e}", path.display()))
 }
 
-fn files_in(dir: &Path, suffix: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{} is readable: {e}", dir.display()))
-        .map(|entry| entry.expect("an entry").path())
-        .filter(|path| path.to_string_lossy().ends_with(suffix))
-        .collect();
-    files.sort();
-    files
-}
-
 /// Every game of the corpus, every example of the handbook and the repository's example.
 fn testdata_files() -> Vec<(PathBuf, String)> {
-    let testdata = manifest().join("../testdata");
-    let mut files = files_in(&testdata.join("corpus/valid"), ".ctl-pgn");
-    files.extend(files_in(&testdata.join("corpus/incoherent"), ".ctl-pgn"));
-    files.extend(files_in(&testdata.join("examples"), ".ctl-pgn"));
-    files.extend(files_in(&manifest().join("../examples"), ".ctl-pgn"));
+    let mut files = fixtures::testdata_files("corpus/valid", ".ctl-pgn");
+    files.extend(fixtures::testdata_files("corpus/incoherent", ".ctl-pgn"));
+    files.extend(fixtures::testdata_files("examples", ".ctl-pgn"));
+    files.extend(fixtures::files_with(&fixtures::repository_dir().join("examples"), ".ctl-pgn"));
     assert!(files.len() > 90, "the corpus and examples are needed");
     files
         .into_iter()
@@ -228,7 +218,7 @@ fn several_records_convert_one_by_one() {
 #[test]
 fn a_large_file_converts_in_file_order() {
     // Forty games and more are shared out between threads; the records come back in order.
-    let games: Vec<String> = files_in(&manifest().join("../testdata/corpus/valid"), ".ctl-pgn")
+    let games: Vec<String> = fixtures::testdata_files("corpus/valid", ".ctl-pgn")
         .iter()
         .map(|path| std::fs::read_to_string(path).expect("UTF-8"))
         .collect();
@@ -740,7 +730,7 @@ proptest::proptest! {
 fn corpus_games() -> &'static [String] {
     static GAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     GAMES.get_or_init(|| {
-        files_in(&manifest().join("../testdata/corpus/valid"), ".ctl-pgn")
+        fixtures::testdata_files("corpus/valid", ".ctl-pgn")
             .into_iter()
             .map(|path| std::fs::read_to_string(&path).expect("UTF-8"))
             .collect()

@@ -7,18 +7,12 @@
 //!
 //! `cargo bench -p ctlpgn-tests --bench lsp`
 
-#[path = "../tests/lsp/client.rs"]
-#[allow(dead_code)]
-mod client;
-#[path = "../../server/benches/common/mod.rs"]
-#[allow(dead_code)]
-mod common;
-
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use client::{uri, utf16_client, Client};
+use ctlpgn_test_support::fixtures::corpus_file;
+use ctlpgn_test_support::lsp::{uri, utf16_client, Client};
 
 /// The resident memory of this process in bytes (Linux), or 0 where it cannot be read.
 fn resident_bytes() -> usize {
@@ -56,7 +50,7 @@ impl Sequence {
 }
 
 fn main() {
-    let text = common::corpus_file(2000);
+    let text = corpus_file(2000);
     let document = uri("bench");
     // The lines that start a move line (`12. …`), where edits and hovers go.
     let move_lines: Vec<u32> = text

@@ -4,7 +4,8 @@
 
 use ctlpgn::diagnostics::Severity;
 use ctlpgn::pdtl;
-use ctlpgn_tests::{diagnostics_of, testdata_files};
+use ctlpgn_test_support::diagnostics::diagnostics_of;
+use ctlpgn_test_support::fixtures::testdata_files;
 use serde_json::Value;
 
 fn expected(path: &std::path::Path) -> Value {

@@ -1,7 +1,8 @@
 //! The handbook's examples: valid files check clean (no error, warning or hint), and every
 //! invalid file gives exactly the diagnostics its `.expected.txt` lists (code, line, column).
 
-use ctlpgn_tests::{diagnostics_of, testdata_files};
+use ctlpgn_test_support::diagnostics::diagnostics_of;
+use ctlpgn_test_support::fixtures::testdata_files;
 
 /// The sidecars list every E and W diagnostic of the handbook; the optional rule checks (R)
 /// are not listed there.

@@ -2,76 +2,34 @@
 //! and brings no new error — on hand-written cases, on the handbook's invalid examples and on
 //! the corrupted corpus games.
 
-use ctlpgn::analysis::{analyse_file, Keep, RuleChecks};
-use ctlpgn::diagnostics::{Code, Diagnostic, Fix, Severity};
-use ctlpgn_tests::testdata_files;
+use ctlpgn::diagnostics::Diagnostic;
+use ctlpgn_test_support::diagnostics::{diagnostics_in_file, judge_fix, Census, Counted};
+use ctlpgn_test_support::fixtures::testdata_files;
 
 /// Every diagnostic of a file, with ranges in the file.
 fn diagnostics(text: &str) -> Vec<Diagnostic> {
-    analyse_file(text, Keep::Findings, RuleChecks::Judge)
-        .into_iter()
-        .flat_map(|record| {
-            let start = record.range.start;
-            record.analysis.diagnostics.into_iter().map(move |diagnostic| {
-                let fixes = diagnostic
-                    .fixes
-                    .iter()
-                    .map(|fix| Fix {
-                        title: fix.title.clone(),
-                        edits: fix
-                            .edits
-                            .iter()
-                            .map(|edit| ctlpgn::diagnostics::Replacement {
-                                range: edit.range.start + start..edit.range.end + start,
-                                text: edit.text.clone(),
-                            })
-                            .collect(),
-                    })
-                    .collect();
-                Diagnostic { fixes, ..diagnostic.shifted(start) }
-            })
-        })
-        .collect()
-}
-
-/// How many diagnostics of each code, and how many errors, a text has.
-fn census(text: &str) -> (std::collections::BTreeMap<Code, usize>, usize) {
-    let found = diagnostics(text);
-    let mut codes = std::collections::BTreeMap::new();
-    for diagnostic in &found {
-        *codes.entry(diagnostic.code).or_insert(0) += 1;
-    }
-    (codes, found.iter().filter(|d| d.severity == Severity::Error).count())
+    diagnostics_in_file(text, Counted::Findings)
 }
 
 /// Checks every fix of a text: its diagnostic's code is found once less (a renumbering or a
 /// result line may clear several), and no error is added.
 fn every_fix_helps(name: &str, text: &str) -> usize {
-    let (codes, errors) = census(text);
+    let found = diagnostics(text);
+    let census = Census::of(&found);
     let mut checked = 0;
-    for diagnostic in diagnostics(text) {
+    for diagnostic in &found {
         for fix in &diagnostic.fixes {
-            let fixed = fix.applied_to(text);
-            let (codes_after, errors_after) = census(&fixed);
-            let before = codes[&diagnostic.code];
-            let after = codes_after.get(&diagnostic.code).copied().unwrap_or(0);
-            assert!(
-                after < before,
-                "{name}: {} ({}) leaves {} of {} {}\n{fixed}",
-                fix.title,
-                diagnostic.code,
-                after,
-                before,
-                diagnostic.code
-            );
-            // An error fixed may let the replay go on and find a later one; any other new
-            // error is the fix's fault.
-            let replay_went_on = errors_after > 0 && diagnostic.severity == Severity::Error;
-            assert!(
-                errors_after <= errors || replay_went_on,
-                "{name}: {} adds errors: {errors} -> {errors_after}\n{fixed}",
-                fix.title
-            );
+            let verdict = judge_fix(text, diagnostic, fix, &census, Counted::Findings);
+            let fixed = &verdict.fixed;
+            if let Some((before, after)) = verdict.keeps_diagnostic {
+                panic!(
+                    "{name}: {} ({}) leaves {after} of {before} {}\n{fixed}",
+                    fix.title, diagnostic.code, diagnostic.code
+                );
+            }
+            if let Some((errors, errors_after)) = verdict.adds_errors {
+                panic!("{name}: {} adds errors: {errors} -> {errors_after}\n{fixed}", fix.title);
+            }
             checked += 1;
         }
     }

@@ -22,7 +22,7 @@ use std::ops::Range;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::identifiers::IdentifierSet;
 use crate::position::Position;
-use crate::syntax::{self, Item, RecordSyntax};
+use crate::syntax::{self, node_kind, Item, RecordSyntax};
 use crate::text::LineIndex;
 
 /// Everything the core knows about one record.
@@ -82,7 +82,10 @@ pub fn analyse_syntax_with(
     let mut diagnostics = Vec::new();
     check_tags_are_well_formed(text, &record.items, &mut diagnostics);
     for (kind, offset) in &record.missing {
-        if kind != ")" && kind != "]" && kind != "}" {
+        if kind != node_kind::CLOSE_PAREN
+            && kind != node_kind::CLOSE_BRACKET
+            && kind != node_kind::CLOSE_BRACE
+        {
             diagnostics.push(Diagnostic::new(
                 Code::S001,
                 *offset..*offset,

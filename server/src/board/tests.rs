@@ -1,7 +1,8 @@
 //! Tests of the board drawings on positions the corpus games reach: the SVG is well-formed
 //! XML, has the 169 hexes in their colours, gives back the position and the marks from its
-//! attributes, turns half a turn when flipped and stays under 40 KB; snapshots of a few boards
-//! (`cargo insta review` shows a changed one).
+//! attributes (read back by `ctlpgn_test_support::svg`, as the protocol tests do), turns half
+//! a turn when flipped and stays under 40 KB; snapshots of a few boards (`cargo insta review`
+//! shows a changed one).
 //!
 //! The games are embedded with `include_str!`, as in the replay's corpus tests, because the
 //! core does no IO, not even in its tests.
@@ -11,6 +12,7 @@ use crate::analysis::{analyse_file, Keep, RuleChecks};
 use crate::geometry::{Hex, ALL_HEXES};
 use crate::identifiers::IdentifierSet;
 use crate::position::Position;
+use ctlpgn_test_support::svg::{by_attribute, hex_places, hexes, pieces_drawn};
 use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
@@ -77,49 +79,8 @@ fn reached(number: usize, ply: usize) -> &'static Reached {
     &replayed()[number - 1][ply]
 }
 
-/// The value of `name` on the elements that carry `key`, by the element's `key` value; the
-/// document must be well-formed.
-fn by_attribute(svg: &str, key: &str, name: &str) -> BTreeMap<String, Vec<String>> {
-    let document = roxmltree::Document::parse(svg).expect("well-formed XML");
-    let mut found: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for node in document.descendants().filter(|node| node.has_attribute(key)) {
-        let value = node.attribute(name).unwrap_or("").to_string();
-        found.entry(node.attribute(key).unwrap_or("").to_string()).or_default().push(value);
-    }
-    found
-}
-
-/// The hexes of the SVG (elements of class `hex`) with their classes.
-fn hexes(svg: &str) -> Vec<(String, String)> {
-    let document = roxmltree::Document::parse(svg).expect("well-formed XML");
-    document
-        .descendants()
-        .filter(|node| {
-            node.attribute("class").is_some_and(|class| class.split(' ').any(|c| c == "hex"))
-        })
-        .map(|node| {
-            (
-                node.attribute("data-hex").unwrap_or("").to_string(),
-                node.attribute("class").unwrap_or("").to_string(),
-            )
-        })
-        .collect()
-}
-
-/// The pieces the SVG shows, as `(hex, side letter, standard letter)`.
-fn pieces_shown(svg: &str) -> BTreeSet<(String, String, String)> {
-    let document = roxmltree::Document::parse(svg).expect("well-formed XML");
-    document
-        .descendants()
-        .filter(|node| node.has_attribute("data-piece"))
-        .map(|node| {
-            let get = |name| node.attribute(name).unwrap_or("").to_string();
-            (get("data-hex"), get("data-side"), get("data-piece"))
-        })
-        .collect()
-}
-
-/// The pieces of a position, as [`pieces_shown`] gives them.
+/// The pieces of a position, as [`pieces_drawn`] gives them. The support crate's `pieces_of`
+/// takes the library's `Position` as the support crate sees it, another type than this one.
 fn pieces_of(position: &Position) -> BTreeSet<(String, String, String)> {
     position
         .pieces()
@@ -129,20 +90,6 @@ fn pieces_of(position: &Position) -> BTreeSet<(String, String, String)> {
                 piece.side.letter().to_string(),
                 piece.kind.standard_letter().to_string(),
             )
-        })
-        .collect()
-}
-
-/// Where each hex is drawn: `data-hex` → `(x, y)` of the hex elements.
-fn hex_places(svg: &str) -> BTreeMap<String, (i32, i32)> {
-    let document = roxmltree::Document::parse(svg).expect("well-formed XML");
-    document
-        .descendants()
-        .filter(|node| node.attribute("class").is_some_and(|class| class.starts_with("hex ")))
-        .map(|node| {
-            let number =
-                |name| node.attribute(name).and_then(|v| v.parse().ok()).unwrap_or(i32::MIN);
-            (node.attribute("data-hex").unwrap_or("").to_string(), (number("x"), number("y")))
         })
         .collect()
 }
@@ -172,7 +119,7 @@ proptest! {
         let expected: Vec<(String, String)> =
             ALL_HEXES.iter().map(|hex| (hex.to_string(), format!("hex {}", hex.colour().name()))).collect();
         prop_assert_eq!(hexes, expected);
-        prop_assert_eq!(pieces_shown(&svg), pieces_of(&reached.position));
+        prop_assert_eq!(pieces_drawn(&svg), pieces_of(&reached.position));
 
         let marks = by_attribute(&svg, "data-mark", "data-hex");
         let expected = Marks::of_position(&reached.position);
@@ -211,7 +158,7 @@ proptest! {
         for (hex, (x, y)) in &before {
             prop_assert_eq!(after[hex], (2 * cx - x, 2 * cy - y), "{}", hex);
         }
-        prop_assert_eq!(pieces_shown(&flipped_svg), pieces_of(&reached.position));
+        prop_assert_eq!(pieces_drawn(&flipped_svg), pieces_of(&reached.position));
     }
 }
 
@@ -257,7 +204,7 @@ fn pieces_show_the_records_letters_and_standard_letters_under_fan() {
     let svg = Board::new(&initial, &redefined).svg();
     assert!(svg.contains("<g id=\"ctlpgn-wJA\" class=\"ctlpgn-piece white\"><circle r=\"10.5\"/><text dy=\".36em\" font-size=\"13px\">A</text></g>"));
     assert!(svg.contains(">T</text>") && svg.contains(">C</text>") && !svg.contains(">J</text>"));
-    assert_eq!(pieces_shown(&svg), pieces_of(&initial));
+    assert_eq!(pieces_drawn(&svg), pieces_of(&initial));
     let fan = Board::new(&initial, &IdentifierSet::fan()).svg();
     assert!(fan.is_ascii(), "a FAN record's board needs no figurine font");
     assert!(fan.contains(">J</text>") && fan.contains(">V</text>"));

@@ -5,6 +5,8 @@ use std::ops::Range;
 
 use tree_sitter::{Node, Tree};
 
+use super::node_kind;
+
 /// A token of the text: its byte range in the record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token {
@@ -318,7 +320,7 @@ pub fn lower_record(tree: &Tree) -> RecordSyntax {
     let mut record = RecordSyntax { has_error: root.has_error(), ..RecordSyntax::default() };
     let mut cursor = root.walk();
     for child in root.children(&mut cursor) {
-        if child.kind() == "record" {
+        if child.kind() == node_kind::RECORD {
             lower_items(child, &mut record);
         } else if child.is_error() {
             record.items.push(Item::Error(Token::of(child)));
@@ -343,25 +345,27 @@ fn lower_items(record_node: Node<'_>, record: &mut RecordSyntax) {
             record.missing.push((node.kind().to_string(), node.start_byte()));
         } else {
             let item = match node.kind() {
-                "tag_section" => {
+                node_kind::TAG_SECTION => {
                     descend = Some(body);
                     None
                 }
-                "tag" => Some(Item::Tag(lower_tag(node))),
-                "move_line" => Some(Item::MoveLine(lower_move_line(node, &mut record.missing))),
-                "comment" => Some(Item::Comment(lower_comment(node))),
-                "variation" => {
+                node_kind::TAG => Some(Item::Tag(lower_tag(node))),
+                node_kind::MOVE_LINE => {
+                    Some(Item::MoveLine(lower_move_line(node, &mut record.missing)))
+                }
+                node_kind::COMMENT => Some(Item::Comment(lower_comment(node))),
+                node_kind::VARIATION => {
                     let variation = lower_variation(node, record.bodies.len());
                     record.bodies.push(Vec::new());
                     descend = Some(Some(variation.body));
                     Some(Item::Variation(variation))
                 }
-                "result" => Some(Item::Result(Token::of(node))),
-                "stray_close" => {
+                node_kind::RESULT => Some(Item::Result(Token::of(node))),
+                node_kind::STRAY_CLOSE => {
                     let close = node.child(node.child_count().saturating_sub(1)).unwrap_or(node);
                     Some(Item::StrayClose(Token::of(close)))
                 }
-                "ERROR" => Some(Item::Error(Token::of(node))),
+                node_kind::ERROR => Some(Item::Error(Token::of(node))),
                 _ => None,
             };
             if let Some(item) = item {
@@ -487,20 +491,20 @@ fn lower_move_line(node: Node<'_>, missing: &mut Vec<(String, usize)>) -> MoveLi
             continue;
         }
         match child.kind() {
-            "indentation" => line.indentation = Some(Token::of(child)),
-            "move_number" => line.number = Token::of(child),
-            "ellipsis" => line.ellipsis = Some(Token::of(child)),
-            "," => line.comma = Some(Token::of(child)),
-            "half_move"
+            node_kind::INDENTATION => line.indentation = Some(Token::of(child)),
+            node_kind::MOVE_NUMBER => line.number = Token::of(child),
+            node_kind::ELLIPSIS => line.ellipsis = Some(Token::of(child)),
+            node_kind::COMMA => line.comma = Some(Token::of(child)),
+            node_kind::HALF_MOVE
                 if line.comma.is_none() && line.white.is_none() && line.ellipsis.is_none() =>
             {
                 line.white = Some(lower_half_move(child));
             }
-            "half_move" => line.black = Some(lower_half_move(child)),
+            node_kind::HALF_MOVE => line.black = Some(lower_half_move(child)),
             // Text the parser could not place inside the line (`H6-H12 2`, `H6-H1<U+FEFF>2`)
             // belongs to the half-move before it: that half-move is malformed (S004), not
             // silently shorter.
-            "ERROR" => {
+            node_kind::ERROR => {
                 if let Some(half_move) = line.black.as_mut().or(line.white.as_mut()) {
                     half_move.range.end = half_move.range.end.max(child.end_byte());
                     half_move.has_error = true;
@@ -524,27 +528,27 @@ fn lower_comment(node: Node<'_>) -> Comment {
     let mut cursor = node.walk();
     for child in node.children(&mut cursor) {
         let kind = match child.kind() {
-            "indentation" => {
+            node_kind::INDENTATION => {
                 comment.indentation = Some(Token::of(child));
                 continue;
             }
-            "{" => {
+            node_kind::OPEN_BRACE => {
                 comment.open = Token::of(child);
                 continue;
             }
-            "}" => {
+            node_kind::CLOSE_BRACE => {
                 comment.closed = child.end_byte() > child.start_byte();
                 continue;
             }
-            "comment_marker" => {
+            node_kind::COMMENT_MARKER => {
                 comment.marker = Some(Token::of(child));
                 continue;
             }
-            "player_reference" => ReferenceKind::Player,
-            "move_reference" => ReferenceKind::Move,
-            "hex_reference" => ReferenceKind::Hex,
-            "piece_reference" => ReferenceKind::Piece,
-            "nag" => ReferenceKind::Nag,
+            node_kind::PLAYER_REFERENCE => ReferenceKind::Player,
+            node_kind::MOVE_REFERENCE => ReferenceKind::Move,
+            node_kind::HEX_REFERENCE => ReferenceKind::Hex,
+            node_kind::PIECE_REFERENCE => ReferenceKind::Piece,
+            node_kind::NAG => ReferenceKind::Nag,
             _ => continue,
         };
         comment.references.push(Reference { kind, range: child.byte_range() });
@@ -564,8 +568,10 @@ fn lower_variation(node: Node<'_>, body: usize) -> Variation {
     let mut cursor = node.walk();
     for child in node.children(&mut cursor) {
         match child.kind() {
-            "(" => variation.open = Token::of(child),
-            ")" if !child.is_missing() => variation.close = Some(Token::of(child)),
+            node_kind::OPEN_PAREN => variation.open = Token::of(child),
+            node_kind::CLOSE_PAREN if !child.is_missing() => {
+                variation.close = Some(Token::of(child))
+            }
             _ => {}
         }
     }

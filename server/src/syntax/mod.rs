@@ -3,6 +3,7 @@
 //! results with byte ranges. Nothing here judges the content; `analysis` does.
 
 mod lower;
+pub mod node_kind;
 mod records;
 mod written_apart;
 

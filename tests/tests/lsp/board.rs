@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use serde_json::{json, Value};
 
 use crate::client::{uri, utf16_client, utf8_client, Client};
-use ctlpgn::identifiers::IdentifierSet;
+use ctlpgn_test_support::svg::{pieces_drawn, pieces_named};
 
 /// The first ten moves of the corpus game g0001 with a hyphen written as U+2010 (`‐`), a
 /// capture (`×`), a variation, a comment and a half-move that cannot be replayed (no Knight
@@ -36,35 +36,6 @@ fn place(text: &str, needle: &str, shift: usize, utf8: bool) -> (u32, u32) {
     let before = &text[line_start..offset];
     let column = if utf8 { before.len() } else { before.encode_utf16().count() };
     (text[..offset].matches('\n').count() as u32, column as u32)
-}
-
-/// The pieces an SVG board draws, as (hex, side, letter).
-fn pieces_drawn(svg: &str) -> BTreeSet<(String, String, String)> {
-    let document = roxmltree::Document::parse(svg).expect("the SVG is well-formed XML");
-    document
-        .descendants()
-        .filter(|node| node.has_attribute("data-piece"))
-        .map(|node| {
-            let get = |name| node.attribute(name).unwrap_or("").to_string();
-            (get("data-hex"), get("data-side"), get("data-piece"))
-        })
-        .collect()
-}
-
-/// The pieces of the position a PDTL names.
-fn pieces_named(pdtl: &str) -> BTreeSet<(String, String, String)> {
-    let reading = ctlpgn::pdtl::parse(pdtl, &IdentifierSet::standard());
-    let position = reading.position.expect("a readable PDTL");
-    position
-        .pieces()
-        .map(|(hex, piece)| {
-            (
-                hex.to_string(),
-                piece.side.letter().to_string(),
-                piece.kind.standard_letter().to_string(),
-            )
-        })
-        .collect()
 }
 
 /// Checks that the answer's SVG draws the position its PDTL names.

@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 
 use crate::client::{uri, Client};
 use crate::{annotated, compact};
+use ctlpgn_test_support::fixtures::recorded_initialize;
 
 /// A record with its one error after a `×`, and a half-move after a `‐` (two and three
 /// bytes in UTF-8, one code unit in UTF-16), so that a column in the wrong unit shows.
@@ -66,19 +67,10 @@ const NEOVIM_0_11: Editor = Editor {
     answers_configuration: true,
 };
 
-/// The recorded `initialize` request of an editor.
-fn recorded(fixture: &str) -> Value {
-    let path = format!("{}/fixtures/initialize/{fixture}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
-    let message: Value = serde_json::from_str(&text).expect("a JSON message");
-    assert_eq!(message["method"], "initialize", "{fixture} holds an initialize request");
-    message
-}
-
 /// Starts a server with an editor's recorded capabilities and initialization options; the
 /// client answers `workspace/configuration` with the options, as both editors do.
 fn start(editor: &Editor) -> Client {
-    let params = &recorded(editor.fixture)["params"];
+    let params = &recorded_initialize(editor.fixture)["params"];
     let options = params["initializationOptions"].clone();
     assert_eq!(
         options,

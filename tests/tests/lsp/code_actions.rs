@@ -4,24 +4,11 @@
 
 use serde_json::{json, Value};
 
-use crate::apply;
 use crate::client::{uri, utf16_client, utf8_client, Client};
+use crate::{actions_at, apply};
 
 /// A record with one problem of each fixable kind, after non-ASCII text on the same lines.
 const BROKEN: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-Q01\"]\n[Annotator \"Pérez, Núria\"]\n[Anotator \"Núria\"]\n[Date \"2024.05.01\"]\n[Result \"1-1\"]\n[TLPD \"/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1\"]\n\n1. E7‐E13, D22-D16 $1\n{#: «Núria» ♘}\n3. E13-E15, F20-F18\n4. E15-E17, F18xE17^+\n*\n";
-
-/// The code actions at a position, with the diagnostics there as the client would send them.
-fn actions_at(client: &mut Client, name: &str, line: u32, character: u32) -> Vec<Value> {
-    let range = json!({"start": {"line": line, "character": character}, "end": {"line": line, "character": character}});
-    let params =
-        json!({"textDocument": {"uri": uri(name)}, "range": range, "context": {"diagnostics": []}});
-    client
-        .request("textDocument/codeAction", params)
-        .expect("code actions")
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-}
 
 fn titled<'a>(actions: &'a [Value], title: &str) -> &'a Value {
     actions

@@ -4,24 +4,13 @@
 
 use serde_json::{json, Value};
 
-use crate::apply;
 use crate::client::{uri, utf16_client, utf8_client, Client};
+use crate::{actions_at, apply};
 use ctlpgn::conversion::{self, LetterTarget};
 
 /// Two records: the first with comments, a variation and a rating; the second in FAN, after
 /// an accented name and figurines.
 const FILE: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-C01\"]\n[Annotator \"Pérez, Núria\"]\n\n1. E7-E13, E21-E15\n{ @W: a triple step; ~PE13 faces ~pE15 }\n2. F8-F12 ?!, F20-F16\n(2. …, G21-G15)\n3. E13×F16, E15×F12:\n*\n\n[Variant \"C'escacs\"]\n[Id \"Demo-C02\"]\n[Annotator \"Vidàl, Àngel\"]\n[Redefine \"FAN\"]\n\n1. E7-E13, E21-E15\n2. ♗F6-C15, ♞G25-I21:\n*\n";
-
-fn actions_at(client: &mut Client, name: &str, line: u32, character: u32) -> Vec<Value> {
-    let at = json!({"line": line, "character": character});
-    let params = json!({"textDocument": {"uri": uri(name)}, "range": {"start": at, "end": at}, "context": {"diagnostics": []}});
-    client
-        .request("textDocument/codeAction", params)
-        .expect("code actions")
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-}
 
 fn titled<'a>(actions: &'a [Value], title: &str) -> Option<&'a Value> {
     actions.iter().find(|action| action["title"] == title)

@@ -66,8 +66,7 @@ fn fifty_edits() -> Vec<Vec<Change>> {
 
 #[test]
 fn fifty_rapid_edits_end_with_the_final_diagnostics_and_nothing_stale() {
-    let game = ctlpgn_tests::testdata_dir().join("corpus/valid/g0001.ctl-pgn");
-    let mut text = std::fs::read_to_string(&game).expect("the corpus game g0001");
+    let mut text = ctlpgn_test_support::fixtures::testdata_text("corpus/valid/g0001.ctl-pgn");
     let edits = fifty_edits();
     assert_eq!(edits.len(), 50);
     let mut client = Client::start(utf16_client());

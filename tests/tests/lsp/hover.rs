@@ -11,7 +11,7 @@ use crate::client::{uri, utf16_client, utf8_client, Client};
 
 /// The corpus game g0001 and its sidecar of expected positions.
 fn game() -> (String, Value) {
-    let dir = ctlpgn_tests::testdata_dir().join("corpus/valid");
+    let dir = ctlpgn_test_support::fixtures::testdata_dir().join("corpus/valid");
     let text = std::fs::read_to_string(dir.join("g0001.ctl-pgn")).expect("the corpus game g0001");
     let sidecar =
         std::fs::read_to_string(dir.join("g0001.expected.json")).expect("the sidecar of g0001");

@@ -3,7 +3,6 @@
 //! beside the text they describe.
 
 mod board;
-mod client;
 mod clients;
 mod code_actions;
 mod completion;
@@ -19,6 +18,10 @@ mod robustness;
 mod semantic_tokens;
 mod settings;
 mod structure;
+
+// The in-process client is shared with the fuzzer and the benchmark; the test modules name it
+// `crate::client`.
+use ctlpgn_test_support::lsp as client;
 
 /// A text with its expected diagnostics written under the lines they point at, carets under
 /// the range (counted in characters) and the code after them:
@@ -64,6 +67,23 @@ pub fn annotated(fixture: &str, utf8: bool) -> (String, Vec<String>) {
     }
     expected.sort();
     (text, expected)
+}
+
+/// The code actions at a position of document `name`, with no diagnostics in the context.
+pub fn actions_at(
+    client: &mut client::Client,
+    name: &str,
+    line: u32,
+    character: u32,
+) -> Vec<serde_json::Value> {
+    let at = serde_json::json!({"line": line, "character": character});
+    let params = serde_json::json!({"textDocument": {"uri": client::uri(name)}, "range": {"start": at, "end": at}, "context": {"diagnostics": []}});
+    client
+        .request("textDocument/codeAction", params)
+        .expect("code actions")
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// Protocol diagnostics as `line:column-line:column CODE`, sorted.

@@ -4,6 +4,8 @@
 
 use std::ops::Range;
 
+use crate::syntax::node_kind;
+
 /// The token types, in legend order: the value is the index the protocol sends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TokenType {
@@ -107,32 +109,32 @@ fn classify_node(
         }
     };
     let token_type = match node.kind() {
-        "tag_name" => TokenType::TagName,
-        "tag_value" => TokenType::TagValue,
-        "move_number" => TokenType::MoveNumber,
-        "ellipsis" => TokenType::Operator,
-        "coordinate" | "hex_reference" => TokenType::Coordinate,
-        "piece_reference" => TokenType::Piece,
-        "castling" | "comment_marker" => TokenType::Keyword,
-        "rating" | "nag" => TokenType::Annotation,
-        "indicator" => TokenType::Indicator,
-        "result" => TokenType::Result,
-        "move_reference" => TokenType::Reference,
-        "comment_text" => TokenType::Comment,
-        "piece" => {
+        node_kind::TAG_NAME => TokenType::TagName,
+        node_kind::TAG_VALUE => TokenType::TagValue,
+        node_kind::MOVE_NUMBER => TokenType::MoveNumber,
+        node_kind::ELLIPSIS => TokenType::Operator,
+        node_kind::COORDINATE | node_kind::HEX_REFERENCE => TokenType::Coordinate,
+        node_kind::PIECE_REFERENCE => TokenType::Piece,
+        node_kind::CASTLING | node_kind::COMMENT_MARKER => TokenType::Keyword,
+        node_kind::RATING | node_kind::NAG => TokenType::Annotation,
+        node_kind::INDICATOR => TokenType::Indicator,
+        node_kind::RESULT => TokenType::Result,
+        node_kind::MOVE_REFERENCE => TokenType::Reference,
+        node_kind::COMMENT_TEXT => TokenType::Comment,
+        node_kind::PIECE => {
             push(range, TokenType::Piece, if field == Some("captured") { CAPTURE } else { 0 });
             return false;
         }
-        "separator" => {
+        node_kind::SEPARATOR => {
             let capture = matches!(text.get(range.clone()), Some("×" | "*" | "x" | "@" | "@@"));
             push(range, TokenType::Operator, if capture { CAPTURE } else { 0 });
             return false;
         }
-        "check" => {
+        node_kind::CHECK => {
             push(range, TokenType::Keyword, CHECK);
             return false;
         }
-        "promotion" => {
+        node_kind::PROMOTION => {
             // `=D`: the sign is an operator, the piece after it a type.
             let sign = range.start
                 + text
@@ -143,15 +145,17 @@ fn classify_node(
             push(sign..range.end, TokenType::Piece, PROMOTION);
             return false;
         }
-        "label" => {
+        node_kind::LABEL => {
             push(range, TokenType::Reference, DECLARATION);
             return false;
         }
-        "player_reference" => {
+        node_kind::PLAYER_REFERENCE => {
             push(range, TokenType::Coordinate, DEFAULT_LIBRARY);
             return false;
         }
-        "{" | "}" if parent == Some("comment") => TokenType::Comment,
+        node_kind::OPEN_BRACE | node_kind::CLOSE_BRACE if parent == Some(node_kind::COMMENT) => {
+            TokenType::Comment
+        }
         _ => return node.child_count() > 0,
     };
     push(range, token_type, 0);

@@ -1,8 +1,12 @@
-//! An in-process client for the language server. The server runs on a tokio runtime behind
-//! in-memory pipes, exactly as `ctlpgn lsp` runs behind standard input and output, and the
-//! client speaks JSON-RPC to it with the protocol's `Content-Length` framing. Every call
-//! blocks until its answer, so that tests read as data: open this text, change it so, expect
-//! these diagnostics.
+//! An in-process client for the language server. The server (`ctlpgn::lsp::serve`) runs on a
+//! tokio runtime behind in-memory pipes, exactly as `ctlpgn lsp` runs behind standard input
+//! and output, and the client speaks JSON-RPC to it with the protocol's `Content-Length`
+//! framing. Every call waits for its answer, never for a fixed time, so that tests read as
+//! data: open this text, change it so, expect these diagnostics. A wait is bounded by the
+//! client's patience only as a failure guard.
+//!
+//! Each call comes twice: `try_*` returns an error the caller reports (the fuzzer turns it
+//! into a finding), the plain one fails the test with that error.
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -14,8 +18,8 @@ use tokio::io::{
 use tokio::runtime::Runtime;
 use tokio::task::JoinHandle;
 
-/// How long any answer may take before the test fails instead of hanging.
-const PATIENCE: Duration = Duration::from_secs(20);
+/// How long any answer may take before a test fails instead of hanging.
+pub const PATIENCE: Duration = Duration::from_secs(20);
 
 /// Client capabilities: no position encoding offered (so UTF-16), diagnostics pushed.
 pub fn utf16_client() -> Value {
@@ -37,6 +41,33 @@ pub fn uri(name: &str) -> String {
     format!("file:///tests/{name}.ctl-pgn")
 }
 
+/// How a client starts.
+#[derive(Clone, Debug)]
+pub struct Launch {
+    pub capabilities: Value,
+    pub initialization_options: Value,
+    /// What the client answers to `workspace/configuration`, for each item.
+    pub settings: Value,
+    /// How long any answer may take before the call fails.
+    pub patience: Duration,
+    /// The capacity of each in-memory pipe: a client that reads late (the fuzzer sends edit
+    /// after edit) needs room for everything the server writes meanwhile.
+    pub pipe_bytes: usize,
+}
+
+impl Launch {
+    /// A client with these capabilities and nothing else.
+    pub fn new(capabilities: Value) -> Launch {
+        Launch {
+            capabilities,
+            initialization_options: Value::Null,
+            settings: Value::Null,
+            patience: PATIENCE,
+            pipe_bytes: 1 << 16,
+        }
+    }
+}
+
 /// A running server and the client side of its pipes.
 pub struct Client {
     runtime: Runtime,
@@ -44,6 +75,7 @@ pub struct Client {
     writer: WriteHalf<DuplexStream>,
     server: Option<JoinHandle<bool>>,
     next_id: i64,
+    patience: Duration,
     /// Notifications that arrived while the client waited for something else, oldest first.
     notifications: VecDeque<Value>,
     /// The result of `initialize`.
@@ -56,6 +88,16 @@ pub struct Client {
     pub requests_received: Vec<Value>,
     /// How many barriers `pushed_so_far` has sent.
     barriers: u64,
+}
+
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client")
+            .field("next_id", &self.next_id)
+            .field("notifications", &self.notifications.len())
+            .field("requests_received", &self.requests_received.len())
+            .finish()
+    }
 }
 
 impl Client {
@@ -71,12 +113,18 @@ impl Client {
         initialization_options: Value,
         settings: Value,
     ) -> Client {
+        let launch = Launch { initialization_options, settings, ..Launch::new(capabilities) };
+        Client::launch(launch).unwrap_or_else(|error| panic!("the server starts: {error}"))
+    }
+
+    /// Starts a server and initializes it, or says why it could not.
+    pub fn launch(launch: Launch) -> Result<Client, String> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
             .build()
-            .expect("a runtime");
-        let (client_end, server_end) = tokio::io::duplex(1 << 16);
+            .map_err(|error| format!("no runtime: {error}"))?;
+        let (client_end, server_end) = tokio::io::duplex(launch.pipe_bytes);
         let (server_input, server_output) = tokio::io::split(server_end);
         let server = runtime.spawn(ctlpgn::lsp::serve(server_input, server_output));
         let (reader, writer) = tokio::io::split(client_end);
@@ -86,66 +134,126 @@ impl Client {
             writer,
             server: Some(server),
             next_id: 0,
+            patience: launch.patience,
             notifications: VecDeque::new(),
             initialized: Value::Null,
-            settings,
+            settings: launch.settings,
             answers_configuration: true,
             requests_received: Vec::new(),
             barriers: 0,
         };
-        let params = json!({"processId": null, "rootUri": null, "capabilities": capabilities, "initializationOptions": initialization_options});
-        client.initialized = client.request("initialize", params).expect("initialize succeeds");
-        client.notify("initialized", json!({}));
-        client
+        let params = json!({"processId": null, "rootUri": null, "capabilities": launch.capabilities, "initializationOptions": launch.initialization_options});
+        client.initialized = client
+            .try_request("initialize", params)?
+            .map_err(|error| format!("initialize failed: {error}"))?;
+        client.try_notify("initialized", json!({}))?;
+        Ok(client)
     }
 
     /// Sends a notification.
     pub fn notify(&mut self, method: &str, params: Value) {
-        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+        self.try_notify(method, params).unwrap_or_else(|error| panic!("{error}"));
+    }
+
+    /// Sends a notification, or says why it could not.
+    pub fn try_notify(&mut self, method: &str, params: Value) -> Result<(), String> {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}))
     }
 
     /// Sends a request and waits for its response: the result, or the error object.
     pub fn request(&mut self, method: &str, params: Value) -> Result<Value, Value> {
+        self.try_request(method, params).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// Sends a request and waits for its answer: `Ok(Ok(result))`, `Ok(Err(error object))`,
+    /// or `Err` when no answer came within the patience.
+    pub fn try_request(
+        &mut self,
+        method: &str,
+        params: Value,
+    ) -> Result<Result<Value, Value>, String> {
         self.next_id += 1;
         let id = self.next_id;
-        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
-        self.response_to(&json!(id))
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))?;
+        self.try_response_to(&json!(id)).map_err(|error| format!("{method}: {error}"))
     }
 
     /// Waits for the response with `id` (`null` for the answers to frames that carried no
     /// usable id): the result, or the error object.
     pub fn response_to(&mut self, id: &Value) -> Result<Value, Value> {
+        self.try_response_to(id).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    fn try_response_to(&mut self, id: &Value) -> Result<Result<Value, Value>, String> {
         loop {
-            let message = self.receive();
+            let message = self.receive()?;
             if message.get("method").is_some() {
                 self.notifications.push_back(message);
             } else if message["id"] == *id {
-                return match message.get("error") {
+                return Ok(match message.get("error") {
                     Some(error) => Err(error.clone()),
                     None => Ok(message["result"].clone()),
-                };
+                });
             }
         }
     }
 
     /// The next notification with `method` the server sent: its parameters.
     pub fn notified(&mut self, method: &str) -> Value {
-        if let Some(index) =
-            self.notifications.iter().position(|message| message["method"] == method)
-        {
-            return self
+        self.next_notification(|message| message["method"] == method)
+            .unwrap_or_else(|error| panic!("{method}: {error}"))
+    }
+
+    /// The next `publishDiagnostics` for a document: its parameters (uri, version, diagnostics).
+    pub fn published(&mut self, uri: &str) -> Value {
+        self.try_published(uri).unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// The next `publishDiagnostics` for a document, or why none came.
+    pub fn try_published(&mut self, uri: &str) -> Result<Value, String> {
+        let is_ours = |message: &Value| {
+            message["method"] == "textDocument/publishDiagnostics"
+                && message["params"]["uri"] == uri
+        };
+        self.next_notification(is_ours)
+            .map_err(|error| format!("publishDiagnostics of {uri}: {error}"))
+    }
+
+    /// The parameters of the first notification queued or to come that `wanted` accepts; the
+    /// others stay queued.
+    fn next_notification(&mut self, wanted: impl Fn(&Value) -> bool) -> Result<Value, String> {
+        if let Some(index) = self.notifications.iter().position(&wanted) {
+            return Ok(self
                 .notifications
                 .remove(index)
                 .map(|message| message["params"].clone())
-                .unwrap_or_default();
+                .unwrap_or_default());
         }
         loop {
-            let message = self.receive();
-            if message["method"] == method {
-                return message["params"].clone();
+            let message = self.receive()?;
+            if wanted(&message) {
+                return Ok(message["params"].clone());
             }
             self.notifications.push_back(message);
         }
+    }
+
+    /// Every `publishDiagnostics` for a document until the one for `version`, in arrival order.
+    pub fn published_until(&mut self, uri: &str, version: i32) -> Vec<Value> {
+        let mut all = Vec::new();
+        loop {
+            let published = self.published(uri);
+            let done = published["version"] == json!(version);
+            all.push(published);
+            if done {
+                return all;
+            }
+        }
+    }
+
+    /// The notifications queued so far, oldest first, taken out of the queue.
+    pub fn take_notifications(&mut self) -> Vec<Value> {
+        self.notifications.drain(..).collect()
     }
 
     /// Opens a document at version 1.
@@ -177,41 +285,6 @@ impl Client {
         self.request(method, json!({"textDocument": {"uri": uri}}))
     }
 
-    /// The next `publishDiagnostics` for a document: its parameters (uri, version, diagnostics).
-    pub fn published(&mut self, uri: &str) -> Value {
-        let is_ours = |message: &Value| {
-            message["method"] == "textDocument/publishDiagnostics"
-                && message["params"]["uri"] == uri
-        };
-        if let Some(index) = self.notifications.iter().position(is_ours) {
-            return self
-                .notifications
-                .remove(index)
-                .map(|message| message["params"].clone())
-                .unwrap_or_default();
-        }
-        loop {
-            let message = self.receive();
-            if is_ours(&message) {
-                return message["params"].clone();
-            }
-            self.notifications.push_back(message);
-        }
-    }
-
-    /// Every `publishDiagnostics` for a document until the one for `version`, in arrival order.
-    pub fn published_until(&mut self, uri: &str, version: i32) -> Vec<Value> {
-        let mut all = Vec::new();
-        loop {
-            let published = self.published(uri);
-            let done = published["version"] == json!(version);
-            all.push(published);
-            if done {
-                return all;
-            }
-        }
-    }
-
     /// The diagnostics pushed for any document and not taken yet, once the server has
     /// pushed those of every notification sent so far. The barrier is a
     /// `didChangeConfiguration` that changes nothing: the server logs the settings it applied
@@ -223,7 +296,7 @@ impl Client {
         self.notify("workspace/didChangeConfiguration", json!({"settings": value}));
         let logged = format!("ctlpgn: settings {value} applied");
         loop {
-            let message = self.receive();
+            let message = self.receive().unwrap_or_else(|error| panic!("the barrier: {error}"));
             let is_barrier = message["method"] == "window/logMessage"
                 && message["params"]["message"]
                     .as_str()
@@ -266,8 +339,10 @@ impl Client {
             if !arrived {
                 return;
             }
-            if let Some(message) = self.receive_one() {
-                self.notifications.push_back(message);
+            match self.receive_one() {
+                Ok(Some(message)) => self.notifications.push_back(message),
+                Ok(None) => {}
+                Err(error) => panic!("{error}"),
             }
         }
     }
@@ -282,6 +357,19 @@ impl Client {
         self.server_ended()
     }
 
+    /// Asks for a shutdown and an exit without minding the answers, gives the server the
+    /// patience to end, and lets go of whatever still runs: the end of a session whose
+    /// server may be stuck.
+    pub fn abandon(mut self) {
+        let _ = self.try_request("shutdown", Value::Null);
+        let _ = self.try_notify("exit", Value::Null);
+        if let Some(server) = self.server.take() {
+            let patience = self.patience;
+            let _ = self.runtime.block_on(async { tokio::time::timeout(patience, server).await });
+        }
+        self.runtime.shutdown_background();
+    }
+
     /// Closes the server's input, as a client that dies does; returns what `serve` returned.
     pub fn close_input(mut self) -> bool {
         let writer = &mut self.writer;
@@ -289,37 +377,47 @@ impl Client {
         self.server_ended()
     }
 
-    /// What `serve` returned, once it has (the test fails if it does not within `PATIENCE`).
+    /// What `serve` returned, once it has (the test fails if it does not within the patience).
     fn server_ended(mut self) -> bool {
         let server = self.server.take().expect("a running server");
+        let patience = self.patience;
         self.runtime
-            .block_on(async { tokio::time::timeout(PATIENCE, server).await })
+            .block_on(async { tokio::time::timeout(patience, server).await })
             .expect("the server exits")
             .expect("the server task ends")
     }
 
-    fn send(&mut self, message: Value) {
+    fn send(&mut self, message: Value) -> Result<(), String> {
         let body = message.to_string();
         let frame = format!("Content-Length: {}\r\n\r\n{body}", body.len());
-        self.send_raw(frame.as_bytes());
+        self.try_send_raw(frame.as_bytes())
     }
 
     /// Writes bytes to the server's input as they are: frames with any header and body.
     pub fn send_raw(&mut self, bytes: &[u8]) {
+        self.try_send_raw(bytes).unwrap_or_else(|error| panic!("{error}"));
+    }
+
+    fn try_send_raw(&mut self, bytes: &[u8]) -> Result<(), String> {
         let writer = &mut self.writer;
+        let patience = self.patience;
         self.runtime
             .block_on(async {
-                writer.write_all(bytes).await?;
-                writer.flush().await
+                tokio::time::timeout(patience, async {
+                    writer.write_all(bytes).await?;
+                    writer.flush().await
+                })
+                .await
             })
-            .expect("the server reads its input");
+            .map_err(|_| "the server stopped reading its input".to_string())?
+            .map_err(|error| format!("writing to the server: {error}"))
     }
 
     /// The next message from the server that is not a request to the client.
-    fn receive(&mut self) -> Value {
+    fn receive(&mut self) -> Result<Value, String> {
         loop {
-            if let Some(message) = self.receive_one() {
-                return message;
+            if let Some(message) = self.receive_one()? {
+                return Ok(message);
             }
         }
     }
@@ -328,12 +426,12 @@ impl Client {
     /// requests are answered at once, `workspace/configuration` with `settings` for every
     /// item asked (unless `answers_configuration` is off), and every other request with
     /// `null`, and kept in `requests_received`.
-    fn receive_one(&mut self) -> Option<Value> {
-        let message = self.receive_any();
+    fn receive_one(&mut self) -> Result<Option<Value>, String> {
+        let message = self.receive_any()?;
         let (Some(id), Some(method)) =
             (message.get("id"), message.get("method").and_then(Value::as_str))
         else {
-            return Some(message);
+            return Ok(Some(message));
         };
         let result = match method {
             "workspace/configuration" if !self.answers_configuration => None,
@@ -344,19 +442,21 @@ impl Client {
             _ => Some(Value::Null),
         };
         if let Some(result) = result {
-            self.send(json!({"jsonrpc": "2.0", "id": id, "result": result}));
+            self.send(json!({"jsonrpc": "2.0", "id": id, "result": result}))?;
         }
         self.requests_received.push(message);
-        None
+        Ok(None)
     }
 
-    fn receive_any(&mut self) -> Value {
+    fn receive_any(&mut self) -> Result<Value, String> {
         let reader = &mut self.reader;
         let read = async {
             let mut length = 0;
             loop {
                 let mut header = String::new();
-                reader.read_line(&mut header).await?;
+                if reader.read_line(&mut header).await? == 0 {
+                    return Err(std::io::Error::other("the server closed its output"));
+                }
                 let header = header.trim_end();
                 if header.is_empty() {
                     break;
@@ -369,11 +469,13 @@ impl Client {
             reader.read_exact(&mut body).await?;
             Ok::<_, std::io::Error>(body)
         };
+        let patience = self.patience;
         let body = self
             .runtime
-            .block_on(async { tokio::time::timeout(PATIENCE, read).await })
-            .expect("the server answers in time")
-            .expect("a framed message");
-        serde_json::from_slice(&body).expect("a JSON message")
+            .block_on(async { tokio::time::timeout(patience, read).await })
+            .map_err(|_| format!("no answer within {} s", patience.as_secs_f64()))?
+            .map_err(|error| format!("reading from the server: {error}"))?;
+        serde_json::from_slice(&body)
+            .map_err(|error| format!("a message that is not JSON: {error}"))
     }
 }

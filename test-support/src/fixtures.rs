@@ -1,0 +1,69 @@
+//! The repository's test data, read from inside the repository only: the `testdata` folder
+//! (the handbook's examples, the corpus), the file of many records the benchmarks use, and the
+//! `initialize` requests recorded from real editors. A test that needs a file fails when it is
+//! missing rather than passing without looking at anything.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+/// The repository's root folder.
+pub fn repository_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The repository's `testdata` folder (the handbook's examples, the corpus).
+pub fn testdata_dir() -> PathBuf {
+    let dir = repository_dir().join("testdata");
+    assert!(dir.is_dir(), "the test data folder is missing: expected it at {}", dir.display());
+    dir
+}
+
+/// The files of a `testdata` sub-folder with an extension, sorted.
+pub fn testdata_files(folder: &str, extension: &str) -> Vec<PathBuf> {
+    files_with(&testdata_dir().join(folder), extension)
+}
+
+/// The files of a folder whose names end with `extension`, sorted; there must be some.
+pub fn files_with(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|entry| entry.expect("a directory entry").path())
+        .filter(|path| path.to_string_lossy().ends_with(extension))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no {extension} files in {}", dir.display());
+    files
+}
+
+/// The text of a file of the `testdata` folder, by its path inside it.
+pub fn testdata_text(path: &str) -> String {
+    let path = testdata_dir().join(path);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+/// The valid games of the corpus, repeated until there are `records` of them, one blank
+/// line between records.
+pub fn corpus_file(records: usize) -> String {
+    let texts: Vec<String> = testdata_files("corpus/valid", ".ctl-pgn")
+        .iter()
+        .map(|path| std::fs::read_to_string(path).expect("readable"))
+        .collect();
+    let mut file = String::new();
+    for i in 0..records {
+        file.push_str(&texts[i % texts.len()]);
+        file.push('\n');
+    }
+    file
+}
+
+/// The `initialize` request recorded from an editor (`tests/fixtures/initialize/<name>`, whose
+/// README says how each was recorded).
+pub fn recorded_initialize(name: &str) -> Value {
+    let path = repository_dir().join("tests/fixtures/initialize").join(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    let message: Value = serde_json::from_str(&text).expect("a JSON message");
+    assert_eq!(message["method"], "initialize", "{name} holds an initialize request");
+    message
+}
