@@ -24,6 +24,7 @@ pub mod identifiers;
 pub mod lsp;
 pub mod movement;
 pub mod notation;
+pub mod parallel;
 pub mod pdtl;
 pub mod pieces;
 pub mod position;
