@@ -20,6 +20,7 @@ pub mod diagnostics;
 pub mod document;
 pub mod format;
 pub mod geometry;
+pub mod ide;
 pub mod identifiers;
 pub mod lsp;
 pub mod movement;

@@ -5,8 +5,9 @@
 //! outlives malformed input, its own bugs and a client that stops answering. The core works
 //! in bytes; `convert` turns bytes into positions in the negotiated encoding; `documents`
 //! keeps each open document's rope and its records' trees and analyses; `server` holds the
-//! handlers. `hover` and `outline` work over byte ranges and plain text and know nothing of
-//! the protocol, so that they can move to the core.
+//! handlers. Folding, the outline and semantic classification are computed by `crate::ide`;
+//! `hover` works over byte ranges and plain text and knows nothing of the protocol, so that it
+//! can move there too.
 
 mod board;
 mod capabilities;
@@ -20,7 +21,6 @@ mod documents;
 mod formatting;
 mod hover;
 mod navigation;
-mod outline;
 mod panics;
 mod semantic_tokens;
 mod server;

@@ -1,7 +1,7 @@
 //! Semantic tokens (`textDocument/semanticTokens/full` and `/range`): the legend announced at
 //! `initialize` and the encoding of a document's tokens as the protocol's relative five-number
-//! groups in the negotiated position encoding; `classify` finds the tokens in each record's
-//! tree.
+//! groups in the negotiated position encoding; `ide::semantic` finds the tokens in each
+//! record's tree.
 //!
 //! The token types are the protocol's standard ones, so that any theme colours them: pieces
 //! are types, coordinates variables, separators operators, and so on (see [`TokenType`]). Three
@@ -11,8 +11,6 @@
 //! show a token that spans lines, so a comment's text running over several lines is sent as
 //! one token per line.
 
-mod classify;
-
 use std::ops::Range;
 
 use tower_lsp_server::lsp_types::{
@@ -21,9 +19,9 @@ use tower_lsp_server::lsp_types::{
 };
 
 use super::convert::{self, PositionEncoding};
-use super::documents::{Document, Record};
-use classify::{
-    classify, Highlight, TokenType, CAPTURE, CHECK, DECLARATION, DEFAULT_LIBRARY, PROMOTION,
+use super::documents::Document;
+use crate::ide::semantic::{
+    highlights, Highlight, TokenType, CAPTURE, CHECK, DECLARATION, DEFAULT_LIBRARY, PROMOTION,
 };
 
 /// The standard protocol type a token is sent as.
@@ -84,38 +82,16 @@ pub fn encode(
     encoding: PositionEncoding,
 ) -> Vec<SemanticToken> {
     let mut encoder = Encoder { tokens: Vec::new(), previous: (0, 0) };
-    // The whole document's records are parsed again on every core; a range's few records
-    // come from the document's cache of parses.
-    let classified: Vec<(&Record, Vec<Highlight>)> = match &range {
-        None => document
-            .records()
-            .iter()
-            .zip(document.map_syntax(|record, tree, _| classify(&record.state.text, tree)))
-            .collect(),
-        Some(range) => document
-            .records()
-            .iter()
-            .filter(|record| record.range.end >= range.start && record.range.start <= range.end)
-            .map(|record| (record, classify(&record.state.text, &document.parsed(record).tree)))
-            .collect(),
-    };
-    for (record, highlights) in classified {
-        let state = &record.state;
+    for (record, highlights) in highlights(document, range) {
         let start = convert::position(document.rope(), record.range.start, encoding);
         let mut columns = Columns {
-            text: &state.text,
+            text: &record.state.text,
             encoding,
             offset: 0,
             line: start.line,
             column: start.character,
         };
         for highlight in highlights {
-            if let Some(range) = &range {
-                let in_document = record.in_document(highlight.range.clone());
-                if in_document.end <= range.start || in_document.start >= range.end {
-                    continue;
-                }
-            }
             encoder.push(&mut columns, &highlight);
         }
     }
@@ -231,8 +207,8 @@ mod tests {
         use tower_lsp_server::lsp_types::Position;
         let rope = document.rope();
         let mut placed = Vec::new();
-        for record in document.records() {
-            for highlight in classify(&record.state.text, &document.parsed(record).tree) {
+        for (record, highlights) in highlights(document, None) {
+            for highlight in highlights {
                 let range = record.in_document(highlight.range);
                 let (start, end) = (
                     convert::position(rope, range.start, encoding),

@@ -1,8 +1,11 @@
-//! The classification of a record's tree into semantic tokens: which leaves carry meaning,
-//! with what type and modifiers, as byte ranges of the record's text. Nothing here knows the
-//! protocol; `semantic_tokens` names the types in the legend and encodes the tokens.
+//! The semantic classification of a document: which leaves of each record's tree carry
+//! meaning, with what type and modifiers, as byte ranges of the record's text. Nothing here
+//! knows the protocol; `lsp/semantic_tokens.rs` names the types in the legend and encodes the
+//! tokens.
 
 use std::ops::Range;
+
+use crate::document::{Document, Record};
 
 /// The token types, in legend order: the value is the index the protocol sends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,6 +159,36 @@ fn classify_node(
     };
     push(range, token_type, 0);
     false
+}
+
+/// The tokens of a document's records, record by record, with byte ranges of each record's
+/// text; with `range` (a byte range of the document), only the records and tokens it touches.
+/// The whole document's records are parsed again on every core; a range's few records come
+/// from the document's cache of parses.
+pub fn highlights(
+    document: &Document,
+    range: Option<Range<usize>>,
+) -> Vec<(&Record, Vec<Highlight>)> {
+    match range {
+        None => document
+            .records()
+            .iter()
+            .zip(document.map_syntax(|record, tree, _| classify(&record.state.text, tree)))
+            .collect(),
+        Some(range) => document
+            .records()
+            .iter()
+            .filter(|record| record.range.end >= range.start && record.range.start <= range.end)
+            .map(|record| {
+                let mut highlights = classify(&record.state.text, &document.parsed(record).tree);
+                highlights.retain(|highlight| {
+                    let in_document = record.in_document(highlight.range.clone());
+                    in_document.end > range.start && in_document.start < range.end
+                });
+                (record, highlights)
+            })
+            .collect(),
+    }
 }
 
 #[cfg(test)]

@@ -1,52 +1,10 @@
-//! The outline of a record over byte ranges: what folds (the record, its tag section, its
-//! variations, its comments) and how it appears among a document's symbols (named by its
-//! players, with its main-line move lines as children).
-//!
-//! Nothing here knows the protocol: the server turns ranges into lines and protocol values.
+//! The outline of a document over byte ranges: each record as a symbol named by its players,
+//! with its main-line move lines as children.
 
 use std::ops::Range;
 
-use crate::syntax::{Item, MoveLine, RecordSyntax, Step, Tag};
-
-/// What a fold holds, for editors that fold by kind ("fold all comments").
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FoldKind {
-    Region,
-    Comment,
-}
-
-/// A foldable byte range.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fold {
-    pub range: Range<usize>,
-    pub kind: FoldKind,
-}
-
-/// The foldable parts of a record, outermost first; whether a part spans several lines (and
-/// so is worth folding) is for the caller, who knows the lines.
-pub fn folds(text: &str, syntax: &RecordSyntax) -> Vec<Fold> {
-    let mut folds = vec![Fold { range: 0..text.trim_end().len(), kind: FoldKind::Region }];
-    let tags: Vec<&Tag> = syntax
-        .items
-        .iter()
-        .map_while(|item| if let Item::Tag(tag) = item { Some(tag) } else { None })
-        .collect();
-    if let (Some(first), Some(last)) = (tags.first(), tags.last()) {
-        folds.push(Fold { range: first.range.start..last.range.end, kind: FoldKind::Region });
-    }
-    for step in syntax.walk(&syntax.items) {
-        match step {
-            Step::Item(Item::Variation(variation), _) => {
-                folds.push(Fold { range: variation.range.clone(), kind: FoldKind::Region });
-            }
-            Step::Item(Item::Comment(comment), _) => {
-                folds.push(Fold { range: comment.range.clone(), kind: FoldKind::Comment })
-            }
-            _ => {}
-        }
-    }
-    folds
-}
+use crate::document::Document;
+use crate::syntax::{Item, MoveLine, RecordSyntax};
 
 /// A record as a document symbol.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,6 +68,68 @@ pub fn move_line_name(text: &str, line: &MoveLine) -> String {
     name
 }
 
+/// Beyond this many main-line move lines in a document, records are listed without their
+/// moves: the outline of a 2,000-game file would otherwise hold 120,000 entries (18 MB of
+/// JSON, seconds per request), and editors ask for it again after every change.
+const MOST_MOVE_SYMBOLS: usize = 5_000;
+
+/// What a symbol stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymbolKind {
+    Record,
+    MoveLine,
+}
+
+/// An entry of a document's outline, with byte ranges of the document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    pub name: String,
+    pub kind: SymbolKind,
+    pub range: Range<usize>,
+    /// The part to select when the symbol is chosen.
+    pub selection: Range<usize>,
+    pub children: Vec<Symbol>,
+}
+
+/// One symbol per record, with its main-line move lines as children unless the document holds
+/// too many of them to list (`MOST_MOVE_SYMBOLS`).
+pub fn symbols(document: &Document) -> Vec<Symbol> {
+    // Each record's outline and main-line move lines, in byte ranges of the document, from one
+    // parse of every record.
+    let mut outlines = document.map_syntax(|record, _, syntax| {
+        let text = &record.state.text;
+        let index =
+            document.records().partition_point(|earlier| earlier.range.start < record.range.start);
+        let outline = outline(text, syntax, index);
+        let moves: Vec<Symbol> = main_line(syntax)
+            .map(|line| {
+                let range = record.in_document(line.range.clone());
+                let name = move_line_name(text, line);
+                Symbol {
+                    name,
+                    kind: SymbolKind::MoveLine,
+                    selection: range.clone(),
+                    range,
+                    children: Vec::new(),
+                }
+            })
+            .collect();
+        Symbol {
+            name: outline.name,
+            kind: SymbolKind::Record,
+            range: record.in_document(outline.range),
+            selection: record.in_document(outline.selection),
+            children: moves,
+        }
+    });
+    if outlines.iter().map(|symbol| symbol.children.len()).sum::<usize>() > MOST_MOVE_SYMBOLS {
+        for symbol in &mut outlines {
+            symbol.children = Vec::new();
+        }
+    }
+    outlines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -120,19 +140,6 @@ mod tests {
     }
 
     const GAME: &str = "[Variant \"C'escacs\"]\n[White \"Pérez\"]\n[Black \"Vidal\"]\n\n1. K4-K6, E21-E19\n(1. …, E21-E17\n2. B4-B6, K24-K18)\n{A comment\non two lines}\n2. JF6-B18, EE23-D20:\n*\n\n";
-
-    #[test]
-    fn records_tags_variations_and_comments_fold() {
-        let folds: Vec<(String, FoldKind)> = folds(GAME, &parse(GAME))
-            .into_iter()
-            .map(|fold| (GAME[fold.range].to_string(), fold.kind))
-            .collect();
-        assert_eq!(folds.len(), 4);
-        assert_eq!(folds[0].0, GAME.trim_end());
-        assert_eq!(folds[1].0, "[Variant \"C'escacs\"]\n[White \"Pérez\"]\n[Black \"Vidal\"]");
-        assert_eq!(folds[2].0, "(1. …, E21-E17\n2. B4-B6, K24-K18)");
-        assert_eq!(folds[3], ("{A comment\non two lines}".to_string(), FoldKind::Comment));
-    }
 
     #[test]
     fn a_record_is_named_by_its_players_with_its_main_line_moves() {
