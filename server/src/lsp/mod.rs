@@ -12,9 +12,9 @@
 mod board;
 mod capabilities;
 mod code_actions;
+mod commands;
 mod completion;
 mod completion_items;
-mod conversions;
 mod convert;
 mod diagnostics;
 mod documents;
