@@ -18,6 +18,7 @@
 //! semantic tokens) parse the records again on every core, from a snapshot of the document.
 
 mod cache;
+mod derived;
 mod incremental;
 mod record;
 mod resplit;
@@ -174,6 +175,29 @@ impl Document {
                 let tree = with_parser(|parser| syntax::parse(parser, &record.state.text));
                 work(record, &tree, &syntax::lower_record(&tree))
             }
+        };
+        parallel::map_chunks(&self.records, |part: &[Record]| part.iter().map(one).collect())
+    }
+
+    /// A value derived from every record's tree and syntax, in record order: kept with each
+    /// record's state, so that it is computed once per record text; the records that lack it
+    /// are parsed again (the cached ones are not), on every core.
+    pub fn map_derived<T: std::any::Any + Send + Sync>(
+        &self,
+        derive: impl Fn(&Record, &tree_sitter::Tree, &RecordSyntax) -> T + Sync,
+    ) -> Vec<std::sync::Arc<T>> {
+        let one = |record: &Record| {
+            if let Some(kept) = record.state.derived.get::<T>() {
+                return kept;
+            }
+            let value = match self.parses.get(&record.state) {
+                Some(parsed) => derive(record, &parsed.tree, &parsed.syntax),
+                None => {
+                    let tree = with_parser(|parser| syntax::parse(parser, &record.state.text));
+                    derive(record, &tree, &syntax::lower_record(&tree))
+                }
+            };
+            record.state.derived.keep(value)
         };
         parallel::map_chunks(&self.records, |part: &[Record]| part.iter().map(one).collect())
     }

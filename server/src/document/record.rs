@@ -5,6 +5,7 @@ use std::ops::Range;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
+use super::derived::Derived;
 use super::incremental;
 use super::view::RecordView;
 use crate::analysis::{analyse_syntax, analyse_syntax_with, RecordAnalysis, RuleChecks};
@@ -22,6 +23,8 @@ pub struct RecordState {
     pub diagnostics: Vec<Diagnostic>,
     /// The optional rule checks' warnings, shown when the settings ask for them.
     pub rule_warnings: Vec<Diagnostic>,
+    /// What the editor's features derived from `text` (see `Document::map_derived`).
+    pub derived: Derived,
 }
 
 impl RecordState {
@@ -31,6 +34,7 @@ impl RecordState {
             text,
             diagnostics: parsed.analysis.diagnostics.clone(),
             rule_warnings: parsed.analysis.rule_warnings.clone(),
+            derived: Derived::default(),
         }
     }
 

@@ -260,3 +260,21 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn derived_values_are_computed_once_per_record_text() {
+    let text = GAME.repeat(3);
+    let mut document = Document::new(&text, 1);
+    let derive = |record: &super::Record, _: &tree_sitter::Tree, syntax: &syntax::RecordSyntax| {
+        (record.state.text.len(), syntax.items.len())
+    };
+    let first = document.map_derived(derive);
+    let again = document.map_derived(derive);
+    assert!(first.iter().zip(&again).all(|(one, two)| Arc::ptr_eq(one, two)));
+    document.apply(2, [edit(&text, 7, 3, 5, "B44")]);
+    let after = document.map_derived(derive);
+    assert!(Arc::ptr_eq(&first[0], &after[0]));
+    assert!(!Arc::ptr_eq(&first[1], &after[1]), "the edited record derives anew");
+    assert_eq!(after[1].0, GAME.len() + 1);
+    assert!(Arc::ptr_eq(&first[2], &after[2]));
+}

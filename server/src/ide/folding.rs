@@ -47,18 +47,28 @@ pub fn folds(text: &str, syntax: &RecordSyntax) -> Vec<Fold> {
     folds
 }
 
+/// A record's folds, derived once per record text (kept with the record's state).
+#[derive(Debug)]
+struct RecordFolds(Vec<Fold>);
+
 /// The foldable parts of every record of a document, in byte ranges of the document, record
-/// by record; every record is parsed again, on every core.
+/// by record. Each record's folds are derived once per text: after a keystroke, the edited
+/// record alone is parsed again.
 pub fn document_folds(document: &Document) -> Vec<Fold> {
+    let derived =
+        document.map_derived(|record, _, syntax| RecordFolds(folds(&record.state.text, syntax)));
     document
-        .map_syntax(|record, _, syntax| {
-            folds(&record.state.text, syntax)
-                .into_iter()
-                .map(|fold| Fold { range: record.in_document(fold.range), kind: fold.kind })
-                .collect::<Vec<_>>()
+        .records()
+        .iter()
+        .zip(derived)
+        .flat_map(|(record, folds)| {
+            let placed: Vec<Fold> = folds
+                .0
+                .iter()
+                .map(|fold| Fold { range: record.in_document(fold.range.clone()), kind: fold.kind })
+                .collect();
+            placed
         })
-        .into_iter()
-        .flatten()
         .collect()
 }
 

@@ -19,6 +19,21 @@ pub struct RecordOutline {
 
 /// The outline of the record numbered `index` (from 0) in its document.
 pub fn outline(text: &str, syntax: &RecordSyntax, index: usize) -> RecordOutline {
+    let (named, range, selection) = record_outline(text, syntax);
+    RecordOutline { name: named.unwrap_or_else(|| unnamed(index)), range, selection }
+}
+
+/// The name of a record named by neither its players nor its `Id`.
+fn unnamed(index: usize) -> String {
+    format!("Record {}", index + 1)
+}
+
+/// A record's name from its tags (`None` when it has to be named by its place), its range
+/// and its selection.
+fn record_outline(
+    text: &str,
+    syntax: &RecordSyntax,
+) -> (Option<String>, Range<usize>, Range<usize>) {
     let tag = |name: &str| {
         syntax.items.iter().find_map(|item| match item {
             Item::Tag(tag) if tag.name.text(text) == name => {
@@ -27,20 +42,22 @@ pub fn outline(text: &str, syntax: &RecordSyntax, index: usize) -> RecordOutline
             _ => None,
         })
     };
-    let name = match (tag("White"), tag("Black"), tag("Id")) {
-        (Some(white), Some(black), _) => format!("{white} – {black}"),
-        (_, _, Some(id)) => id,
-        (white, black, None) if white.is_some() || black.is_some() => {
-            format!("{} – {}", white.as_deref().unwrap_or("?"), black.as_deref().unwrap_or("?"))
-        }
-        _ => format!("Record {}", index + 1),
+    let named = match (tag("White"), tag("Black"), tag("Id")) {
+        (Some(white), Some(black), _) => Some(format!("{white} – {black}")),
+        (_, _, Some(id)) => Some(id),
+        (white, black, None) if white.is_some() || black.is_some() => Some(format!(
+            "{} – {}",
+            white.as_deref().unwrap_or("?"),
+            black.as_deref().unwrap_or("?")
+        )),
+        _ => None,
     };
     let range = 0..text.trim_end().len();
     let selection = match syntax.items.first() {
         Some(Item::Tag(first)) => first.range.clone(),
         _ => 0..text.find(['\n', '\r']).unwrap_or(text.len()).min(range.end),
     };
-    RecordOutline { name, range, selection }
+    (named, range, selection)
 }
 
 /// The main-line move lines of a record.
@@ -91,43 +108,62 @@ pub struct Symbol {
     pub children: Vec<Symbol>,
 }
 
+/// A record's outline, derived once per record text (kept with the record's state): its
+/// name unless it is named by its place, and its move lines, in byte ranges of the record.
+#[derive(Debug)]
+struct RecordSymbols {
+    named: Option<String>,
+    range: Range<usize>,
+    selection: Range<usize>,
+    moves: Vec<(String, Range<usize>)>,
+}
+
 /// One symbol per record, with its main-line move lines as children unless the document holds
-/// too many of them to list (`MOST_MOVE_SYMBOLS`).
+/// too many of them to list (`MOST_MOVE_SYMBOLS`). Each record's outline is derived once per
+/// text: after a keystroke, the edited record alone is parsed again.
 pub fn symbols(document: &Document) -> Vec<Symbol> {
-    // Each record's outline and main-line move lines, in byte ranges of the document, from one
-    // parse of every record.
-    let mut outlines = document.map_syntax(|record, _, syntax| {
+    let derived = document.map_derived(|record, _, syntax| {
         let text = &record.state.text;
-        let index =
-            document.records().partition_point(|earlier| earlier.range.start < record.range.start);
-        let outline = outline(text, syntax, index);
-        let moves: Vec<Symbol> = main_line(syntax)
-            .map(|line| {
-                let range = record.in_document(line.range.clone());
-                let name = move_line_name(text, line);
-                Symbol {
-                    name,
-                    kind: SymbolKind::MoveLine,
-                    selection: range.clone(),
-                    range,
-                    children: Vec::new(),
-                }
-            })
+        let (named, range, selection) = record_outline(text, syntax);
+        let moves = main_line(syntax)
+            .map(|line| (move_line_name(text, line), line.range.clone()))
             .collect();
-        Symbol {
-            name: outline.name,
-            kind: SymbolKind::Record,
-            range: record.in_document(outline.range),
-            selection: record.in_document(outline.selection),
-            children: moves,
-        }
+        RecordSymbols { named, range, selection, moves }
     });
-    if outlines.iter().map(|symbol| symbol.children.len()).sum::<usize>() > MOST_MOVE_SYMBOLS {
-        for symbol in &mut outlines {
-            symbol.children = Vec::new();
-        }
-    }
-    outlines
+    let list_moves =
+        derived.iter().map(|symbols| symbols.moves.len()).sum::<usize>() <= MOST_MOVE_SYMBOLS;
+    document
+        .records()
+        .iter()
+        .zip(derived)
+        .enumerate()
+        .map(|(index, (record, symbols))| {
+            let children = if list_moves {
+                let moves = symbols.moves.iter();
+                moves
+                    .map(|(name, range)| {
+                        let range = record.in_document(range.clone());
+                        Symbol {
+                            name: name.clone(),
+                            kind: SymbolKind::MoveLine,
+                            selection: range.clone(),
+                            range,
+                            children: Vec::new(),
+                        }
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            Symbol {
+                name: symbols.named.clone().unwrap_or_else(|| unnamed(index)),
+                kind: SymbolKind::Record,
+                range: record.in_document(symbols.range.clone()),
+                selection: record.in_document(symbols.selection.clone()),
+                children,
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

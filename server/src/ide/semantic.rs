@@ -5,6 +5,8 @@
 
 use std::ops::Range;
 
+use std::sync::Arc;
+
 use crate::document::{Document, Record};
 
 /// The token types, in legend order: the value is the index the protocol sends.
@@ -161,31 +163,59 @@ fn classify_node(
     false
 }
 
+/// A record's tokens, derived once per record text (kept with the record's state).
+#[derive(Debug)]
+struct RecordHighlights(Vec<Highlight>);
+
+/// Some of a record's tokens: a run of them, in text order.
+#[derive(Clone, Debug)]
+pub struct Highlights {
+    all: Arc<RecordHighlights>,
+    run: Range<usize>,
+}
+
+impl Highlights {
+    pub fn as_slice(&self) -> &[Highlight] {
+        &self.all.0[self.run.clone()]
+    }
+}
+
 /// The tokens of a document's records, record by record, with byte ranges of each record's
 /// text; with `range` (a byte range of the document), only the records and tokens it touches.
-/// The whole document's records are parsed again on every core; a range's few records come
-/// from the document's cache of parses.
-pub fn highlights(
-    document: &Document,
-    range: Option<Range<usize>>,
-) -> Vec<(&Record, Vec<Highlight>)> {
+/// Each record is classified once per text: after a keystroke, the edited record alone is
+/// parsed and classified again (on every core when many records lack their tokens).
+pub fn highlights(document: &Document, range: Option<Range<usize>>) -> Vec<(&Record, Highlights)> {
+    let derive = |record: &Record, tree: &tree_sitter::Tree| {
+        RecordHighlights(classify(&record.state.text, tree))
+    };
     match range {
         None => document
             .records()
             .iter()
-            .zip(document.map_syntax(|record, tree, _| classify(&record.state.text, tree)))
+            .zip(document.map_derived(|record, tree, _| derive(record, tree)))
+            .map(|(record, all)| {
+                let run = 0..all.0.len();
+                (record, Highlights { all, run })
+            })
             .collect(),
         Some(range) => document
             .records()
             .iter()
             .filter(|record| record.range.end >= range.start && record.range.start <= range.end)
             .map(|record| {
-                let mut highlights = classify(&record.state.text, &document.parsed(record).tree);
-                highlights.retain(|highlight| {
-                    let in_document = record.in_document(highlight.range.clone());
-                    in_document.end > range.start && in_document.start < range.end
+                let all = record.state.derived.get::<RecordHighlights>().unwrap_or_else(|| {
+                    let parsed = document.parsed(record);
+                    record.state.derived.keep(derive(record, &parsed.tree))
                 });
-                (record, highlights)
+                // The tokens are in text order and never overlap: the ones the range touches
+                // are a run.
+                let from = all.0.partition_point(|highlight| {
+                    record.in_document(highlight.range.clone()).end <= range.start
+                });
+                let to = all.0.partition_point(|highlight| {
+                    record.in_document(highlight.range.clone()).start < range.end
+                });
+                (record, Highlights { all, run: from..to.max(from) })
             })
             .collect(),
     }

@@ -91,8 +91,8 @@ pub fn encode(
             line: start.line,
             column: start.character,
         };
-        for highlight in highlights {
-            encoder.push(&mut columns, &highlight);
+        for highlight in highlights.as_slice() {
+            encoder.push(&mut columns, highlight);
         }
     }
     encoder.tokens
@@ -208,7 +208,7 @@ mod tests {
         let rope = document.rope();
         let mut placed = Vec::new();
         for (record, highlights) in highlights(document, None) {
-            for highlight in highlights {
+            for highlight in highlights.as_slice().iter().cloned() {
                 let range = record.in_document(highlight.range);
                 let (start, end) = (
                     convert::position(rope, range.start, encoding),
