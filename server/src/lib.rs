@@ -6,6 +6,9 @@
 //! * `syntax`: the tree-sitter tree of one record turned into values with byte ranges;
 //! * `analysis`: one record checked and replayed into diagnostics and positions;
 //! * `board`: a position drawn as an SVG document or a monospace picture;
+//! * `document`: a document's records kept across edits, with their parses and derived values;
+//! * `ide`: the editor's features as plain values over byte ranges;
+//! * `lsp`: the language server, which decodes, calls `ide` and encodes;
 //! * `cli`: the command line, which prints the core's results.
 //!
 //! Invariants: the core never does IO and never names a protocol crate; every range inside is a

@@ -4,10 +4,10 @@
 //! valid ones to tower-lsp, `panics` turns a handler's panic into an error answer: the server
 //! outlives malformed input, its own bugs and a client that stops answering. The core works
 //! in bytes; `convert` turns bytes into positions in the negotiated encoding; `documents`
-//! keeps each open document's rope and its records' trees and analyses; `server` holds the
-//! handlers. Folding, the outline and semantic classification are computed by `crate::ide`;
-//! `hover` works over byte ranges and plain text and knows nothing of the protocol, so that it
-//! can move there too.
+//! keeps the open documents (`crate::document`) by URI and applies the client's changes;
+//! `server` holds the handlers. Folding, the outline, semantic classification and the code
+//! actions are computed by `crate::ide`; `hover` works over byte ranges and plain text and
+//! knows nothing of the protocol, so that it can move there too.
 
 mod board;
 mod capabilities;
