@@ -6,7 +6,7 @@
 //! The fix-all and the conversions are whole-document or whole-record work, so each has a
 //! cheap test of whether to offer it (`offers_fix_all`, `offered_conversions`) apart from the
 //! work itself: an editor that resolves actions lazily asks for the work only when the user
-//! picks one. A record that does not replay offers no conversion: the core refuses to convert
+//! picks one. A record that does not replay offers no rewrite: the core refuses to convert
 //! what it cannot check.
 
 use std::collections::BTreeSet;
@@ -157,6 +157,9 @@ fn only_fixes(document: &Document, rules: bool) -> impl Iterator<Item = (&Record
     })
 }
 
+/// The title of the fix-all.
+pub const FIX_ALL_TITLE: &str = "Fix all CTL-PGN problems with an obvious fix";
+
 /// Whether the document has a fix for the fix-all: one pass over the findings, no edit made.
 pub fn offers_fix_all(document: &Document, rules: bool) -> bool {
     only_fixes(document, rules).next().is_some()
@@ -186,7 +189,7 @@ pub fn fix_all(document: &Document, rules: bool) -> Option<Action<'_>> {
         }
     }
     (!edits.is_empty()).then(|| Action {
-        title: "Fix all CTL-PGN problems with an obvious fix".to_string(),
+        title: FIX_ALL_TITLE.to_string(),
         kind: ActionKind::FixAll,
         edits,
         diagnostic: None,
@@ -194,10 +197,10 @@ pub fn fix_all(document: &Document, rules: bool) -> Option<Action<'_>> {
     })
 }
 
-/// The conversions worth offering at `offset` without making them: the letter conversions to
-/// identifiers the record does not use already, the minimal record, and the continuation when
-/// the place has a known position; none for a record that does not replay. `conversion` may
-/// still refuse one (a rewrite whose output would not replay the same).
+/// The conversions worth offering at `offset` without making them: for a record that
+/// replays, the letter conversions to identifiers it does not use already and the minimal
+/// record; and the continuation when the place has a known position. `conversion` may still
+/// refuse one (a rewrite whose output would not replay the same) or find nothing to change.
 pub fn offered_conversions(document: &Document, offset: usize) -> Vec<Conversion> {
     let Some(open) = document.at(offset) else { return Vec::new() };
     let view = open.view();
@@ -216,16 +219,6 @@ pub fn offered_conversions(document: &Document, offset: usize) -> Vec<Conversion
                 conversion::position_at(view.text, view.syntax, view.analysis, inside).is_ok()
             }),
         })
-        .collect()
-}
-
-/// The conversions of the record at `offset` that succeed and change the text, made.
-pub fn conversions(document: &Document, offset: usize) -> Vec<Action<'_>> {
-    let Some(open) = document.at(offset) else { return Vec::new() };
-    Conversion::ALL
-        .into_iter()
-        .filter_map(|which| convert(document, &open, offset, which))
-        .filter(|action| !action.edits.is_empty())
         .collect()
 }
 

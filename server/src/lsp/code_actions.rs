@@ -102,11 +102,7 @@ pub fn actions(
     if wanted(&fix_all_kind()) {
         if lazy {
             if actions::offers_fix_all(document, rules) {
-                found.push(lazy_action(
-                    "Fix all CTL-PGN problems with an obvious fix",
-                    ActionKind::FixAll,
-                    FIX_ALL,
-                ));
+                found.push(lazy_action(actions::FIX_ALL_TITLE, ActionKind::FixAll, FIX_ALL));
             }
         } else if let Some(fix_all) = actions::fix_all(document, rules) {
             found.push(encode(document, uri, fix_all, encoding));
@@ -125,8 +121,14 @@ pub fn actions(
                 }
             }
         } else {
-            for action in actions::conversions(document, offset) {
-                if wanted(&protocol_kind(action.kind)) {
+            // Only the conversions asked for are made, and only those that change the text
+            // are offered.
+            let asked =
+                Conversion::ALL.into_iter().filter(|which| wanted(&protocol_kind(which.kind())));
+            for which in asked {
+                if let Some(action) = actions::conversion(document, offset, which)
+                    .filter(|action| !action.edits.is_empty())
+                {
                     found.push(encode(document, uri, action, encoding));
                 }
             }
