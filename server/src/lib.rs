@@ -6,8 +6,10 @@
 //! * `syntax`: the tree-sitter tree of one record turned into values with byte ranges;
 //! * `analysis`: one record checked and replayed into diagnostics and positions;
 //! * `board`: a position drawn as an SVG document or a monospace picture;
-//! * `ide`: the editor features (hover, completion, navigation, the board at a place) as
-//!   plain values over byte ranges, for the language server to encode;
+//! * `document`: a document's records kept across edits, with their parses and derived values;
+//! * `ide`: the editor's features (hover, completion, navigation, the board at a place,
+//!   folding, outline, semantic classification, code actions) as plain values over byte ranges;
+//! * `lsp`: the language server, which decodes, calls `ide` and encodes;
 //! * `cli`: the command line, which prints the core's results.
 //!
 //! Invariants: the core never does IO and never names a protocol crate; every range inside is a
@@ -27,6 +29,7 @@ pub mod identifiers;
 pub mod lsp;
 pub mod movement;
 pub mod notation;
+pub mod parallel;
 pub mod pdtl;
 pub mod pieces;
 pub mod position;

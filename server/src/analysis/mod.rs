@@ -21,6 +21,7 @@ use std::ops::Range;
 
 use crate::diagnostics::{Code, Diagnostic};
 use crate::identifiers::IdentifierSet;
+use crate::parallel;
 use crate::position::Position;
 use crate::syntax::{self, node_kind, Item, RecordSyntax};
 use crate::text::LineIndex;
@@ -200,20 +201,5 @@ pub fn analyse_file_parallel(
     rule_checks: RuleChecks,
 ) -> Vec<AnalysedRecord> {
     let ranges = syntax::split_records(text);
-    let threads =
-        std::thread::available_parallelism().map_or(1, usize::from).min(ranges.len().max(1));
-    if threads <= 1 || ranges.len() < 8 {
-        return analyse_records(text, &ranges, keep, rule_checks);
-    }
-    let chunk = ranges.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = ranges
-            .chunks(chunk)
-            .map(|part| scope.spawn(move || analyse_records(text, part, keep, rule_checks)))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|handle| handle.join().expect("record analysis does not panic"))
-            .collect()
-    })
+    parallel::map_chunks(&ranges, |part| analyse_records(text, part, keep, rule_checks))
 }

@@ -6,6 +6,7 @@ use std::ops::Range;
 
 use super::{line_ending, minimal_record, reletter_record, ConversionError, LetterTarget};
 use crate::analysis::{self, RecordAnalysis};
+use crate::parallel;
 use crate::syntax::{self, RecordSyntax};
 
 /// One record of a file with its syntax and analysis (ranges relative to the record).
@@ -107,23 +108,7 @@ fn convert_each(
             })
             .collect::<Vec<_>>()
     };
-    let threads =
-        std::thread::available_parallelism().map_or(1, usize::from).min(ranges.len() / 16).max(1);
-    let results = if threads == 1 {
-        convert_chunk(&ranges)
-    } else {
-        let chunk_length = ranges.len().div_ceil(threads);
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = ranges
-                .chunks(chunk_length)
-                .map(|chunk| scope.spawn(|| convert_chunk(chunk)))
-                .collect();
-            handles
-                .into_iter()
-                .flat_map(|handle| handle.join().expect("converting a record does not panic"))
-                .collect()
-        })
-    };
+    let results = parallel::map_chunks(&ranges, convert_chunk);
     let mut converted = Vec::with_capacity(results.len());
     let mut failures = Vec::new();
     for result in results {

@@ -125,7 +125,7 @@ impl std::error::Error for ConversionError {}
 
 /// Refuses a record that has an error diagnostic: its replay is not complete, so no
 /// conversion could promise to keep its positions.
-fn require_replay(analysis: &RecordAnalysis) -> Result<(), ConversionError> {
+pub fn require_replay(analysis: &RecordAnalysis) -> Result<(), ConversionError> {
     match analysis.diagnostics.iter().find(|diagnostic| diagnostic.severity == Severity::Error) {
         Some(diagnostic) => Err(ConversionError::DoesNotReplay(diagnostic.clone())),
         None => Ok(()),

@@ -6,7 +6,7 @@ use std::ops::Range;
 
 use super::ConversionError;
 use crate::analysis::comments::is_valid_tilde_reference;
-use crate::analysis::{self, PlayedHalfMove, RecordAnalysis};
+use crate::analysis::{self, PlayedHalfMove, RecordAnalysis, RuleChecks};
 use crate::diagnostics::Severity;
 use crate::syntax::{self, Item, RecordSyntax, Reference, Step};
 
@@ -31,7 +31,10 @@ pub(super) fn check_same_game(
     let whole = 0..original.len();
     let converted_syntax =
         syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), converted));
-    let converted_analysis = analysis::analyse_syntax(converted, &converted_syntax);
+    // The optional rule checks only add warnings, never an error nor a position: the check
+    // skips them: they cost about as much as the replay.
+    let converted_analysis =
+        analysis::analyse_syntax_with(converted, &converted_syntax, RuleChecks::Skip);
     if let Some(error) = converted_analysis
         .diagnostics
         .iter()

@@ -5,6 +5,7 @@ use std::ops::Range;
 
 use super::layout::{is_formattable, lay_out_record};
 use super::options::FormatOptions;
+use crate::parallel;
 use crate::syntax;
 
 /// The line ending a text mostly uses: `\r\n` when more lines end with it than with `\n`.
@@ -122,22 +123,7 @@ pub(super) fn format_records(
             })
             .collect::<Vec<_>>()
     };
-    let threads =
-        std::thread::available_parallelism().map_or(1, usize::from).min(chosen.len() / 16).max(1);
-    if threads == 1 {
-        return format_chunk(&chosen);
-    }
-    let chunk_length = chosen.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = chosen
-            .chunks(chunk_length)
-            .map(|chunk| scope.spawn(move || format_chunk(chunk)))
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|handle| handle.join().expect("formatting a record does not panic"))
-            .collect()
-    })
+    parallel::map_chunks(&chosen, format_chunk)
 }
 
 #[cfg(test)]

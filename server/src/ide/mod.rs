@@ -1,12 +1,16 @@
-//! The editor features as plain values: hover, completion, navigation and the board at a place
-//! of a document, each a function of a `RecordView` and a byte offset of the document that
-//! returns byte ranges of the document. The protocol edge (`lsp`) decodes positions, calls
-//! these and encodes their answers; nothing here knows the protocol.
+//! The editor's features as plain values: functions of a document (or one record's
+//! `RecordView`) and byte offsets or ranges of the document, returning byte ranges of the
+//! document. The protocol edge (`lsp`) decodes positions, calls these and encodes their
+//! answers; nothing here knows the protocol.
 
+pub mod actions;
 pub mod board;
 pub mod completion;
+pub mod folding;
 pub mod hover;
 pub mod navigation;
+pub mod outline;
+pub mod semantic;
 
 #[cfg(test)]
 mod robustness_tests;

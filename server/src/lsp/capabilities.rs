@@ -10,7 +10,7 @@ use tower_lsp_server::lsp_types::{
 };
 
 use super::code_actions;
-use super::conversions;
+use super::commands;
 use super::semantic_tokens;
 use super::to_proto::PositionEncoding;
 
@@ -28,6 +28,9 @@ pub struct Negotiated {
     pub snippets: bool,
     /// Whether the client answers `workspace/configuration`.
     pub configuration: bool,
+    /// Whether the client resolves a code action's edit (`codeAction/resolve`), so that the
+    /// costly actions can be made only when picked.
+    pub resolve_edits: bool,
 }
 
 impl Negotiated {
@@ -55,8 +58,13 @@ impl Negotiated {
             .as_ref()
             .and_then(|workspace| workspace.configuration)
             .unwrap_or(false);
+        let resolve_edits = text_document
+            .and_then(|text| text.code_action.as_ref())
+            .and_then(|code_action| code_action.resolve_support.as_ref())
+            .is_some_and(|support| support.properties.iter().any(|property| property == "edit"));
         Negotiated {
             configuration,
+            resolve_edits,
             snippets,
             encoding: if offers_utf8 { PositionEncoding::Utf8 } else { PositionEncoding::Utf16 },
             pull_diagnostics,
@@ -85,13 +93,14 @@ impl Negotiated {
                 code_action_kinds: Some(
                     [CodeActionKind::QUICKFIX, code_actions::fix_all_kind()]
                         .into_iter()
-                        .chain(conversions::kinds())
+                        .chain(code_actions::conversion_kinds())
                         .collect(),
                 ),
+                resolve_provider: Some(true),
                 ..CodeActionOptions::default()
             })),
             execute_command_provider: Some(ExecuteCommandOptions {
-                commands: vec![conversions::POSITION_AT.to_string()],
+                commands: vec![commands::POSITION_AT.to_string()],
                 ..ExecuteCommandOptions::default()
             }),
             completion_provider: Some(CompletionOptions {

@@ -3,8 +3,9 @@
 
 use tower_lsp_server::lsp_types::{self, TextEdit};
 
-use super::convert::{self, PositionEncoding};
 use super::documents::Document;
+use super::from_proto;
+use super::to_proto::{self, PositionEncoding};
 use crate::format::{self, FormatOptions};
 
 /// The edits that format a document, or only the records a range touches.
@@ -16,11 +17,11 @@ pub fn edits(
 ) -> Vec<TextEdit> {
     let rope = document.rope();
     let text = rope.to_string();
-    let byte_range = range.map(|range| convert::byte_range(rope, range, encoding));
+    let byte_range = range.map(|range| from_proto::byte_range(rope, range, encoding));
     format::format_edits(&text, options, byte_range)
         .into_iter()
         .map(|edit| TextEdit {
-            range: convert::range(rope, edit.range, encoding),
+            range: to_proto::range(rope, edit.range, encoding),
             new_text: edit.new_text,
         })
         .collect()

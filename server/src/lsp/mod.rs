@@ -4,21 +4,17 @@
 //! valid ones to tower-lsp, `panics` turns a handler's panic into an error answer: the server
 //! outlives malformed input, its own bugs and a client that stops answering. The core works
 //! in bytes; `from_proto` and `to_proto` turn positions in the negotiated encoding into bytes
-//! and back, and the `ide` layer's values into the protocol's; `documents` keeps each open
-//! document's rope and its records' trees and analyses; `server` holds the handlers, which
-//! decode, call `crate::ide` and encode. `outline` works over byte ranges and plain text and
-//! knows nothing of the protocol, so that it can move to the core.
+//! and back, and the `ide` layer's values into the protocol's; `documents` keeps the open
+//! documents (`crate::document`) by URI and applies the client's changes; `server` holds the
+//! handlers, which decode, call `crate::ide` and encode.
 
 mod board;
 mod capabilities;
 mod code_actions;
-mod conversions;
-mod convert;
-mod diagnostics;
+mod commands;
 mod documents;
 mod formatting;
 mod from_proto;
-mod outline;
 mod panics;
 mod semantic_tokens;
 mod server;

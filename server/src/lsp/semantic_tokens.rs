@@ -1,7 +1,7 @@
 //! Semantic tokens (`textDocument/semanticTokens/full` and `/range`): the legend announced at
 //! `initialize` and the encoding of a document's tokens as the protocol's relative five-number
-//! groups in the negotiated position encoding; `classify` finds the tokens in each record's
-//! tree.
+//! groups in the negotiated position encoding; `ide::semantic` finds the tokens in each
+//! record's tree.
 //!
 //! The token types are the protocol's standard ones, so that any theme colours them: pieces
 //! are types, coordinates variables, separators operators, and so on (see [`TokenType`]). Three
@@ -11,8 +11,6 @@
 //! show a token that spans lines, so a comment's text running over several lines is sent as
 //! one token per line.
 
-mod classify;
-
 use std::ops::Range;
 
 use tower_lsp_server::lsp_types::{
@@ -20,10 +18,10 @@ use tower_lsp_server::lsp_types::{
     SemanticTokensLegend, SemanticTokensOptions, SemanticTokensServerCapabilities,
 };
 
-use super::convert::{self, PositionEncoding};
-use super::documents::{Document, Record};
-use classify::{
-    classify, Highlight, TokenType, CAPTURE, CHECK, DECLARATION, DEFAULT_LIBRARY, PROMOTION,
+use super::documents::Document;
+use super::to_proto::{self, PositionEncoding};
+use crate::ide::semantic::{
+    highlights, Highlight, TokenType, CAPTURE, CHECK, DECLARATION, DEFAULT_LIBRARY, PROMOTION,
 };
 
 /// The standard protocol type a token is sent as.
@@ -84,39 +82,17 @@ pub fn encode(
     encoding: PositionEncoding,
 ) -> Vec<SemanticToken> {
     let mut encoder = Encoder { tokens: Vec::new(), previous: (0, 0) };
-    // The whole document's records are parsed again on every core; a range's few records
-    // come from the document's cache of parses.
-    let classified: Vec<(&Record, Vec<Highlight>)> = match &range {
-        None => document
-            .records()
-            .iter()
-            .zip(document.map_syntax(|record, tree, _| classify(&record.state.text, tree)))
-            .collect(),
-        Some(range) => document
-            .records()
-            .iter()
-            .filter(|record| record.range.end >= range.start && record.range.start <= range.end)
-            .map(|record| (record, classify(&record.state.text, &document.parsed(record).tree)))
-            .collect(),
-    };
-    for (record, highlights) in classified {
-        let state = &record.state;
-        let start = convert::position(document.rope(), record.range.start, encoding);
+    for (record, highlights) in highlights(document, range) {
+        let start = to_proto::position(document.rope(), record.range.start, encoding);
         let mut columns = Columns {
-            text: &state.text,
+            text: &record.state.text,
             encoding,
             offset: 0,
             line: start.line,
             column: start.character,
         };
-        for highlight in highlights {
-            if let Some(range) = &range {
-                let in_document = record.in_document(highlight.range.clone());
-                if in_document.end <= range.start || in_document.start >= range.end {
-                    continue;
-                }
-            }
-            encoder.push(&mut columns, &highlight);
+        for highlight in highlights.as_slice() {
+            encoder.push(&mut columns, highlight);
         }
     }
     encoder.tokens
@@ -224,19 +200,20 @@ impl Encoder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lsp::from_proto;
 
-    /// The tokens of a document placed with `convert`, one rope lookup per position: slow, but
+    /// The tokens of a document placed with `to_proto`, one rope lookup per position: slow, but
     /// the reference the one-pass counting must agree with. Absolute `(line, start, length)`.
-    fn placed_by_convert(document: &Document, encoding: PositionEncoding) -> Vec<(u32, u32, u32)> {
+    fn placed_one_by_one(document: &Document, encoding: PositionEncoding) -> Vec<(u32, u32, u32)> {
         use tower_lsp_server::lsp_types::Position;
         let rope = document.rope();
         let mut placed = Vec::new();
-        for record in document.records() {
-            for highlight in classify(&record.state.text, &document.parsed(record).tree) {
+        for (record, highlights) in highlights(document, None) {
+            for highlight in highlights.as_slice().iter().cloned() {
                 let range = record.in_document(highlight.range);
                 let (start, end) = (
-                    convert::position(rope, range.start, encoding),
-                    convert::position(rope, range.end, encoding),
+                    to_proto::position(rope, range.start, encoding),
+                    to_proto::position(rope, range.end, encoding),
                 );
                 for line in start.line..=end.line {
                     let from = if line == start.line { start.character } else { 0 };
@@ -244,8 +221,8 @@ mod tests {
                         end.character
                     } else {
                         let line_end =
-                            convert::offset(rope, Position::new(line, u32::MAX), encoding);
-                        convert::position(rope, line_end, encoding).character
+                            from_proto::offset(rope, Position::new(line, u32::MAX), encoding);
+                        to_proto::position(rope, line_end, encoding).character
                     };
                     if to > from {
                         placed.push((line, from, to - from));
@@ -274,7 +251,7 @@ mod tests {
                 };
                 absolute.push((line, start, token.length));
             }
-            assert_eq!(absolute, placed_by_convert(&document, encoding), "{encoding:?}");
+            assert_eq!(absolute, placed_one_by_one(&document, encoding), "{encoding:?}");
         }
     }
 

@@ -17,15 +17,15 @@ use std::time::Duration;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::lsp_types::MessageType;
 use tower_lsp_server::lsp_types::{
-    CodeActionParams, CodeActionResponse, CompletionParams, CompletionResponse, ConfigurationItem,
-    DidChangeConfigurationParams, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
-    DidOpenTextDocumentParams, DocumentDiagnosticParams, DocumentDiagnosticReport,
-    DocumentDiagnosticReportResult, DocumentFormattingParams, DocumentHighlight,
-    DocumentHighlightParams, DocumentRangeFormattingParams, DocumentSymbolParams,
-    DocumentSymbolResponse, ExecuteCommandParams, FoldingRange, FoldingRangeParams,
-    FullDocumentDiagnosticReport, GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverParams,
-    InitializeParams, InitializeResult, InitializedParams, LSPAny, Location, Position,
-    ReferenceParams, RelatedFullDocumentDiagnosticReport, ServerInfo, TextEdit, Uri,
+    CodeAction, CodeActionParams, CodeActionResponse, CompletionParams, CompletionResponse,
+    ConfigurationItem, DidChangeConfigurationParams, DidChangeTextDocumentParams,
+    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentDiagnosticParams,
+    DocumentDiagnosticReport, DocumentDiagnosticReportResult, DocumentFormattingParams,
+    DocumentHighlight, DocumentHighlightParams, DocumentRangeFormattingParams,
+    DocumentSymbolParams, DocumentSymbolResponse, ExecuteCommandParams, FoldingRange,
+    FoldingRangeParams, FullDocumentDiagnosticReport, GotoDefinitionParams, GotoDefinitionResponse,
+    Hover, HoverParams, InitializeParams, InitializeResult, InitializedParams, LSPAny, Location,
+    Position, ReferenceParams, RelatedFullDocumentDiagnosticReport, ServerInfo, TextEdit, Uri,
 };
 use tower_lsp_server::lsp_types::{
     SemanticTokens, SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensRangeResult,
@@ -36,8 +36,7 @@ use tower_lsp_server::{Client, LanguageServer};
 use super::board;
 use super::capabilities::Negotiated;
 use super::code_actions;
-use super::conversions;
-use super::convert;
+use super::commands;
 use super::documents::{Document, Documents};
 use super::formatting;
 use super::from_proto;
@@ -340,16 +339,49 @@ impl LanguageServer for Server {
     }
 
     async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
-        let (encoding, rules) = (self.negotiated().encoding, self.settings().rules);
+        let (negotiated, rules) = (self.negotiated(), self.settings().rules);
+        let (encoding, lazy) = (negotiated.encoding, negotiated.resolve_edits);
         let uri = params.text_document.uri;
         let actions = self.documents.read(&uri, |document| {
-            code_actions::actions(document, &uri, params.range, &params.context, rules, encoding)
+            code_actions::actions(
+                document,
+                &uri,
+                params.range,
+                &params.context,
+                rules,
+                encoding,
+                lazy,
+            )
         });
         Ok(actions.filter(|actions| !actions.is_empty()))
     }
 
+    async fn code_action_resolve(&self, params: CodeAction) -> Result<CodeAction> {
+        let (encoding, rules) = (self.negotiated().encoding, self.settings().rules);
+        let uri = params
+            .data
+            .as_ref()
+            .and_then(|data| serde_json::from_value::<code_actions::Lazy>(data.clone()).ok())
+            .map(|lazy| lazy.uri);
+        let Some(uri) = uri else {
+            return code_actions::resolve(None, params, rules, encoding);
+        };
+        // The fix-all and the conversions are whole-document or whole-record work: on a
+        // snapshot, off the documents' lock.
+        match self.documents.snapshot(&uri) {
+            Some(document) => panics::resume(
+                tokio::task::spawn_blocking(move || {
+                    code_actions::resolve(Some(&document), params, rules, encoding)
+                })
+                .await,
+            )
+            .unwrap_or_else(|| Err(Error::internal_error())),
+            None => code_actions::resolve(None, params, rules, encoding),
+        }
+    }
+
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
-        if params.command != conversions::POSITION_AT {
+        if params.command != commands::POSITION_AT {
             return Err(Error::invalid_params(format!("unknown command {}", params.command)));
         }
         let [uri, position] = params.arguments.as_slice() else {
@@ -364,9 +396,8 @@ impl LanguageServer for Server {
             ));
         };
         let encoding = self.negotiated().encoding;
-        let found = self
-            .documents
-            .read(&uri, |document| conversions::pdtl_at(document, position, encoding));
+        let found =
+            self.documents.read(&uri, |document| commands::pdtl_at(document, position, encoding));
         Ok(found.flatten().map(LSPAny::String))
     }
 
@@ -497,7 +528,7 @@ impl LanguageServer for Server {
         let data = self.documents.read(&params.text_document.uri, |document| {
             semantic_tokens::encode(
                 document,
-                Some(convert::byte_range(document.rope(), range, encoding)),
+                Some(from_proto::byte_range(document.rope(), range, encoding)),
                 encoding,
             )
         });
@@ -528,23 +559,13 @@ impl Server {
     }
 }
 
-/// `work` on the record of `document` holding byte `offset` (see `Document::record_at`), seen
-/// as a `RecordView`, with the record's index; `None` outside every record (in an empty
-/// document). The one place the handlers look a record up.
+/// `work` on the record of `document` holding byte `offset` (see `Document::at`), seen as a
+/// `RecordView`, with the record's index; `None` outside every record (in an empty document).
 fn view_at<T>(
     document: &Document,
     offset: usize,
     work: impl FnOnce(RecordView<'_>, usize) -> T,
 ) -> Option<T> {
-    let record = document.record_at(offset)?;
-    let index = document.records().partition_point(|other| other.range.start < record.range.start);
-    let parsed = document.parsed(record);
-    let view = RecordView {
-        text: &record.state.text,
-        start: record.range.start,
-        tree: &parsed.tree,
-        syntax: &parsed.syntax,
-        analysis: &parsed.analysis,
-    };
-    Some(work(view, index))
+    let open = document.at(offset)?;
+    Some(work(open.view(), open.index))
 }

@@ -178,3 +178,68 @@ fn a_wrong_check_suffix_is_fixed_when_the_rule_checks_are_on() {
         }
     }
 }
+
+/// A client that resolves a code action's edit (as VS Code and Neovim do) gets the fix-all and
+/// the conversions without edits, and each resolves to the edit an eager client gets at once;
+/// an action offered before an edit of the document resolves to an error, not to an edit of
+/// a text that is gone.
+#[test]
+fn lazy_actions_resolve_to_the_eager_edits_until_the_document_changes() {
+    let mut resolving = utf8_client();
+    resolving["textDocument"] = json!({"codeAction": {"resolveSupport": {"properties": ["edit"]}}});
+    let text = format!(
+        "{BROKEN}\n[Variant \"C'escacs\"]\n[Event \"Lazy\"]\n\n1. E7-E13 !?, E21-E15:\n*\n"
+    );
+    let mut eager = Client::start(utf8_client());
+    let mut lazy = Client::start(resolving);
+    // In the first record, which does not replay, the fix-all and the new record from the
+    // place (its tags set up a position); in the second, the
+    // fix-all and the conversions to FAN, to minimal CTL-PGN and from the cursor.
+    for (line, titles) in [(3, 2), (17, 4)] {
+        eager.open(&uri("lazy"), &text);
+        lazy.open(&uri("lazy"), &text);
+        let made = actions_at(&mut eager, "lazy", line, 0);
+        let offered = actions_at(&mut lazy, "lazy", line, 0);
+        let costly: Vec<&Value> =
+            offered.iter().filter(|action| action["kind"] != "quickfix").collect();
+        assert_eq!(costly.len(), titles, "{offered:#?}");
+        let eager_titles: Vec<&Value> = made
+            .iter()
+            .filter(|action| action["kind"] != "quickfix")
+            .map(|action| &action["title"])
+            .collect();
+        let lazy_titles: Vec<&Value> = costly.iter().map(|action| &action["title"]).collect();
+        assert_eq!(lazy_titles, eager_titles);
+        for action in costly {
+            assert!(action.get("edit").is_none(), "{action}");
+            let resolved = lazy.request("codeAction/resolve", action.clone()).expect("resolved");
+            let expected = titled(&made, action["title"].as_str().unwrap_or_default());
+            assert_eq!(resolved["edit"], expected["edit"], "{}", action["title"]);
+        }
+        lazy.notify("textDocument/didClose", json!({"textDocument": {"uri": uri("lazy")}}));
+        eager.notify("textDocument/didClose", json!({"textDocument": {"uri": uri("lazy")}}));
+        let quick_fixes: Vec<&Value> =
+            offered.iter().filter(|action| action["kind"] == "quickfix").collect();
+        assert!(quick_fixes.iter().all(|action| action.get("edit").is_some()));
+    }
+    // A record already minimal is offered the stripping lazily (finding out costs the
+    // conversion), which then changes nothing; made at once, it is not offered.
+    let minimal = "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15:\n*\n";
+    eager.open(&uri("minimal"), minimal);
+    lazy.open(&uri("minimal"), minimal);
+    let strip = "Strip this record to minimal CTL-PGN";
+    assert!(actions_at(&mut eager, "minimal", 2, 0).iter().all(|action| action["title"] != strip));
+    let offered = actions_at(&mut lazy, "minimal", 2, 0);
+    let resolved = lazy.request("codeAction/resolve", titled(&offered, strip).clone());
+    assert_eq!(resolved.expect("resolved")["edit"]["changes"][uri("minimal")], json!([]));
+    lazy.open(&uri("lazy"), &text);
+    let offered = actions_at(&mut lazy, "lazy", 0, 0);
+    let fix_all = titled(&offered, "Fix all CTL-PGN problems with an obvious fix").clone();
+    lazy.change(
+        &uri("lazy"),
+        2,
+        json!([{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": " "}]),
+    );
+    let refused = lazy.request("codeAction/resolve", fix_all).expect_err("a stale action");
+    assert_eq!(refused["code"], -32801, "{refused}");
+}

@@ -1,9 +1,13 @@
-//! The classification of a record's tree into semantic tokens: which leaves carry meaning,
-//! with what type and modifiers, as byte ranges of the record's text. Nothing here knows the
-//! protocol; `semantic_tokens` names the types in the legend and encodes the tokens.
+//! The semantic classification of a document: which leaves of each record's tree carry
+//! meaning, with what type and modifiers, as byte ranges of the record's text. Nothing here
+//! knows the protocol; `lsp/semantic_tokens.rs` names the types in the legend and encodes the
+//! tokens.
 
 use std::ops::Range;
 
+use std::sync::Arc;
+
+use crate::document::{Document, Record};
 use crate::syntax::node_kind;
 
 /// The token types, in legend order: the value is the index the protocol sends.
@@ -160,6 +164,64 @@ fn classify_node(
     };
     push(range, token_type, 0);
     false
+}
+
+/// A record's tokens, derived once per record text (kept with the record's state).
+#[derive(Debug)]
+struct RecordHighlights(Vec<Highlight>);
+
+/// Some of a record's tokens: a run of them, in text order.
+#[derive(Clone, Debug)]
+pub struct Highlights {
+    all: Arc<RecordHighlights>,
+    run: Range<usize>,
+}
+
+impl Highlights {
+    pub fn as_slice(&self) -> &[Highlight] {
+        &self.all.0[self.run.clone()]
+    }
+}
+
+/// The tokens of a document's records, record by record, with byte ranges of each record's
+/// text; with `range` (a byte range of the document), only the records and tokens it touches.
+/// Each record is classified once per text: after a keystroke, the edited record alone is
+/// parsed and classified again (on every core when many records lack their tokens).
+pub fn highlights(document: &Document, range: Option<Range<usize>>) -> Vec<(&Record, Highlights)> {
+    let derive = |record: &Record, tree: &tree_sitter::Tree| {
+        RecordHighlights(classify(&record.state.text, tree))
+    };
+    match range {
+        None => document
+            .records()
+            .iter()
+            .zip(document.map_derived(|record, tree, _| derive(record, tree)))
+            .map(|(record, all)| {
+                let run = 0..all.0.len();
+                (record, Highlights { all, run })
+            })
+            .collect(),
+        Some(range) => document
+            .records()
+            .iter()
+            .filter(|record| record.range.end >= range.start && record.range.start <= range.end)
+            .map(|record| {
+                let all = record.state.derived.get::<RecordHighlights>().unwrap_or_else(|| {
+                    let parsed = document.parsed(record);
+                    record.state.derived.keep(derive(record, &parsed.tree))
+                });
+                // The tokens are in text order and never overlap: the ones the range touches
+                // are a run.
+                let from = all.0.partition_point(|highlight| {
+                    record.in_document(highlight.range.clone()).end <= range.start
+                });
+                let to = all.0.partition_point(|highlight| {
+                    record.in_document(highlight.range.clone()).start < range.end
+                });
+                (record, Highlights { all, run: from..to.max(from) })
+            })
+            .collect(),
+    }
 }
 
 #[cfg(test)]

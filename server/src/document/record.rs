@@ -1,0 +1,133 @@
+//! A record of a document: its place, its immutable state (text and findings), and its parse
+//! (tree, lowered syntax, analysis), which is derived again when a request needs it.
+
+use std::ops::Range;
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+
+use super::derived::Derived;
+use super::incremental;
+use super::view::RecordView;
+use crate::analysis::{analyse_syntax, analyse_syntax_with, RecordAnalysis, RuleChecks};
+use crate::diagnostics::Diagnostic;
+use crate::syntax::{self, RecordSyntax};
+
+/// What the document keeps of a record. It never changes once built: a record whose text
+/// changes gets a new state.
+#[derive(Debug)]
+pub struct RecordState {
+    /// The record's text, exactly as it stands in the document.
+    pub text: String,
+    /// The analysis's findings, with byte ranges relative to `text` and their fixes: every
+    /// change publishes them.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The optional rule checks' warnings, shown when the settings ask for them.
+    pub rule_warnings: Vec<Diagnostic>,
+    /// What the editor's features derived from `text` (see `Document::map_derived`).
+    pub derived: Derived,
+}
+
+impl RecordState {
+    /// The state of a parsed record.
+    pub(super) fn new(text: String, parsed: &Parsed) -> RecordState {
+        RecordState {
+            text,
+            diagnostics: parsed.analysis.diagnostics.clone(),
+            rule_warnings: parsed.analysis.rule_warnings.clone(),
+            derived: Derived::default(),
+        }
+    }
+
+    /// The findings the user sees, with their fixes: with `rules`, the optional rule checks'
+    /// warnings too.
+    pub fn shown(&self, rules: bool) -> impl Iterator<Item = &Diagnostic> {
+        let rule_warnings = if rules { self.rule_warnings.as_slice() } else { &[] };
+        self.diagnostics.iter().chain(rule_warnings)
+    }
+}
+
+/// Everything derived from one record's text.
+#[derive(Debug)]
+pub struct Parsed {
+    /// The tree of the record's text, parsed on its own (a record parses alone as inside its
+    /// file).
+    pub tree: tree_sitter::Tree,
+    /// `tree` lowered to values; `analysis` was derived from it.
+    pub syntax: RecordSyntax,
+    /// Diagnostics and replayed positions, with byte ranges relative to the text.
+    pub analysis: RecordAnalysis,
+}
+
+impl Parsed {
+    /// Parses and analyses a record's text; with the text and parse it had before, the parse
+    /// is incremental (the edit between the two texts applied to the old tree).
+    pub(super) fn new(
+        parser: &mut tree_sitter::Parser,
+        text: &str,
+        previous: Option<(&str, &Parsed)>,
+        rule_checks: RuleChecks,
+    ) -> Parsed {
+        let tree =
+            incremental::parse(parser, text, previous.map(|(text, parsed)| (text, &parsed.tree)));
+        let syntax = syntax::lower_record(&tree);
+        // A panic in the analysis is a bug, but one record's bug must not take the editor's
+        // server down with it: the record then shows no findings, and the default panic hook
+        // has already reported the panic on standard error.
+        let analysis = std::panic::catch_unwind(AssertUnwindSafe(|| {
+            analyse_syntax_with(text, &syntax, rule_checks)
+        }))
+        .unwrap_or_else(|_| {
+            let mut nothing = analyse_syntax("", &RecordSyntax::default());
+            nothing.diagnostics.clear();
+            nothing
+        });
+        Parsed { tree, syntax, analysis }
+    }
+}
+
+thread_local! {
+    /// One parser per thread: requests and the bulk parses of several threads never share one.
+    static PARSER: std::cell::RefCell<tree_sitter::Parser> = std::cell::RefCell::new(syntax::new_parser());
+}
+
+/// Runs `work` with this thread's parser.
+pub(super) fn with_parser<T>(work: impl FnOnce(&mut tree_sitter::Parser) -> T) -> T {
+    PARSER.with(|parser| work(&mut parser.borrow_mut()))
+}
+
+/// A record of a document.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// Where `state.text` sits in the document's text.
+    pub range: Range<usize>,
+    pub state: Arc<RecordState>,
+}
+
+impl Record {
+    /// A byte range of the record's text as a range of the document's text.
+    pub fn in_document(&self, range: Range<usize>) -> Range<usize> {
+        self.range.start + range.start..self.range.start + range.end
+    }
+}
+
+/// A record of a document with its parse, held while a feature looks at it.
+#[derive(Clone, Debug)]
+pub struct OpenRecord<'a> {
+    pub record: &'a Record,
+    /// The record's place among the document's records.
+    pub index: usize,
+    pub parsed: Arc<Parsed>,
+}
+
+impl OpenRecord<'_> {
+    /// The record as one value: text, tree, syntax, analysis and place.
+    pub fn view(&self) -> RecordView<'_> {
+        RecordView {
+            text: &self.record.state.text,
+            start: self.record.range.start,
+            tree: &self.parsed.tree,
+            syntax: &self.parsed.syntax,
+            analysis: &self.parsed.analysis,
+        }
+    }
+}

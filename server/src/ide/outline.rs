@@ -1,0 +1,194 @@
+//! The outline of a document over byte ranges: each record as a symbol named by its players,
+//! with its main-line move lines as children.
+
+use std::ops::Range;
+
+use crate::document::Document;
+use crate::syntax::{Item, MoveLine, RecordSyntax};
+
+/// A record as a document symbol.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordOutline {
+    /// `White – Black`, else the `Id`, else `Record n`.
+    pub name: String,
+    /// The record without the blank lines after it.
+    pub range: Range<usize>,
+    /// The part to select when the symbol is chosen: the first tag line.
+    pub selection: Range<usize>,
+}
+
+/// The outline of the record numbered `index` (from 0) in its document.
+pub fn outline(text: &str, syntax: &RecordSyntax, index: usize) -> RecordOutline {
+    let (named, range, selection) = record_outline(text, syntax);
+    RecordOutline { name: named.unwrap_or_else(|| unnamed(index)), range, selection }
+}
+
+/// The name of a record named by neither its players nor its `Id`.
+fn unnamed(index: usize) -> String {
+    format!("Record {}", index + 1)
+}
+
+/// A record's name from its tags (`None` when it has to be named by its place), its range
+/// and its selection.
+fn record_outline(
+    text: &str,
+    syntax: &RecordSyntax,
+) -> (Option<String>, Range<usize>, Range<usize>) {
+    let tag = |name: &str| {
+        syntax.items.iter().find_map(|item| match item {
+            Item::Tag(tag) if tag.name.text(text) == name => {
+                tag.value_text(text).filter(|value| !value.trim().is_empty())
+            }
+            _ => None,
+        })
+    };
+    let named = match (tag("White"), tag("Black"), tag("Id")) {
+        (Some(white), Some(black), _) => Some(format!("{white} – {black}")),
+        (_, _, Some(id)) => Some(id),
+        (white, black, None) if white.is_some() || black.is_some() => Some(format!(
+            "{} – {}",
+            white.as_deref().unwrap_or("?"),
+            black.as_deref().unwrap_or("?")
+        )),
+        _ => None,
+    };
+    let range = 0..text.trim_end().len();
+    let selection = match syntax.items.first() {
+        Some(Item::Tag(first)) => first.range.clone(),
+        _ => 0..text.find(['\n', '\r']).unwrap_or(text.len()).min(range.end),
+    };
+    (named, range, selection)
+}
+
+/// The main-line move lines of a record.
+pub fn main_line(syntax: &RecordSyntax) -> impl Iterator<Item = &MoveLine> {
+    syntax
+        .items
+        .iter()
+        .filter_map(|item| if let Item::MoveLine(line) = item { Some(line) } else { None })
+}
+
+/// The name of a move line: as written, but with single spaces (`12. EE23-D20, K24-K18`).
+pub fn move_line_name(text: &str, line: &MoveLine) -> String {
+    let mut name = line.number.text(text).to_string();
+    if line.ellipsis.is_some() {
+        name.push_str(" …");
+    }
+    if let Some(white) = &line.white {
+        name.push(' ');
+        name.push_str(&text[white.range.clone()]);
+    }
+    if let Some(black) = &line.black {
+        name.push_str(", ");
+        name.push_str(&text[black.range.clone()]);
+    }
+    name
+}
+
+/// Beyond this many main-line move lines in a document, records are listed without their
+/// moves: the outline of a 2,000-game file would otherwise hold 120,000 entries (18 MB of
+/// JSON, seconds per request), and editors ask for it again after every change.
+const MOST_MOVE_SYMBOLS: usize = 5_000;
+
+/// What a symbol stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymbolKind {
+    Record,
+    MoveLine,
+}
+
+/// An entry of a document's outline, with byte ranges of the document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Symbol {
+    pub name: String,
+    pub kind: SymbolKind,
+    pub range: Range<usize>,
+    /// The part to select when the symbol is chosen.
+    pub selection: Range<usize>,
+    pub children: Vec<Symbol>,
+}
+
+/// A record's outline, derived once per record text (kept with the record's state): its
+/// name unless it is named by its place, and its move lines, in byte ranges of the record.
+#[derive(Debug)]
+struct RecordSymbols {
+    named: Option<String>,
+    range: Range<usize>,
+    selection: Range<usize>,
+    moves: Vec<(String, Range<usize>)>,
+}
+
+/// One symbol per record, with its main-line move lines as children unless the document holds
+/// too many of them to list (`MOST_MOVE_SYMBOLS`). Each record's outline is derived once per
+/// text: after a keystroke, the edited record alone is parsed again.
+pub fn symbols(document: &Document) -> Vec<Symbol> {
+    let derived = document.map_derived(|record, _, syntax| {
+        let text = &record.state.text;
+        let (named, range, selection) = record_outline(text, syntax);
+        let moves = main_line(syntax)
+            .map(|line| (move_line_name(text, line), line.range.clone()))
+            .collect();
+        RecordSymbols { named, range, selection, moves }
+    });
+    let list_moves =
+        derived.iter().map(|symbols| symbols.moves.len()).sum::<usize>() <= MOST_MOVE_SYMBOLS;
+    document
+        .records()
+        .iter()
+        .zip(derived)
+        .enumerate()
+        .map(|(index, (record, symbols))| {
+            let children = if list_moves {
+                let moves = symbols.moves.iter();
+                moves
+                    .map(|(name, range)| {
+                        let range = record.in_document(range.clone());
+                        Symbol {
+                            name: name.clone(),
+                            kind: SymbolKind::MoveLine,
+                            selection: range.clone(),
+                            range,
+                            children: Vec::new(),
+                        }
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            Symbol {
+                name: symbols.named.clone().unwrap_or_else(|| unnamed(index)),
+                kind: SymbolKind::Record,
+                range: record.in_document(symbols.range.clone()),
+                selection: record.in_document(symbols.selection.clone()),
+                children,
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax;
+
+    fn parse(text: &str) -> RecordSyntax {
+        syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text))
+    }
+
+    const GAME: &str = "[Variant \"C'escacs\"]\n[White \"Pérez\"]\n[Black \"Vidal\"]\n\n1. K4-K6, E21-E19\n(1. …, E21-E17\n2. B4-B6, K24-K18)\n{A comment\non two lines}\n2. JF6-B18, EE23-D20:\n*\n\n";
+
+    #[test]
+    fn a_record_is_named_by_its_players_with_its_main_line_moves() {
+        let outline = outline(GAME, &parse(GAME), 0);
+        assert_eq!(outline.name, "Pérez – Vidal");
+        assert_eq!(&GAME[outline.selection], "[Variant \"C'escacs\"]");
+        let record = parse(GAME);
+        let moves: Vec<String> =
+            main_line(&record).map(|line| move_line_name(GAME, line)).collect();
+        assert_eq!(moves, ["1. K4-K6, E21-E19", "2. JF6-B18, EE23-D20:"]);
+        let anonymous = "[Variant \"C'escacs\"]\n[Id \"A1\"]\n\n*\n";
+        assert_eq!(super::outline(anonymous, &parse(anonymous), 4).name, "A1");
+        let bare = "[Variant \"C'escacs\"]\n\n*\n";
+        assert_eq!(super::outline(bare, &parse(bare), 4).name, "Record 5");
+    }
+}
