@@ -3,6 +3,7 @@
 //! results with byte ranges. Nothing here judges the content; `analysis` does.
 
 mod lower;
+mod reader;
 mod records;
 mod written_apart;
 
@@ -10,6 +11,7 @@ pub use lower::{
     lower_record, movetext_start, Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Reference,
     ReferenceKind, Step, Tag, Token, Variation, Walk,
 };
+pub use reader::read_record;
 pub use records::split_records;
 pub use written_apart::Gap;
 
