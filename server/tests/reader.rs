@@ -336,3 +336,41 @@ proptest! {
         assert_same(&text)?;
     }
 }
+
+// ---- The whole command both ways ----------------------------------------------------------
+
+fn check_json(path: &Path, rules: bool, reader: Option<&str>) -> std::process::Output {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_ctlpgn"));
+    command.arg("check").arg("--format").arg("json");
+    if rules {
+        command.arg("--rules");
+    }
+    command.arg(path);
+    match reader {
+        Some(value) => command.env("CTLPGN_READER", value),
+        None => command.env_remove("CTLPGN_READER"),
+    };
+    command.output().expect("ctlpgn runs")
+}
+
+#[test]
+fn check_prints_the_same_json_with_the_reader_and_with_tree_sitter_alone() {
+    let files = all_record_files();
+    let mut with_findings = 0;
+    for path in &files {
+        for rules in [false, true] {
+            let fast = check_json(path, rules, None);
+            let tree = check_json(path, rules, Some("tree-sitter"));
+            assert_eq!(
+                String::from_utf8_lossy(&fast.stdout),
+                String::from_utf8_lossy(&tree.stdout),
+                "{} (rules: {rules})",
+                path.display()
+            );
+            assert_eq!(fast.status.code(), tree.status.code(), "{}", path.display());
+            with_findings += usize::from(fast.stdout.len() > 2);
+        }
+    }
+    // The comparison covers files with findings, not only clean ones.
+    assert!(with_findings > 20, "files with findings: {with_findings}");
+}

@@ -22,7 +22,7 @@ use std::ops::Range;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::identifiers::IdentifierSet;
 use crate::position::Position;
-use crate::syntax::{self, Item, RecordSyntax};
+use crate::syntax::{self, Item, Reading, RecordReader, RecordSyntax};
 use crate::text::LineIndex;
 
 /// Everything the core knows about one record.
@@ -160,26 +160,36 @@ pub enum Keep {
     Findings,
 }
 
-/// Analyses every record of a file on this thread, one tree per record.
+/// Analyses every record of a file on this thread, the hand-written reader first.
 pub fn analyse_file(text: &str, keep: Keep, rule_checks: RuleChecks) -> Vec<AnalysedRecord> {
-    analyse_records(text, &syntax::split_records(text), keep, rule_checks)
+    analyse_file_with(text, keep, rule_checks, Reading::ReaderFirst)
 }
 
-/// Analyses the records of a file at `ranges`, with one parser.
+/// Analyses every record of a file on this thread, reading records as `reading` says.
+pub fn analyse_file_with(
+    text: &str,
+    keep: Keep,
+    rule_checks: RuleChecks,
+    reading: Reading,
+) -> Vec<AnalysedRecord> {
+    analyse_records(text, &syntax::split_records(text), keep, rule_checks, reading)
+}
+
+/// Analyses the records of a file at `ranges`, with one record reader.
 fn analyse_records(
     text: &str,
     ranges: &[Range<usize>],
     keep: Keep,
     rule_checks: RuleChecks,
+    reading: Reading,
 ) -> Vec<AnalysedRecord> {
-    let mut parser = syntax::new_parser();
+    let mut reader = RecordReader::new(reading);
     ranges
         .iter()
         .map(|range| {
             let record_text = &text[range.clone()];
-            let tree = syntax::parse(&mut parser, record_text);
             let mut analysis =
-                analyse_syntax_with(record_text, &syntax::lower_record(&tree), rule_checks);
+                analyse_syntax_with(record_text, &reader.read(record_text), rule_checks);
             if keep == Keep::Findings {
                 analysis.played = Vec::new();
                 analysis.references = Vec::new();
@@ -189,24 +199,36 @@ fn analyse_records(
         .collect()
 }
 
-/// Analyses every record of a file using every core: records are independent, so they are
-/// shared out in contiguous chunks, one parser per thread, and put back in file order.
+/// Analyses every record of a file using every core, the hand-written reader first.
 pub fn analyse_file_parallel(
     text: &str,
     keep: Keep,
     rule_checks: RuleChecks,
 ) -> Vec<AnalysedRecord> {
+    analyse_file_parallel_with(text, keep, rule_checks, Reading::ReaderFirst)
+}
+
+/// Analyses every record of a file using every core: records are independent, so they are
+/// shared out in contiguous chunks, one record reader per thread, and put back in file order.
+pub fn analyse_file_parallel_with(
+    text: &str,
+    keep: Keep,
+    rule_checks: RuleChecks,
+    reading: Reading,
+) -> Vec<AnalysedRecord> {
     let ranges = syntax::split_records(text);
     let threads =
         std::thread::available_parallelism().map_or(1, usize::from).min(ranges.len().max(1));
     if threads <= 1 || ranges.len() < 8 {
-        return analyse_records(text, &ranges, keep, rule_checks);
+        return analyse_records(text, &ranges, keep, rule_checks, reading);
     }
     let chunk = ranges.len().div_ceil(threads);
     std::thread::scope(|scope| {
         let handles: Vec<_> = ranges
             .chunks(chunk)
-            .map(|part| scope.spawn(move || analyse_records(text, part, keep, rule_checks)))
+            .map(|part| {
+                scope.spawn(move || analyse_records(text, part, keep, rule_checks, reading))
+            })
             .collect();
         handles
             .into_iter()

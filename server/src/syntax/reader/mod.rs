@@ -204,3 +204,45 @@ fn read_label(cursor: &mut Cursor<'_>) -> Option<Option<Token>> {
     }
     None
 }
+
+/// Which way records are read into syntax values where no tree is needed (the batch path).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Reading {
+    /// The hand-written reader, and tree-sitter for the records it declines.
+    #[default]
+    ReaderFirst,
+    /// Tree-sitter for every record: the old path, kept to compare against (the command
+    /// line's `CTLPGN_READER=tree-sitter`).
+    TreeSitter,
+}
+
+/// Reads records into syntax values the way a [`Reading`] says, with a tree-sitter parser
+/// made only when a record needs it.
+#[derive(Default)]
+pub struct RecordReader {
+    reading: Reading,
+    parser: Option<tree_sitter::Parser>,
+}
+
+impl std::fmt::Debug for RecordReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RecordReader").field("reading", &self.reading).finish_non_exhaustive()
+    }
+}
+
+impl RecordReader {
+    pub fn new(reading: Reading) -> RecordReader {
+        RecordReader { reading, parser: None }
+    }
+
+    /// The syntax of one record's text.
+    pub fn read(&mut self, text: &str) -> RecordSyntax {
+        if self.reading == Reading::ReaderFirst {
+            if let Some(record) = read_record(text) {
+                return record;
+            }
+        }
+        let parser = self.parser.get_or_insert_with(crate::syntax::new_parser);
+        crate::syntax::lower_record(&crate::syntax::parse(parser, text))
+    }
+}
