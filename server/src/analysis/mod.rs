@@ -78,6 +78,17 @@ pub fn analyse_syntax_with(
     record: &RecordSyntax,
     rule_checks: RuleChecks,
 ) -> RecordAnalysis {
+    analyse_syntax_keeping(text, record, rule_checks, Keep::Everything)
+}
+
+/// Analyses one record from its lowered syntax, keeping what `keep` says: with
+/// [`Keep::Findings`], `played` and `references` stay empty and no position is copied for them.
+pub fn analyse_syntax_keeping(
+    text: &str,
+    record: &RecordSyntax,
+    rule_checks: RuleChecks,
+    keep: Keep,
+) -> RecordAnalysis {
     let lines = LineIndex::new(text);
     let mut diagnostics = Vec::new();
     check_tags_are_well_formed(text, &record.items, &mut diagnostics);
@@ -100,6 +111,7 @@ pub fn analyse_syntax_with(
         &lines,
         setup.has_pdtl,
         rule_checks,
+        keep,
     );
     let end = walker.walk_main(movetext, setup.start.clone());
     let result_tag_start = record.items.iter().find_map(|item| match item {
@@ -116,7 +128,11 @@ pub fn analyse_syntax_with(
         &mut walker.diagnostics,
     );
     diagnostics.append(&mut walker.diagnostics);
-    let references = comments::check_comments(text, record, &setup.identifiers, &mut diagnostics);
+    let mut references =
+        comments::check_comments(text, record, &setup.identifiers, &mut diagnostics);
+    if keep == Keep::Findings {
+        references = Vec::new();
+    }
     diagnostics.sort_by_key(|d| (d.range.start, d.code));
     RecordAnalysis {
         diagnostics,
@@ -188,12 +204,8 @@ fn analyse_records(
         .iter()
         .map(|range| {
             let record_text = &text[range.clone()];
-            let mut analysis =
-                analyse_syntax_with(record_text, &reader.read(record_text), rule_checks);
-            if keep == Keep::Findings {
-                analysis.played = Vec::new();
-                analysis.references = Vec::new();
-            }
+            let analysis =
+                analyse_syntax_keeping(record_text, &reader.read(record_text), rule_checks, keep);
             AnalysedRecord { range: range.clone(), analysis }
         })
         .collect()

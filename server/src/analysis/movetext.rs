@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use super::check_suffix::check_suffix_diagnostic;
 use super::half_move::read_half_move;
-use super::RuleChecks;
+use super::{Keep, RuleChecks};
 use crate::diagnostics::{Code, Diagnostic, Fix, Replacement};
 use crate::identifiers::IdentifierSet;
 use crate::pieces::Side;
@@ -161,6 +161,8 @@ pub struct Walker<'a> {
     pub played: Vec<PlayedHalfMove>,
     has_pdtl: bool,
     rule_checks: RuleChecks,
+    /// Whether `played` is filled: not when only the findings are kept.
+    keep_played: bool,
 }
 
 impl<'a> Walker<'a> {
@@ -171,6 +173,7 @@ impl<'a> Walker<'a> {
         lines: &'a LineIndex,
         has_pdtl: bool,
         rule_checks: RuleChecks,
+        keep: Keep,
     ) -> Walker<'a> {
         Walker {
             text,
@@ -182,6 +185,7 @@ impl<'a> Walker<'a> {
             played: Vec::new(),
             has_pdtl,
             rule_checks,
+            keep_played: keep == Keep::Everything,
         }
     }
 
@@ -256,7 +260,14 @@ impl<'a> Walker<'a> {
                     &mut expected,
                     &mut position,
                 );
-                let before_white = position.clone();
+                // The positions a variation starts from are kept only when a variation
+                // follows this move line (before the next one): copying them for every move
+                // line was a large part of a whole-file check.
+                let attached = items[index + 1..]
+                    .iter()
+                    .take_while(|item| !matches!(item, Item::MoveLine(_)))
+                    .any(|item| matches!(item, Item::Variation(_)));
+                let before_white = if attached { position.clone() } else { None };
                 if line.ellipsis.is_some() && move_lines > 0 {
                     self.report(
                         Code::M022,
@@ -278,7 +289,8 @@ impl<'a> Walker<'a> {
                         &mut mated_at,
                     );
                 }
-                let after_white = if line.white.is_some() { position.clone() } else { None };
+                let after_white =
+                    if attached && line.white.is_some() { position.clone() } else { None };
                 if line.comma.is_some() && line.black.is_none() {
                     position = None;
                 }
@@ -628,17 +640,21 @@ impl<'a> Walker<'a> {
                             .push(check_suffix_diagnostic(half_move, read.check, mismatch));
                     }
                 }
-                let check_end =
-                    half_move.check.as_ref().map_or(half_move.move_end(), |check| check.range.end);
-                self.played.push(PlayedHalfMove {
-                    range: half_move.range.clone(),
-                    move_end: check_end,
-                    side,
-                    number,
-                    depth,
-                    effect: applied.effect,
-                    after: applied.position.clone(),
-                });
+                if self.keep_played {
+                    let check_end = half_move
+                        .check
+                        .as_ref()
+                        .map_or(half_move.move_end(), |check| check.range.end);
+                    self.played.push(PlayedHalfMove {
+                        range: half_move.range.clone(),
+                        move_end: check_end,
+                        side,
+                        number,
+                        depth,
+                        effect: applied.effect,
+                        after: applied.position.clone(),
+                    });
+                }
                 *position = Some(applied.position);
             }
             Err(incoherence) => {
