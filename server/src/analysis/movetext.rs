@@ -229,7 +229,8 @@ impl<'a> Walker<'a> {
     fn item(&mut self, item: &Item, state: &mut LineWalk<'_>) {
         let (items, index, kind, depth) = (state.items, state.next - 1, state.kind, state.depth);
         let is_main = matches!(kind, LineKind::Main);
-        let mut position = state.position.take();
+        // The position is worked on in place: taking it out and back per item copied it twice.
+        let position = &mut state.position;
         let mut expected = state.expected;
         let mut attach = state.attach.take();
         let mut white_only = state.white_only.take();
@@ -245,7 +246,7 @@ impl<'a> Walker<'a> {
                         number.range.clone(),
                         "a move line with White's half-move alone must be the last of its line of play",
                     );
-                    position = None;
+                    *position = None;
                 }
                 if let Some(end) = previous_end {
                     if self.same_line(end, line.range.start) {
@@ -258,7 +259,7 @@ impl<'a> Walker<'a> {
                     kind,
                     move_lines == 0,
                     &mut expected,
-                    &mut position,
+                    position,
                 );
                 // The positions a variation starts from are kept only when a variation
                 // follows this move line (before the next one): copying them for every move
@@ -274,16 +275,16 @@ impl<'a> Walker<'a> {
                         line.number.range.clone(),
                         "an ellipsis only stands on the first move line of a line of play",
                     );
-                    position = None;
+                    *position = None;
                 }
-                self.check_completeness(line, &mut position);
+                self.check_completeness(line, position);
                 if let Some(white) = &line.white {
                     self.play(
                         white,
                         Side::White,
                         number,
                         depth,
-                        &mut position,
+                        position,
                         is_main,
                         &mut written,
                         &mut mated_at,
@@ -292,7 +293,7 @@ impl<'a> Walker<'a> {
                 let after_white =
                     if attached && line.white.is_some() { position.clone() } else { None };
                 if line.comma.is_some() && line.black.is_none() {
-                    position = None;
+                    *position = None;
                 }
                 if let Some(black) = &line.black {
                     self.play(
@@ -300,7 +301,7 @@ impl<'a> Walker<'a> {
                         Side::Black,
                         number,
                         depth,
-                        &mut position,
+                        position,
                         is_main,
                         &mut written,
                         &mut mated_at,
@@ -344,7 +345,7 @@ impl<'a> Walker<'a> {
                     if self.lines.line_of(token.range.start)
                         == previous_end.map_or(usize::MAX, |e| self.lines.line_of(e))
                     {
-                        position = None;
+                        *position = None;
                     }
                 }
             }
@@ -353,7 +354,6 @@ impl<'a> Walker<'a> {
             }
             Item::Variation(_) | Item::Tag(_) | Item::Result(_) => {}
         }
-        state.position = position;
         state.expected = expected;
         state.attach = attach;
         state.white_only = white_only;
