@@ -29,18 +29,8 @@ fn update_castling(after: &mut Position, effect: &MoveEffect) {
     if effect.piece == PieceKind::King {
         after.castling[effect.side.index()] = CastlingRights::NONE;
     }
-    // A forced promotion moves nothing: its pawn stays on its hex.
-    let mut touched: Vec<Hex> = Vec::with_capacity(4);
-    if effect.kind != EffectKind::ForcedPromotion {
-        touched.push(effect.origin);
-    }
-    if let EffectKind::Castling { rooks, .. } = &effect.kind {
-        touched.extend(rooks.iter().map(|rook| rook.origin));
-    }
-    if let Some(captured) = effect.captured {
-        touched.push(captured.hex);
-    }
-    for hex in touched {
+    // The hexes a move touches, visited without collecting them (this runs per half-move).
+    let mut clear = |hex: Hex| {
         if let Some((side, rook)) = rook_home_at(hex) {
             let rights = &mut after.castling[side.index()];
             match rook {
@@ -48,6 +38,18 @@ fn update_castling(after: &mut Position, effect: &MoveEffect) {
                 RookRole::KingsRook => rights.king_rook = false,
             }
         }
+    };
+    // A forced promotion moves nothing: its pawn stays on its hex.
+    if effect.kind != EffectKind::ForcedPromotion {
+        clear(effect.origin);
+    }
+    if let EffectKind::Castling { rooks, .. } = &effect.kind {
+        for rook in rooks.iter() {
+            clear(rook.origin);
+        }
+    }
+    if let Some(captured) = effect.captured {
+        clear(captured.hex);
     }
 }
 
