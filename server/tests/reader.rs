@@ -312,10 +312,11 @@ proptest! {
     #[test]
     fn structured_records_read_the_same_both_ways(
         text in structured_record(),
+        crlf in any::<bool>(),
         mutations in proptest::collection::vec(
             (any::<usize>(), any::<u8>(), proptest::sample::select(PIECES)), 0..3),
     ) {
-        let mut text = text;
+        let mut text = if crlf { text.replace('\n', "\r\n") } else { text };
         for (place, kind, insert) in mutations {
             text = mutate(&text, place, kind, insert);
         }
