@@ -624,6 +624,15 @@ impl<'a> Walker<'a> {
             }
             Some(Ok(mv)) => mv,
         };
+        if self.rule_checks == RuleChecks::Skip && !self.keep_played {
+            // Nobody asks for the position before or after: play the half-move in place.
+            let Some(current) = position.as_mut() else { return };
+            if let Err(incoherence) = replay::play_in_place(current, &mv, self.ids) {
+                self.report(incoherence.code, move_range, incoherence.message);
+                *position = None;
+            }
+            return;
+        }
         match replay::apply_with_identifiers(before, &mv, self.ids) {
             Ok(applied) => {
                 if self.rule_checks == RuleChecks::Judge {

@@ -10,16 +10,26 @@ use crate::position::{CastlingRights, Position, SpecialCapture};
 
 /// Completes `after`, whose board already shows the half-move, from the state of `before`.
 pub(super) fn advance(before: &Position, mut after: Position, effect: &MoveEffect) -> Position {
+    advance_from(before.halfmove_clock, before.move_number, &mut after, effect);
+    after
+}
+
+/// [`advance`] for a position whose board was changed in place: its clock and move number are
+/// still those before the half-move.
+pub(super) fn advance_in_place(position: &mut Position, effect: &MoveEffect) {
+    advance_from(position.halfmove_clock, position.move_number, position, effect);
+}
+
+fn advance_from(clock: u32, number: Option<u32>, after: &mut Position, effect: &MoveEffect) {
     let mover = effect.side;
-    update_castling(&mut after, effect);
+    update_castling(after, effect);
     after.special = special_field(effect);
     let resets_clock = effect.piece == PieceKind::Pawn || effect.captured.is_some();
-    after.halfmove_clock = if resets_clock { 0 } else { before.halfmove_clock.saturating_add(1) };
+    after.halfmove_clock = if resets_clock { 0 } else { clock.saturating_add(1) };
     if mover == Side::Black {
-        after.move_number = before.move_number.map(|number| number.saturating_add(1));
+        after.move_number = number.map(|number| number.saturating_add(1));
     }
     after.turn = mover.opponent();
-    after
 }
 
 /// §8.3: a King move clears its side's status; a piece leaving a home Rook hex, or taken on
