@@ -1,5 +1,6 @@
 //! Benchmark of `ctlpgn check`'s work on a 2,000-record file made of the corpus games:
-//! split, parse, replay and every diagnostic, on one core and on all cores, and peak memory.
+//! split, read (the hand-written reader, tree-sitter for what it declines), replay and every
+//! diagnostic, on one core and on all cores, and peak memory; the parts apart.
 //! Run with `cargo bench -p ctlpgn --bench check`.
 
 mod common;
@@ -27,6 +28,15 @@ fn main() {
     measure("check, all cores", bytes, 7, || {
         ctlpgn::analysis::analyse_file_parallel(&file, Keep::Findings, RuleChecks::Skip).len()
     });
+    measure("check, one core, tree-sitter alone (CTLPGN_READER)", bytes, 7, || {
+        ctlpgn::analysis::analyse_file_with(
+            &file,
+            Keep::Findings,
+            RuleChecks::Skip,
+            ctlpgn::syntax::Reading::TreeSitter,
+        )
+        .len()
+    });
     measure("check --rules, one core", bytes, 7, || {
         ctlpgn::analysis::analyse_file(&file, Keep::Findings, RuleChecks::Judge).len()
     });
@@ -43,6 +53,18 @@ fn main() {
     }
     let mut parser = ctlpgn::syntax::new_parser();
     let ranges = ctlpgn::syntax::split_records(&file);
+    let accepted = ranges
+        .iter()
+        .filter(|r| ctlpgn::syntax::read_record(&file[(*r).clone()]).is_some())
+        .count();
+    println!("records the hand-written reader accepts: {accepted} of {}", ranges.len());
+    measure("hand-written reader only, one core", bytes, 7, || {
+        ranges
+            .iter()
+            .filter_map(|r| ctlpgn::syntax::read_record(&file[r.clone()]))
+            .map(|record| record.items.len())
+            .sum()
+    });
     measure("parse only, record by record, one core", bytes, 7, || {
         ranges
             .iter()

@@ -23,7 +23,7 @@ use crate::diagnostics::{Code, Diagnostic};
 use crate::identifiers::IdentifierSet;
 use crate::parallel;
 use crate::position::Position;
-use crate::syntax::{self, node_kind, Item, RecordSyntax};
+use crate::syntax::{self, node_kind, Item, Reading, RecordReader, RecordSyntax};
 use crate::text::LineIndex;
 
 /// Everything the core knows about one record.
@@ -79,6 +79,17 @@ pub fn analyse_syntax_with(
     record: &RecordSyntax,
     rule_checks: RuleChecks,
 ) -> RecordAnalysis {
+    analyse_syntax_keeping(text, record, rule_checks, Keep::Everything)
+}
+
+/// Analyses one record from its lowered syntax, keeping what `keep` says: with
+/// [`Keep::Findings`], `played` and `references` stay empty and no position is copied for them.
+pub fn analyse_syntax_keeping(
+    text: &str,
+    record: &RecordSyntax,
+    rule_checks: RuleChecks,
+    keep: Keep,
+) -> RecordAnalysis {
     let lines = LineIndex::new(text);
     let mut diagnostics = Vec::new();
     check_tags_are_well_formed(text, &record.items, &mut diagnostics);
@@ -104,6 +115,7 @@ pub fn analyse_syntax_with(
         &lines,
         setup.has_pdtl,
         rule_checks,
+        keep,
     );
     let end = walker.walk_main(movetext, setup.start.clone());
     let result_tag_start = record.items.iter().find_map(|item| match item {
@@ -120,7 +132,11 @@ pub fn analyse_syntax_with(
         &mut walker.diagnostics,
     );
     diagnostics.append(&mut walker.diagnostics);
-    let references = comments::check_comments(text, record, &setup.identifiers, &mut diagnostics);
+    let mut references =
+        comments::check_comments(text, record, &setup.identifiers, &mut diagnostics);
+    if keep == Keep::Findings {
+        references = Vec::new();
+    }
     diagnostics.sort_by_key(|d| (d.range.start, d.code));
     RecordAnalysis {
         diagnostics,
@@ -164,42 +180,58 @@ pub enum Keep {
     Findings,
 }
 
-/// Analyses every record of a file on this thread, one tree per record.
+/// Analyses every record of a file on this thread, the hand-written reader first.
 pub fn analyse_file(text: &str, keep: Keep, rule_checks: RuleChecks) -> Vec<AnalysedRecord> {
-    analyse_records(text, &syntax::split_records(text), keep, rule_checks)
+    analyse_file_with(text, keep, rule_checks, Reading::ReaderFirst)
 }
 
-/// Analyses the records of a file at `ranges`, with one parser.
+/// Analyses every record of a file on this thread, reading records as `reading` says.
+pub fn analyse_file_with(
+    text: &str,
+    keep: Keep,
+    rule_checks: RuleChecks,
+    reading: Reading,
+) -> Vec<AnalysedRecord> {
+    analyse_records(text, &syntax::split_records(text), keep, rule_checks, reading)
+}
+
+/// Analyses the records of a file at `ranges`, with one record reader.
 fn analyse_records(
     text: &str,
     ranges: &[Range<usize>],
     keep: Keep,
     rule_checks: RuleChecks,
+    reading: Reading,
 ) -> Vec<AnalysedRecord> {
-    let mut parser = syntax::new_parser();
+    let mut reader = RecordReader::new(reading);
     ranges
         .iter()
         .map(|range| {
             let record_text = &text[range.clone()];
-            let tree = syntax::parse(&mut parser, record_text);
-            let mut analysis =
-                analyse_syntax_with(record_text, &syntax::lower_record(&tree), rule_checks);
-            if keep == Keep::Findings {
-                analysis.played = Vec::new();
-                analysis.references = Vec::new();
-            }
+            let analysis =
+                analyse_syntax_keeping(record_text, &reader.read(record_text), rule_checks, keep);
             AnalysedRecord { range: range.clone(), analysis }
         })
         .collect()
 }
 
-/// Analyses every record of a file using every core: records are independent, so they are
-/// shared out in contiguous chunks, one parser per thread, and put back in file order.
+/// Analyses every record of a file using every core, the hand-written reader first.
 pub fn analyse_file_parallel(
     text: &str,
     keep: Keep,
     rule_checks: RuleChecks,
 ) -> Vec<AnalysedRecord> {
+    analyse_file_parallel_with(text, keep, rule_checks, Reading::ReaderFirst)
+}
+
+/// Analyses every record of a file using every core: records are independent, so they are
+/// shared out in contiguous chunks, one record reader per thread, and put back in file order.
+pub fn analyse_file_parallel_with(
+    text: &str,
+    keep: Keep,
+    rule_checks: RuleChecks,
+    reading: Reading,
+) -> Vec<AnalysedRecord> {
     let ranges = syntax::split_records(text);
-    parallel::map_chunks(&ranges, |part| analyse_records(text, part, keep, rule_checks))
+    parallel::map_chunks(&ranges, |part| analyse_records(text, part, keep, rule_checks, reading))
 }

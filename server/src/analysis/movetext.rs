@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use super::check_suffix::check_suffix_diagnostic;
 use super::half_move::read_half_move;
-use super::RuleChecks;
+use super::{Keep, RuleChecks};
 use crate::diagnostics::{Code, Diagnostic, Fix, Replacement};
 use crate::identifiers::IdentifierSet;
 use crate::pieces::Side;
@@ -161,6 +161,8 @@ pub struct Walker<'a> {
     pub played: Vec<PlayedHalfMove>,
     has_pdtl: bool,
     rule_checks: RuleChecks,
+    /// Whether `played` is filled: not when only the findings are kept.
+    keep_played: bool,
 }
 
 impl<'a> Walker<'a> {
@@ -171,6 +173,7 @@ impl<'a> Walker<'a> {
         lines: &'a LineIndex,
         has_pdtl: bool,
         rule_checks: RuleChecks,
+        keep: Keep,
     ) -> Walker<'a> {
         Walker {
             text,
@@ -182,6 +185,7 @@ impl<'a> Walker<'a> {
             played: Vec::new(),
             has_pdtl,
             rule_checks,
+            keep_played: keep == Keep::Everything,
         }
     }
 
@@ -225,7 +229,8 @@ impl<'a> Walker<'a> {
     fn item(&mut self, item: &Item, state: &mut LineWalk<'_>) {
         let (items, index, kind, depth) = (state.items, state.next - 1, state.kind, state.depth);
         let is_main = matches!(kind, LineKind::Main);
-        let mut position = state.position.take();
+        // The position is worked on in place: taking it out and back per item copied it twice.
+        let position = &mut state.position;
         let mut expected = state.expected;
         let mut attach = state.attach.take();
         let mut white_only = state.white_only.take();
@@ -241,7 +246,7 @@ impl<'a> Walker<'a> {
                         number.range.clone(),
                         "a move line with White's half-move alone must be the last of its line of play",
                     );
-                    position = None;
+                    *position = None;
                 }
                 if let Some(end) = previous_end {
                     if self.same_line(end, line.range.start) {
@@ -254,33 +259,41 @@ impl<'a> Walker<'a> {
                     kind,
                     move_lines == 0,
                     &mut expected,
-                    &mut position,
+                    position,
                 );
-                let before_white = position.clone();
+                // The positions a variation starts from are kept only when a variation
+                // follows this move line (before the next one): copying them for every move
+                // line was a large part of a whole-file check.
+                let attached = items[index + 1..]
+                    .iter()
+                    .take_while(|item| !matches!(item, Item::MoveLine(_)))
+                    .any(|item| matches!(item, Item::Variation(_)));
+                let before_white = if attached { position.clone() } else { None };
                 if line.ellipsis.is_some() && move_lines > 0 {
                     self.report(
                         Code::M022,
                         line.number.range.clone(),
                         "an ellipsis only stands on the first move line of a line of play",
                     );
-                    position = None;
+                    *position = None;
                 }
-                self.check_completeness(line, &mut position);
+                self.check_completeness(line, position);
                 if let Some(white) = &line.white {
                     self.play(
                         white,
                         Side::White,
                         number,
                         depth,
-                        &mut position,
+                        position,
                         is_main,
                         &mut written,
                         &mut mated_at,
                     );
                 }
-                let after_white = if line.white.is_some() { position.clone() } else { None };
+                let after_white =
+                    if attached && line.white.is_some() { position.clone() } else { None };
                 if line.comma.is_some() && line.black.is_none() {
-                    position = None;
+                    *position = None;
                 }
                 if let Some(black) = &line.black {
                     self.play(
@@ -288,7 +301,7 @@ impl<'a> Walker<'a> {
                         Side::Black,
                         number,
                         depth,
-                        &mut position,
+                        position,
                         is_main,
                         &mut written,
                         &mut mated_at,
@@ -332,7 +345,7 @@ impl<'a> Walker<'a> {
                     if self.lines.line_of(token.range.start)
                         == previous_end.map_or(usize::MAX, |e| self.lines.line_of(e))
                     {
-                        position = None;
+                        *position = None;
                     }
                 }
             }
@@ -341,7 +354,6 @@ impl<'a> Walker<'a> {
             }
             Item::Variation(_) | Item::Tag(_) | Item::Result(_) => {}
         }
-        state.position = position;
         state.expected = expected;
         state.attach = attach;
         state.white_only = white_only;
@@ -612,6 +624,15 @@ impl<'a> Walker<'a> {
             }
             Some(Ok(mv)) => mv,
         };
+        if self.rule_checks == RuleChecks::Skip && !self.keep_played {
+            // Nobody asks for the position before or after: play the half-move in place.
+            let Some(current) = position.as_mut() else { return };
+            if let Err(incoherence) = replay::play_in_place(current, &mv, self.ids) {
+                self.report(incoherence.code, move_range, incoherence.message);
+                *position = None;
+            }
+            return;
+        }
         match replay::apply_with_identifiers(before, &mv, self.ids) {
             Ok(applied) => {
                 if self.rule_checks == RuleChecks::Judge {
@@ -628,17 +649,21 @@ impl<'a> Walker<'a> {
                             .push(check_suffix_diagnostic(half_move, read.check, mismatch));
                     }
                 }
-                let check_end =
-                    half_move.check.as_ref().map_or(half_move.move_end(), |check| check.range.end);
-                self.played.push(PlayedHalfMove {
-                    range: half_move.range.clone(),
-                    move_end: check_end,
-                    side,
-                    number,
-                    depth,
-                    effect: applied.effect,
-                    after: applied.position.clone(),
-                });
+                if self.keep_played {
+                    let check_end = half_move
+                        .check
+                        .as_ref()
+                        .map_or(half_move.move_end(), |check| check.range.end);
+                    self.played.push(PlayedHalfMove {
+                        range: half_move.range.clone(),
+                        move_end: check_end,
+                        side,
+                        number,
+                        depth,
+                        effect: applied.effect,
+                        after: applied.position.clone(),
+                    });
+                }
                 *position = Some(applied.position);
             }
             Err(incoherence) => {

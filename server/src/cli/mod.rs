@@ -23,6 +23,7 @@ use clap::Parser;
 
 use crate::analysis::{self, AnalysedRecord, Keep, RuleChecks};
 use crate::diagnostics::Diagnostic;
+use crate::syntax::Reading;
 use crate::text::LineIndex;
 use arguments::{Command, CommandLine};
 use output::{Output, OutputFailed};
@@ -100,11 +101,22 @@ pub struct Placed<'a> {
 
 /// Analyses a file on every core, judging the optional rule checks only with `rules`.
 pub fn analyse(text: &str, keep: Keep, rules: bool) -> Vec<AnalysedRecord> {
-    analysis::analyse_file_parallel(
+    analysis::analyse_file_parallel_with(
         text,
         keep,
         if rules { RuleChecks::Judge } else { RuleChecks::Skip },
+        reading(),
     )
+}
+
+/// How records are read: `CTLPGN_READER=tree-sitter` forces tree-sitter for every record (a
+/// debug switch, to compare with the hand-written reader); read once, here at the edge.
+fn reading() -> Reading {
+    static READING: std::sync::OnceLock<Reading> = std::sync::OnceLock::new();
+    *READING.get_or_init(|| match std::env::var("CTLPGN_READER").as_deref() {
+        Ok("tree-sitter") => Reading::TreeSitter,
+        _ => Reading::ReaderFirst,
+    })
 }
 
 /// Places the diagnostics of one analysed record in the file's lines and columns, in the

@@ -139,3 +139,43 @@ fn every_incoherent_corpus_game_fails_at_its_bad_ply_with_the_expected_code() {
     }
     assert_eq!(checked, 35, "every incoherent game but the five with a bad coordinate");
 }
+
+#[test]
+fn playing_in_place_gives_the_positions_effects_and_errors_of_apply() {
+    let ids = crate::identifiers::IdentifierSet::standard();
+    let mut plies_played = 0;
+    for (number, text) in SIDECARS.iter().chain(INCOHERENT.iter()) {
+        let game: serde_json::Value = serde_json::from_str(text).expect("a sidecar");
+        let mut moves: Vec<String> = game["plies"]
+            .as_array()
+            .expect("plies")
+            .iter()
+            .map(|ply| ply["move"].as_str().expect("a move").to_string())
+            .collect();
+        // The bad move of an incoherent game, except a bad coordinate (no move to play).
+        if let Some(bad) = game["move"].as_str().filter(|_| game["kind"] != "invalid_coordinate") {
+            moves.push(bad.replace('x', "\u{d7}"));
+        }
+        let mut position = Position::initial();
+        for written in &moves {
+            let mv = read(written);
+            let applied = apply(&position, &mv);
+            let mut in_place = position.clone();
+            let played = super::play_in_place(&mut in_place, &mv, &ids);
+            match applied {
+                Ok(applied) => {
+                    assert_eq!(played.as_ref().ok(), Some(&applied.effect), "{number} {written}");
+                    assert_eq!(in_place, applied.position, "{number} {written}");
+                    position = applied.position;
+                    plies_played += 1;
+                }
+                Err(error) => {
+                    assert_eq!(played.err(), Some(error), "{number} {written}");
+                    assert_eq!(in_place, position, "{number} {written}: left as it was");
+                    break;
+                }
+            }
+        }
+    }
+    assert!(plies_played > 3000, "plies played both ways: {plies_played}");
+}

@@ -92,3 +92,22 @@ pub fn apply_with_identifiers(
     let position = state::advance(position, board, &effect);
     Ok(Applied { position, effect })
 }
+
+/// [`apply_with_identifiers`] played into `position` itself, which is left as it was when the
+/// half-move is incoherent: a piece move (nearly every half-move) is then played without
+/// copying the position, which a replay that keeps no position after each half-move (`check`)
+/// does not need.
+pub fn play_in_place(
+    position: &mut Position,
+    mv: &Move,
+    ids: &IdentifierSet,
+) -> Result<MoveEffect, Incoherence> {
+    match mv {
+        Move::Piece(piece_move) => piece_move::play_in_place(position, piece_move, ids),
+        _ => {
+            let applied = apply_with_identifiers(position, mv, ids)?;
+            *position = applied.position;
+            Ok(applied.effect)
+        }
+    }
+}

@@ -23,6 +23,37 @@ pub(super) fn apply(
     mv: &PieceMove,
     ids: &IdentifierSet,
 ) -> Result<(Position, MoveEffect), Incoherence> {
+    let effect = check_and_describe(before, mv, ids)?;
+    let mut after = before.clone();
+    write_board(&mut after, mv, &effect);
+    Ok((after, effect))
+}
+
+/// Checks a piece move against `position` and, when it is coherent, plays it there in place,
+/// the whole state included: the same result as [`apply`] and [`super::state::advance`]
+/// without copying the position (the batch check plays every half-move this way).
+pub(super) fn play_in_place(
+    position: &mut Position,
+    mv: &PieceMove,
+    ids: &IdentifierSet,
+) -> Result<MoveEffect, Incoherence> {
+    // `apply` with the board written into `position` itself: `advance` only reads the clock
+    // and the move number, which the board change leaves alone.
+    let checked = {
+        let before: &Position = position;
+        check_and_describe(before, mv, ids)?
+    };
+    write_board(position, mv, &checked);
+    super::state::advance_in_place(position, &checked);
+    Ok(checked)
+}
+
+/// The checks of [`apply`] and the effect they describe, without the board change.
+fn check_and_describe(
+    before: &Position,
+    mv: &PieceMove,
+    ids: &IdentifierSet,
+) -> Result<MoveEffect, Incoherence> {
     let mover = before.turn;
     let piece = check_origin(before, mv, ids)?;
     let (kind, captured) = match mv.separator {
@@ -42,19 +73,7 @@ pub(super) fn apply(
         }
     };
     promotion::check_suffix(before, mv, piece, ids)?;
-
-    let step = pawn_step(before, mv, piece);
-    let mut after = before.clone();
-    if let Some(captured) = captured {
-        after.set(captured.hex, None);
-    }
-    after.set(mv.origin, None);
-    let landed = match mv.promotion {
-        Some(Promotion::To(kind)) => Piece::new(mover, kind),
-        _ => piece,
-    };
-    after.set(mv.destination, Some(landed));
-    let effect = MoveEffect {
+    Ok(MoveEffect {
         side: mover,
         piece: piece.kind,
         origin: mv.origin,
@@ -62,9 +81,22 @@ pub(super) fn apply(
         kind,
         captured,
         promotion: mv.promotion,
-        step,
+        step: pawn_step(before, mv, piece),
+    })
+}
+
+/// The board change of a checked piece move: the captured piece off, the mover from its
+/// origin to its destination (promoted when the move says so).
+fn write_board(board: &mut Position, mv: &PieceMove, effect: &MoveEffect) {
+    if let Some(captured) = effect.captured {
+        board.set(captured.hex, None);
+    }
+    board.set(mv.origin, None);
+    let landed = match mv.promotion {
+        Some(Promotion::To(kind)) => Piece::new(effect.side, kind),
+        _ => Piece::new(effect.side, effect.piece),
     };
-    Ok((after, effect))
+    board.set(mv.destination, Some(landed));
 }
 
 /// K001-K003: the origin holds a piece of the side to move of the written kind.

@@ -10,16 +10,26 @@ use crate::position::{CastlingRights, Position, SpecialCapture};
 
 /// Completes `after`, whose board already shows the half-move, from the state of `before`.
 pub(super) fn advance(before: &Position, mut after: Position, effect: &MoveEffect) -> Position {
+    advance_from(before.halfmove_clock, before.move_number, &mut after, effect);
+    after
+}
+
+/// [`advance`] for a position whose board was changed in place: its clock and move number are
+/// still those before the half-move.
+pub(super) fn advance_in_place(position: &mut Position, effect: &MoveEffect) {
+    advance_from(position.halfmove_clock, position.move_number, position, effect);
+}
+
+fn advance_from(clock: u32, number: Option<u32>, after: &mut Position, effect: &MoveEffect) {
     let mover = effect.side;
-    update_castling(&mut after, effect);
+    update_castling(after, effect);
     after.special = special_field(effect);
     let resets_clock = effect.piece == PieceKind::Pawn || effect.captured.is_some();
-    after.halfmove_clock = if resets_clock { 0 } else { before.halfmove_clock.saturating_add(1) };
+    after.halfmove_clock = if resets_clock { 0 } else { clock.saturating_add(1) };
     if mover == Side::Black {
-        after.move_number = before.move_number.map(|number| number.saturating_add(1));
+        after.move_number = number.map(|number| number.saturating_add(1));
     }
     after.turn = mover.opponent();
-    after
 }
 
 /// §8.3: a King move clears its side's status; a piece leaving a home Rook hex, or taken on
@@ -29,18 +39,8 @@ fn update_castling(after: &mut Position, effect: &MoveEffect) {
     if effect.piece == PieceKind::King {
         after.castling[effect.side.index()] = CastlingRights::NONE;
     }
-    // A forced promotion moves nothing: its pawn stays on its hex.
-    let mut touched: Vec<Hex> = Vec::with_capacity(4);
-    if effect.kind != EffectKind::ForcedPromotion {
-        touched.push(effect.origin);
-    }
-    if let EffectKind::Castling { rooks, .. } = &effect.kind {
-        touched.extend(rooks.iter().map(|rook| rook.origin));
-    }
-    if let Some(captured) = effect.captured {
-        touched.push(captured.hex);
-    }
-    for hex in touched {
+    // The hexes a move touches, visited without collecting them (this runs per half-move).
+    let mut clear = |hex: Hex| {
         if let Some((side, rook)) = rook_home_at(hex) {
             let rights = &mut after.castling[side.index()];
             match rook {
@@ -48,6 +48,18 @@ fn update_castling(after: &mut Position, effect: &MoveEffect) {
                 RookRole::KingsRook => rights.king_rook = false,
             }
         }
+    };
+    // A forced promotion moves nothing: its pawn stays on its hex.
+    if effect.kind != EffectKind::ForcedPromotion {
+        clear(effect.origin);
+    }
+    if let EffectKind::Castling { rooks, .. } = &effect.kind {
+        for rook in rooks.iter() {
+            clear(rook.origin);
+        }
+    }
+    if let Some(captured) = effect.captured {
+        clear(captured.hex);
     }
 }
 

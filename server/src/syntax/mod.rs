@@ -4,6 +4,7 @@
 
 mod lower;
 pub mod node_kind;
+mod reader;
 mod records;
 mod written_apart;
 
@@ -11,6 +12,7 @@ pub use lower::{
     lower_record, movetext_start, Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Reference,
     ReferenceKind, Step, Tag, Token, Variation, Walk,
 };
+pub use reader::{read_record, Reading, RecordReader};
 pub use records::split_records;
 pub use written_apart::Gap;
 
