@@ -86,7 +86,8 @@ pub fn check_results(
             }
             Item::Variation(variation) => {
                 previous_end = Some(variation.range.end);
-                broken_after_moves = false;
+                // A result line added after a variation never closed would be inside it.
+                broken_after_moves = variation.close.is_none();
             }
             Item::Error(_) => broken_after_moves = true,
             _ => {}
@@ -111,13 +112,20 @@ pub fn check_results(
             let line_end = text[movetext_end..]
                 .find(['\n', '\r'])
                 .map_or(text.len(), |end| movetext_end + end);
-            let at_end = line_end == text.len();
-            let line = if at_end { format!("\n{value}\n") } else { format!("\n{value}") };
-            diagnostic = diagnostic.with_fix(Fix::replace(
-                format!("Add the result line {value}"),
-                line_end..line_end,
-                line,
-            ));
+            // A comment never closed runs to the end of the record: the result line would be
+            // added inside it when it starts before the line's end.
+            let in_comment = items.iter().any(|item| {
+                matches!(item, Item::Comment(comment) if !comment.closed && comment.range.start < line_end)
+            });
+            if !in_comment {
+                let at_end = line_end == text.len();
+                let line = if at_end { format!("\n{value}\n") } else { format!("\n{value}") };
+                diagnostic = diagnostic.with_fix(Fix::replace(
+                    format!("Add the result line {value}"),
+                    line_end..line_end,
+                    line,
+                ));
+            }
         }
         diagnostics.push(diagnostic);
     }
@@ -233,5 +241,23 @@ mod tests {
         assert_eq!(result_line_fixes(moves), ["Add the result line *"]);
         // `9.8`: a move number with broken text after it, which would take in the `*` added.
         assert!(result_line_fixes("9.8").is_empty());
+    }
+
+    #[test]
+    fn no_result_line_is_added_inside_a_variation_never_closed() {
+        // Found by the fuzzer: the `*` added went into the variation, M006 stayed.
+        assert!(result_line_fixes("({").is_empty());
+        let moves = "[Variant \"C'escacs\"]\n\n1. G7-G9, E21-E17\n(1. G7-G8, E21-E19\n";
+        assert!(result_line_fixes(moves).is_empty());
+        let closed = "[Variant \"C'escacs\"]\n\n1. G7-G9, E21-E17\n(1. G7-G8, E21-E19)\n";
+        assert_eq!(result_line_fixes(closed), ["Add the result line *"]);
+    }
+
+    #[test]
+    fn no_result_line_is_added_inside_a_comment_never_closed() {
+        // Found by the fuzzer: the `*` added at the end of the line went into the comment.
+        assert!(result_line_fixes("6.C9C1{").is_empty());
+        let after = "[Variant \"C'escacs\"]\n\n1. G7-G9, E21-E17\n{ never closed\n";
+        assert_eq!(result_line_fixes(after), ["Add the result line *"]);
     }
 }

@@ -10,7 +10,7 @@ pub use lower::{
     lower_record, movetext_start, Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Reference,
     ReferenceKind, Step, Tag, Token, Variation, Walk,
 };
-pub use records::split_records;
+pub use records::{opens_record, split_records};
 pub use written_apart::Gap;
 
 /// A tree-sitter parser for CTL-PGN.
