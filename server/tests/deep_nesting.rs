@@ -196,6 +196,25 @@ fn a_record_with_100000_comments_is_checked_and_formatted_and_20000_converted() 
 }
 
 #[test]
+fn a_line_of_100000_brackets_is_checked_and_formatted_in_time_linear_in_its_length() {
+    // The grammar's scanner asked for the column in front of every `[`, which tree-sitter
+    // counts from the line's start: 12,800 `[` took 4 s, 100,000 would take minutes.
+    in_small_stack(|| {
+        for text in
+            ["[".repeat(DEEP), format!("[Variant \"C'escacs\"]\n\n{}\n*\n", "[".repeat(DEEP))]
+        {
+            let started = std::time::Instant::now();
+            let records = analysis::analyse_file(&text, Keep::Findings, RuleChecks::Judge);
+            assert_eq!(records.len(), 1);
+            assert!(!errors(&records).is_empty());
+            assert_eq!(format::format_text(&text, &FormatOptions::default()), text);
+            // A failure guard only, far above the few hundred milliseconds it takes.
+            assert!(started.elapsed().as_secs() < 60, "{:?}", started.elapsed());
+        }
+    });
+}
+
+#[test]
 fn a_tree_with_100000_nested_parentheses_parses_and_drops_in_a_2_mb_stack() {
     let text = format!("[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n{}", "(".repeat(DEEP));
     std::thread::Builder::new()
