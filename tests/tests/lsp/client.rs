@@ -73,6 +73,7 @@ impl Client {
     ) -> Client {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
+            .thread_stack_size(256 * 1024)
             .enable_all()
             .build()
             .expect("a runtime");
