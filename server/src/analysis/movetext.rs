@@ -413,11 +413,11 @@ impl<'a> Walker<'a> {
     ) -> u32 {
         let written = line.number.text(self.text);
         let unknown_start = written.ends_with('?');
-        // The number without its `.` or `?`; a number the parser had to invent is empty.
-        let number: u32 = written
-            .get(..written.len().saturating_sub(1))
-            .and_then(|digits| digits.parse().ok())
-            .unwrap_or(u32::MAX);
+        // The number without its `.` or `?`; a number the parser had to invent is empty, and
+        // is not judged against the sequence (S001 or S011 says what is wrong there).
+        let readable: Option<u32> =
+            written.get(..written.len().saturating_sub(1)).and_then(|digits| digits.parse().ok());
+        let number = readable.unwrap_or(u32::MAX);
         let range = line.number.range.clone();
         match kind {
             LineKind::Main if first => {
@@ -487,7 +487,7 @@ impl<'a> Walker<'a> {
                         range.clone(),
                         format!("{written}: 1? is only allowed on the first main-line move line"),
                     );
-                } else if let Some(expected_number) = *expected {
+                } else if let (Some(expected_number), Some(number)) = (*expected, readable) {
                     if number != expected_number {
                         self.diagnostics.push(
                             Diagnostic::new(
@@ -508,8 +508,12 @@ impl<'a> Walker<'a> {
                 }
             }
         }
-        // After a wrong number the sequence continues from the number written (§7.2).
-        *expected = Some(number.saturating_add(1));
+        // After a wrong number the sequence continues from the number written (§7.2); after
+        // one that cannot be read, from the number expected there.
+        *expected = match readable {
+            Some(number) => Some(number.saturating_add(1)),
+            None => expected.map(|expected| expected.saturating_add(1)),
+        };
         number
     }
 
@@ -740,5 +744,25 @@ impl<'a> Walker<'a> {
             None => None,
         };
         LineWalk::new(items, LineKind::Variation { parent_number: attach.number }, start, depth + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::analyse_syntax;
+    use crate::diagnostics::Code;
+    use crate::syntax;
+
+    #[test]
+    fn a_move_number_that_cannot_be_read_is_not_judged_against_the_sequence() {
+        // Found by the fuzzer: `.` read as a move number was "move number 4294967295", with a
+        // renumbering that changed nothing.
+        for text in [".8..", ".", "1. K4-K6, E21-E19\n."] {
+            let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+            let analysis = analyse_syntax(text, &record);
+            let sequence: Vec<_> =
+                analysis.diagnostics.iter().filter(|d| d.code == Code::M001).collect();
+            assert!(sequence.is_empty(), "{text:?}: {sequence:?}");
+        }
     }
 }

@@ -86,7 +86,10 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
             // A first tag line that opens the record (a broken `[Variant` line) would open
             // another one after the tag added, which would be a record of its own.
             let opens_record = crate::syntax::opens_record(&text.as_bytes()[first.range.start..]);
+            // So would a first tag line that is broken itself (the parser's recovery may
+            // take in the tag added).
             if !broken_before
+                && !first.malformed
                 && !opens_record
                 && !tags.iter().any(|tag| tag.name.text(text) == "Variant")
             {
@@ -331,6 +334,11 @@ mod tests {
         // A broken Variant tag line (found by the fuzzer): the tag added before it would make
         // a record of its own, and the broken line would still open this one.
         let broken = "[Variant s\"\nv";
+        let found = covered(broken);
+        assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
+        assert_eq!(codes_before_and_after_fix(broken, "T001"), None, "{broken:?}");
+        // A broken first tag line after a comment (found by the fuzzer).
+        let broken = "{}\n[v";
         let found = covered(broken);
         assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
         assert_eq!(codes_before_and_after_fix(broken, "T001"), None, "{broken:?}");

@@ -256,16 +256,18 @@ pub(super) fn check_names(
         if !is_known(line.name) {
             let mut diagnostic =
                 Diagnostic::new(Code::T004, line.line_range(), unknown_name_message(line.name));
-            // A rename in a broken tag line, one that makes the line content-affecting
-            // without a value to read or a second time, or a Result tag that disagrees with
-            // the result line (T014), would trade T004 for a worse error: not offered.
+            // A rename in a broken tag line, or one that would trade T004 for a worse error,
+            // is not offered: a tag that changes how the whole record reads (its letters, its
+            // starting position) cannot be judged here, a Variant tag starts a record only
+            // where the record starts, and a Result tag must agree with the result line (T014).
             let renamed = suggestion(line.name).filter(|known| {
-                let content_affecting = CONTENT_AFFECTING.contains(known);
                 let present = tags.iter().any(|other| other.name == *known);
                 !line.tag.malformed
-                    && (!content_affecting || (line.tag.value.is_some() && !present))
-                    && (*known != "Result" || agrees_with(line.value.as_deref(), result_line))
-                    && (*known != "Variant" || opens_this_record(index, line, text))
+                    && match *known {
+                        "Variant" => !present && opens_this_record(index, line, text),
+                        "Result" => agrees_with(line.value.as_deref(), result_line),
+                        known => !CONTENT_AFFECTING.contains(&known),
+                    }
             });
             if let Some(known) = renamed {
                 diagnostic = diagnostic.with_fix(Fix::replace(
@@ -441,6 +443,13 @@ mod tests {
         // Found by the fuzzer: after `]` the renamed line starts a record of its own.
         assert!(rename_fixes("]\n[arian\"\"]").is_empty());
         assert!(rename_fixes("[Varint \"Grand\"]\n[Event \"E\"]\n\n*\n").is_empty());
+    }
+
+    #[test]
+    fn no_rename_to_a_tag_that_changes_how_the_record_reads() {
+        // Found by the fuzzer: an empty PDTL is an error of its own.
+        assert!(rename_fixes("[PDL\"\"]").is_empty());
+        assert!(rename_fixes("[Variant \"C'escacs\"]\n[Redefin \"FAN\"]\n\n*\n").is_empty());
     }
 
     #[test]
