@@ -59,6 +59,8 @@ struct AttachPoint {
 
 /// The fix of a move number out of sequence: it and every number after it in its line of play
 /// (variations included, since they repeat their parent's numbers) move by the same amount.
+/// None when a number would fall below 1: the numbers after it do not continue its sequence
+/// (`2. 67. 8.`), and renumbering them all would only move the break.
 fn renumbering(
     text: &str,
     syntax: &RecordSyntax,
@@ -66,18 +68,21 @@ fn renumbering(
     following: &[Item],
     written: u32,
     expected: u32,
-) -> Fix {
+) -> Option<Fix> {
     let shift = i64::from(expected) - i64::from(written);
     let mut edits = Vec::new();
+    let mut below_one = false;
     let mut renumber = |number: &Token| {
         let digits = number.range.start..number.range.end.saturating_sub(1).max(number.range.start);
         if let Some(old) = text.get(digits.clone()).and_then(|digits| digits.parse::<i64>().ok()) {
-            edits.push(Replacement { range: digits, text: (old + shift).max(1).to_string() });
+            below_one |= old + shift < 1;
+            edits.push(Replacement { range: digits, text: (old + shift).to_string() });
         }
     };
     renumber(&line.number);
     each_number(syntax, following, &mut renumber);
-    Fix { title: format!("Renumber the moves from {written} as {expected}"), edits }
+    (!below_one)
+        .then(|| Fix { title: format!("Renumber the moves from {written} as {expected}"), edits })
 }
 
 /// Calls `visit` with the number of every move line of `items`, variations included.
@@ -489,21 +494,23 @@ impl<'a> Walker<'a> {
                     );
                 } else if let (Some(expected_number), Some(number)) = (*expected, readable) {
                     if number != expected_number {
-                        self.diagnostics.push(
-                            Diagnostic::new(
-                                Code::M001,
-                                range.clone(),
-                                format!("move number {number}, expected {expected_number}"),
-                            )
-                            .with_fix(renumbering(
-                                self.text,
-                                self.syntax,
-                                line,
-                                following,
-                                number,
-                                expected_number,
-                            )),
+                        let mut diagnostic = Diagnostic::new(
+                            Code::M001,
+                            range.clone(),
+                            format!("move number {number}, expected {expected_number}"),
                         );
+                        let fix = renumbering(
+                            self.text,
+                            self.syntax,
+                            line,
+                            following,
+                            number,
+                            expected_number,
+                        );
+                        if let Some(fix) = fix {
+                            diagnostic = diagnostic.with_fix(fix);
+                        }
+                        self.diagnostics.push(diagnostic);
                     }
                 }
             }
@@ -752,6 +759,23 @@ mod tests {
     use crate::analysis::analyse_syntax;
     use crate::diagnostics::Code;
     use crate::syntax;
+
+    /// The titles of the fixes of `text`'s M001s.
+    fn renumberings(text: &str) -> Vec<String> {
+        let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+        let analysis = analyse_syntax(text, &record);
+        let sequence = analysis.diagnostics.iter().filter(|d| d.code == Code::M001);
+        sequence.flat_map(|d| d.fixes.iter().map(|fix| fix.title.clone())).collect()
+    }
+
+    #[test]
+    fn moves_are_renumbered_only_when_no_number_falls_below_one() {
+        let moves = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n5. K6-K8, E19-E17\n6. K8-K10, E17-E15:\n*\n";
+        assert_eq!(renumberings(moves), ["Renumber the moves from 5 as 2"]);
+        // Found by the fuzzer: 8 and 9 do not continue 67, and became 1 and 1. The break at 8
+        // is renumbered after 67.
+        assert_eq!(renumberings("2.67.8.9."), ["Renumber the moves from 8 as 68"]);
+    }
 
     #[test]
     fn a_move_number_that_cannot_be_read_is_not_judged_against_the_sequence() {
