@@ -87,8 +87,11 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
             // another one after the tag added, which would be a record of its own.
             let opens_record = crate::syntax::opens_record(&text.as_bytes()[first.range.start..]);
             // So would a first tag line that is broken itself (the parser's recovery may
-            // take in the tag added).
+            // take in the tag added). Anything before the first tag (a comment) would be left
+            // in front of the `[Variant` line added, a record of its own.
+            let written_before = !text[..first.range.start].trim().is_empty();
             if !broken_before
+                && !written_before
                 && !first.malformed
                 && !opens_record
                 && !tags.iter().any(|tag| tag.name.text(text) == "Variant")
@@ -337,6 +340,12 @@ mod tests {
         let found = covered(broken);
         assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
         assert_eq!(codes_before_and_after_fix(broken, "T001"), None, "{broken:?}");
+        // A comment before the first tag (found by the fuzzer): it would be a record of its
+        // own in front of the Variant tag added.
+        let commented = "{}\n[d\"\"]";
+        let found = covered(commented);
+        assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
+        assert_eq!(codes_before_and_after_fix(commented, "T001"), None, "{commented:?}");
         // A broken first tag line after a comment (found by the fuzzer).
         let broken = "{}\n[v";
         let found = covered(broken);
