@@ -104,6 +104,8 @@ struct WrittenHalfMove {
     /// Whether it carries the end mark `:` (or `#`).
     end_mark: bool,
     mate: bool,
+    /// Whether its text does not read as a half-move (S004 and the like).
+    broken: bool,
 }
 
 /// One line of play being walked: its items, how far the walk is, and what it knows so far.
@@ -383,19 +385,25 @@ impl<'a> Walker<'a> {
                 }
             }
             if !last.end_mark {
-                // The end mark closes the half-move's annotations (§7.1: `EE23-D20 !:`).
-                self.diagnostics.push(
-                    Diagnostic::new(
-                        Code::M004,
-                        last.range.clone(),
-                        "the last half-move of the main line ends with : (or # for mate)",
-                    )
-                    .with_fix(Fix::replace(
+                let mut diagnostic = Diagnostic::new(
+                    Code::M004,
+                    last.range.clone(),
+                    "the last half-move of the main line ends with : (or # for mate)",
+                );
+                // The end mark closes the half-move's annotations (§7.1: `EE23-D20 !:`). Not
+                // offered on a half-move that does not read (`JF2`), which the parser may no
+                // longer take for one with the mark, nor before text that does not read.
+                let broken_after = state.items.iter().any(
+                    |item| matches!(item, Item::Error(token) if token.range.start >= last.end),
+                );
+                if !last.broken && !broken_after {
+                    diagnostic = diagnostic.with_fix(Fix::replace(
                         "Add the end mark :",
                         last.end..last.end,
                         ":",
-                    )),
-                );
+                    ));
+                }
+                self.diagnostics.push(diagnostic);
             }
         }
         MainLineEnd {
@@ -605,6 +613,7 @@ impl<'a> Walker<'a> {
             side,
             end_mark: read.end_mark,
             mate: read.mate,
+            broken: half_move.has_error,
         });
         let Some(before) = position.as_ref() else { return };
         if before.turn != side {
@@ -775,6 +784,22 @@ mod tests {
         // Found by the fuzzer: 8 and 9 do not continue 67, and became 1 and 1. The break at 8
         // is renumbered after 67.
         assert_eq!(renumberings("2.67.8.9."), ["Renumber the moves from 8 as 68"]);
+    }
+
+    #[test]
+    fn no_end_mark_is_added_before_text_that_does_not_read() {
+        let fixes = |text: &str| {
+            let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+            let analysis = analyse_syntax(text, &record);
+            let missing = analysis.diagnostics.iter().filter(|d| d.code == Code::M004);
+            missing.flat_map(|d| d.fixes.iter().map(|fix| fix.title.clone())).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            fixes("[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n*\n"),
+            ["Add the end mark :"]
+        );
+        // Found by the fuzzer: `JF2:` is no longer read as a half-move.
+        assert_eq!(fixes("7.F0,JF2"), Vec::<String>::new());
     }
 
     #[test]
