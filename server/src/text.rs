@@ -33,14 +33,18 @@ impl LineIndex {
         self.starts.get(line).copied().unwrap_or_else(|| *self.starts.last().unwrap_or(&0))
     }
 
-    /// The 1-based line and 1-based column (in characters) of a byte offset. A leading BOM is
-    /// not counted.
+    /// The 1-based line and 1-based column (in characters) of a byte offset. The file's
+    /// byte-order mark (a U+FEFF that is its first character) is not counted; a U+FEFF
+    /// anywhere else is a character like any other.
     pub fn line_column(&self, text: &str, offset: usize) -> (usize, usize) {
         let line = self.line_of(offset);
         let start = self.line_start(line);
         let offset = offset.min(text.len());
         let prefix = text.get(start..offset).unwrap_or("");
-        let prefix = prefix.strip_prefix('\u{FEFF}').unwrap_or(prefix);
+        let prefix = match start {
+            0 => prefix.strip_prefix('\u{FEFF}').unwrap_or(prefix),
+            _ => prefix,
+        };
         (line + 1, prefix.chars().count() + 1)
     }
 }
@@ -57,5 +61,18 @@ mod tests {
         assert_eq!(index.line_column(text, text.find('d').unwrap()), (2, 3));
         assert_eq!(index.line_column(text, text.find('e').unwrap()), (3, 1));
         assert_eq!(index.line_column(text, text.find('x').unwrap()), (4, 2));
+    }
+
+    #[test]
+    fn only_the_files_first_character_is_skipped_as_a_byte_order_mark() {
+        let text = "\u{FEFF}ab\n\u{FEFF}cd\r\u{FEFF}\u{FEFF}e";
+        let index = LineIndex::new(text);
+        assert_eq!(index.line_column(text, text.find('a').unwrap()), (1, 1));
+        assert_eq!(index.line_column(text, text.find('b').unwrap()), (1, 2));
+        assert_eq!(index.line_column(text, text.find('c').unwrap()), (2, 2));
+        assert_eq!(index.line_column(text, text.find('d').unwrap()), (2, 3));
+        assert_eq!(index.line_column(text, text.find('e').unwrap()), (3, 3));
+        // Without a mark, the first line counts from its first character too.
+        assert_eq!(index.line_column("ab", 1), (1, 2));
     }
 }

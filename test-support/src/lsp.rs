@@ -121,6 +121,7 @@ impl Client {
     pub fn launch(launch: Launch) -> Result<Client, String> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
+            .thread_stack_size(256 * 1024)
             .enable_all()
             .build()
             .map_err(|error| format!("no runtime: {error}"))?;

@@ -59,6 +59,8 @@ struct AttachPoint {
 
 /// The fix of a move number out of sequence: it and every number after it in its line of play
 /// (variations included, since they repeat their parent's numbers) move by the same amount.
+/// None when a number would fall below 1: the numbers after it do not continue its sequence
+/// (`2. 67. 8.`), and renumbering them all would only move the break.
 fn renumbering(
     text: &str,
     syntax: &RecordSyntax,
@@ -66,18 +68,21 @@ fn renumbering(
     following: &[Item],
     written: u32,
     expected: u32,
-) -> Fix {
+) -> Option<Fix> {
     let shift = i64::from(expected) - i64::from(written);
     let mut edits = Vec::new();
+    let mut below_one = false;
     let mut renumber = |number: &Token| {
         let digits = number.range.start..number.range.end.saturating_sub(1).max(number.range.start);
         if let Some(old) = text.get(digits.clone()).and_then(|digits| digits.parse::<i64>().ok()) {
-            edits.push(Replacement { range: digits, text: (old + shift).max(1).to_string() });
+            below_one |= old + shift < 1;
+            edits.push(Replacement { range: digits, text: (old + shift).to_string() });
         }
     };
     renumber(&line.number);
     each_number(syntax, following, &mut renumber);
-    Fix { title: format!("Renumber the moves from {written} as {expected}"), edits }
+    (!below_one)
+        .then(|| Fix { title: format!("Renumber the moves from {written} as {expected}"), edits })
 }
 
 /// Calls `visit` with the number of every move line of `items`, variations included.
@@ -99,6 +104,8 @@ struct WrittenHalfMove {
     /// Whether it carries the end mark `:` (or `#`).
     end_mark: bool,
     mate: bool,
+    /// Whether its text does not read as a half-move (S004 and the like).
+    broken: bool,
 }
 
 /// One line of play being walked: its items, how far the walk is, and what it knows so far.
@@ -390,19 +397,25 @@ impl<'a> Walker<'a> {
                 }
             }
             if !last.end_mark {
-                // The end mark closes the half-move's annotations (§7.1: `EE23-D20 !:`).
-                self.diagnostics.push(
-                    Diagnostic::new(
-                        Code::M004,
-                        last.range.clone(),
-                        "the last half-move of the main line ends with : (or # for mate)",
-                    )
-                    .with_fix(Fix::replace(
+                let mut diagnostic = Diagnostic::new(
+                    Code::M004,
+                    last.range.clone(),
+                    "the last half-move of the main line ends with : (or # for mate)",
+                );
+                // The end mark closes the half-move's annotations (§7.1: `EE23-D20 !:`). Not
+                // offered on a half-move that does not read (`JF2`), which the parser may no
+                // longer take for one with the mark, nor before text that does not read.
+                let broken_after = state.items.iter().any(
+                    |item| matches!(item, Item::Error(token) if token.range.start >= last.end),
+                );
+                if !last.broken && !broken_after {
+                    diagnostic = diagnostic.with_fix(Fix::replace(
                         "Add the end mark :",
                         last.end..last.end,
                         ":",
-                    )),
-                );
+                    ));
+                }
+                self.diagnostics.push(diagnostic);
             }
         }
         MainLineEnd {
@@ -425,11 +438,11 @@ impl<'a> Walker<'a> {
     ) -> u32 {
         let written = line.number.text(self.text);
         let unknown_start = written.ends_with('?');
-        // The number without its `.` or `?`; a number the parser had to invent is empty.
-        let number: u32 = written
-            .get(..written.len().saturating_sub(1))
-            .and_then(|digits| digits.parse().ok())
-            .unwrap_or(u32::MAX);
+        // The number without its `.` or `?`; a number the parser had to invent is empty, and
+        // is not judged against the sequence (S001 or S011 says what is wrong there).
+        let readable: Option<u32> =
+            written.get(..written.len().saturating_sub(1)).and_then(|digits| digits.parse().ok());
+        let number = readable.unwrap_or(u32::MAX);
         let range = line.number.range.clone();
         match kind {
             LineKind::Main if first => {
@@ -499,29 +512,35 @@ impl<'a> Walker<'a> {
                         range.clone(),
                         format!("{written}: 1? is only allowed on the first main-line move line"),
                     );
-                } else if let Some(expected_number) = *expected {
+                } else if let (Some(expected_number), Some(number)) = (*expected, readable) {
                     if number != expected_number {
-                        self.diagnostics.push(
-                            Diagnostic::new(
-                                Code::M001,
-                                range.clone(),
-                                format!("move number {number}, expected {expected_number}"),
-                            )
-                            .with_fix(renumbering(
-                                self.text,
-                                self.syntax,
-                                line,
-                                following,
-                                number,
-                                expected_number,
-                            )),
+                        let mut diagnostic = Diagnostic::new(
+                            Code::M001,
+                            range.clone(),
+                            format!("move number {number}, expected {expected_number}"),
                         );
+                        let fix = renumbering(
+                            self.text,
+                            self.syntax,
+                            line,
+                            following,
+                            number,
+                            expected_number,
+                        );
+                        if let Some(fix) = fix {
+                            diagnostic = diagnostic.with_fix(fix);
+                        }
+                        self.diagnostics.push(diagnostic);
                     }
                 }
             }
         }
-        // After a wrong number the sequence continues from the number written (§7.2).
-        *expected = Some(number.saturating_add(1));
+        // After a wrong number the sequence continues from the number written (§7.2); after
+        // one that cannot be read, from the number expected there.
+        *expected = match readable {
+            Some(number) => Some(number.saturating_add(1)),
+            None => expected.map(|expected| expected.saturating_add(1)),
+        };
         number
     }
 
@@ -606,6 +625,7 @@ impl<'a> Walker<'a> {
             side,
             end_mark: read.end_mark,
             mate: read.mate,
+            broken: half_move.has_error,
         });
         let Some(before) = position.as_ref() else { return };
         if before.turn != side {
@@ -765,5 +785,58 @@ impl<'a> Walker<'a> {
             None => None,
         };
         LineWalk::new(items, LineKind::Variation { parent_number: attach.number }, start, depth + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::analysis::analyse_syntax;
+    use crate::diagnostics::Code;
+    use crate::syntax;
+
+    /// The titles of the fixes of `text`'s M001s.
+    fn renumberings(text: &str) -> Vec<String> {
+        let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+        let analysis = analyse_syntax(text, &record);
+        let sequence = analysis.diagnostics.iter().filter(|d| d.code == Code::M001);
+        sequence.flat_map(|d| d.fixes.iter().map(|fix| fix.title.clone())).collect()
+    }
+
+    #[test]
+    fn moves_are_renumbered_only_when_no_number_falls_below_one() {
+        let moves = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n5. K6-K8, E19-E17\n6. K8-K10, E17-E15:\n*\n";
+        assert_eq!(renumberings(moves), ["Renumber the moves from 5 as 2"]);
+        // Found by the fuzzer: 8 and 9 do not continue 67, and became 1 and 1. The break at 8
+        // is renumbered after 67.
+        assert_eq!(renumberings("2.67.8.9."), ["Renumber the moves from 8 as 68"]);
+    }
+
+    #[test]
+    fn no_end_mark_is_added_before_text_that_does_not_read() {
+        let fixes = |text: &str| {
+            let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+            let analysis = analyse_syntax(text, &record);
+            let missing = analysis.diagnostics.iter().filter(|d| d.code == Code::M004);
+            missing.flat_map(|d| d.fixes.iter().map(|fix| fix.title.clone())).collect::<Vec<_>>()
+        };
+        assert_eq!(
+            fixes("[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n*\n"),
+            ["Add the end mark :"]
+        );
+        // Found by the fuzzer: `JF2:` is no longer read as a half-move.
+        assert_eq!(fixes("7.F0,JF2"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_move_number_that_cannot_be_read_is_not_judged_against_the_sequence() {
+        // Found by the fuzzer: `.` read as a move number was "move number 4294967295", with a
+        // renumbering that changed nothing.
+        for text in [".8..", ".", "1. K4-K6, E21-E19\n."] {
+            let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+            let analysis = analyse_syntax(text, &record);
+            let sequence: Vec<_> =
+                analysis.diagnostics.iter().filter(|d| d.code == Code::M001).collect();
+            assert!(sequence.is_empty(), "{text:?}: {sequence:?}");
+        }
     }
 }

@@ -86,7 +86,8 @@ pub fn check_results(
             }
             Item::Variation(variation) => {
                 previous_end = Some(variation.range.end);
-                broken_after_moves = false;
+                // A result line added after a variation never closed would be inside it.
+                broken_after_moves = variation.close.is_none();
             }
             Item::Error(_) => broken_after_moves = true,
             _ => {}
@@ -111,13 +112,20 @@ pub fn check_results(
             let line_end = text[movetext_end..]
                 .find(['\n', '\r'])
                 .map_or(text.len(), |end| movetext_end + end);
-            let at_end = line_end == text.len();
-            let line = if at_end { format!("\n{value}\n") } else { format!("\n{value}") };
-            diagnostic = diagnostic.with_fix(Fix::replace(
-                format!("Add the result line {value}"),
-                line_end..line_end,
-                line,
-            ));
+            // A comment never closed runs to the end of the record: the result line would be
+            // added inside it when it starts before the line's end.
+            let in_comment = items.iter().any(|item| {
+                matches!(item, Item::Comment(comment) if !comment.closed && comment.range.start < line_end)
+            });
+            if !in_comment {
+                let at_end = line_end == text.len();
+                let line = if at_end { format!("\n{value}\n") } else { format!("\n{value}") };
+                diagnostic = diagnostic.with_fix(Fix::replace(
+                    format!("Add the result line {value}"),
+                    line_end..line_end,
+                    line,
+                ));
+            }
         }
         diagnostics.push(diagnostic);
     }
@@ -125,25 +133,25 @@ pub fn check_results(
         (result_line, tag, result_tag_start)
     {
         if line_value != tag_value {
-            diagnostics.push(
-                Diagnostic::new(
-                    Code::T014,
-                    start..start + 1,
-                    format!(
-                        "the Result tag says {tag_value} but the result line says {line_value}"
-                    ),
-                )
-                .with_fix(Fix::replace(
-                    format!("Set the Result tag to {line_value}"),
-                    tag_range.clone(),
-                    *line_value,
-                ))
-                .with_fix(Fix::replace(
+            let mut diagnostic = Diagnostic::new(
+                Code::T014,
+                start..start + 1,
+                format!("the Result tag says {tag_value} but the result line says {line_value}"),
+            )
+            .with_fix(Fix::replace(
+                format!("Set the Result tag to {line_value}"),
+                tag_range.clone(),
+                *line_value,
+            ));
+            // A result among other text (`(=3-0`) may no longer be read as one once changed.
+            if stands_alone(text, line_range) {
+                diagnostic = diagnostic.with_fix(Fix::replace(
                     format!("Change the result line to {tag_value}"),
                     line_range.clone(),
                     tag_value.as_str(),
-                )),
-            );
+                ));
+            }
+            diagnostics.push(diagnostic);
         }
     }
     let decisive = result_line
@@ -200,6 +208,13 @@ fn mated_result(side: Side) -> &'static str {
 }
 
 /// The obvious fix for common non-CTL results.
+/// Whether the text at `range` is alone on its line, but for blanks.
+fn stands_alone(text: &str, range: &Range<usize>) -> bool {
+    let line_start = text[..range.start].rfind(['\n', '\r']).map_or(0, |at| at + 1);
+    let line_end = text[range.end..].find(['\n', '\r']).map_or(text.len(), |at| range.end + at);
+    text[line_start..range.start].trim().is_empty() && text[range.end..line_end].trim().is_empty()
+}
+
 fn suggestion(value: &str) -> Option<&'static str> {
     let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
     let fix = match compact.as_str() {
@@ -233,5 +248,37 @@ mod tests {
         assert_eq!(result_line_fixes(moves), ["Add the result line *"]);
         // `9.8`: a move number with broken text after it, which would take in the `*` added.
         assert!(result_line_fixes("9.8").is_empty());
+    }
+
+    #[test]
+    fn no_result_line_is_added_inside_a_variation_never_closed() {
+        // Found by the fuzzer: the `*` added went into the variation, M006 stayed.
+        assert!(result_line_fixes("({").is_empty());
+        let moves = "[Variant \"C'escacs\"]\n\n1. G7-G9, E21-E17\n(1. G7-G8, E21-E19\n";
+        assert!(result_line_fixes(moves).is_empty());
+        let closed = "[Variant \"C'escacs\"]\n\n1. G7-G9, E21-E17\n(1. G7-G8, E21-E19)\n";
+        assert_eq!(result_line_fixes(closed), ["Add the result line *"]);
+    }
+
+    #[test]
+    fn a_result_line_is_changed_only_where_it_stands_alone() {
+        let titles = |text: &str| {
+            let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+            let analysis = analyse_syntax(text, &record);
+            let mismatch = analysis.diagnostics.iter().filter(|d| d.code == Code::T014);
+            mismatch.flat_map(|d| d.fixes.iter().map(|fix| fix.title.clone())).collect::<Vec<_>>()
+        };
+        let record = "[Variant \"C'escacs\"]\n[Result \"*\"]\n\n1. K4-K6, E21-E19:\n3-0\n";
+        assert_eq!(titles(record), ["Set the Result tag to 3-0", "Change the result line to *"]);
+        // Found by the fuzzer: `(=*` is not read as `(=3-0` was.
+        assert_eq!(titles("[Result\"*\"](=3-0\u{2616}3-0"), ["Set the Result tag to 3-0"]);
+    }
+
+    #[test]
+    fn no_result_line_is_added_inside_a_comment_never_closed() {
+        // Found by the fuzzer: the `*` added at the end of the line went into the comment.
+        assert!(result_line_fixes("6.C9C1{").is_empty());
+        let after = "[Variant \"C'escacs\"]\n\n1. G7-G9, E21-E17\n{ never closed\n";
+        assert_eq!(result_line_fixes(after), ["Add the result line *"]);
     }
 }

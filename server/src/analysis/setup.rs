@@ -83,7 +83,19 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
                 .iter()
                 .take_while(|item| !matches!(item, Item::Tag(_)))
                 .any(|item| matches!(item, Item::Error(_)));
-            if !broken_before && !tags.iter().any(|tag| tag.name.text(text) == "Variant") {
+            // A first tag line that opens the record (a broken `[Variant` line) would open
+            // another one after the tag added, which would be a record of its own.
+            let opens_record = crate::syntax::opens_record(&text.as_bytes()[first.range.start..]);
+            // So would a first tag line that is broken itself (the parser's recovery may
+            // take in the tag added). Anything before the first tag (a comment) would be left
+            // in front of the `[Variant` line added, a record of its own.
+            let written_before = !text[..first.range.start].trim().is_empty();
+            if !broken_before
+                && !written_before
+                && !first.malformed
+                && !opens_record
+                && !tags.iter().any(|tag| tag.name.text(text) == "Variant")
+            {
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     ADD_VARIANT,
                     first.range.start..first.range.start,
@@ -100,8 +112,15 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
             );
             // The tag line and blank line added make a record of their own when what follows
             // does not read as movetext (a broken tag line, stray text): the fix would leave a
-            // record without tags, so it is only offered before movetext that reads.
-            if !items.iter().any(|item| matches!(item, Item::Error(_))) {
+            // record without tags, so it is only offered before movetext that reads. A
+            // variation never closed lets the parser's recovery take in the tag added, and so
+            // may text that lowers to no item at all: not offered either.
+            let unreadable = items.iter().any(|item| match item {
+                Item::Error(_) => true,
+                Item::Variation(variation) => variation.close.is_none(),
+                _ => false,
+            }) || (items.is_empty() && !text.trim().is_empty());
+            if !unreadable {
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     ADD_VARIANT,
                     0..0,
@@ -312,6 +331,28 @@ mod tests {
         assert_eq!(codes_before_and_after_fix(broken, "T001"), None, "{broken:?}");
         // Broken text before the first tag: the tag added after it would not be first.
         let broken = "[VariaDemo\"]\n[Event \"E\"]\n\n*\n";
+        let found = covered(broken);
+        assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
+        assert_eq!(codes_before_and_after_fix(broken, "T001"), None, "{broken:?}");
+        // A broken Variant tag line (found by the fuzzer): the tag added before it would make
+        // a record of its own, and the broken line would still open this one.
+        let broken = "[Variant s\"\nv";
+        let found = covered(broken);
+        assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
+        assert_eq!(codes_before_and_after_fix(broken, "T001"), None, "{broken:?}");
+        // A comment before the first tag (found by the fuzzer): it would be a record of its
+        // own in front of the Variant tag added.
+        let commented = "{}\n[d\"\"]";
+        let found = covered(commented);
+        assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
+        assert_eq!(codes_before_and_after_fix(commented, "T001"), None, "{commented:?}");
+        // A broken first tag line after a comment (found by the fuzzer).
+        let broken = "{}\n[v";
+        let found = covered(broken);
+        assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
+        assert_eq!(codes_before_and_after_fix(broken, "T001"), None, "{broken:?}");
+        // Variations never closed (found by the fuzzer): the tag added was not read as one.
+        let broken = "(2.E1-(2.E1E(2.EE1(2.EE1(2.E1E(2.,E1-";
         let found = covered(broken);
         assert!(found.iter().any(|(code, _)| code == "T001"), "{found:?}");
         assert_eq!(codes_before_and_after_fix(broken, "T001"), None, "{broken:?}");

@@ -21,7 +21,11 @@ use crate::syntax::{Comment, Item, Tag};
 /// Checks the tag section of a record's items: names, order, record kind and values.
 pub fn check_tags(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>) {
     let section = TagSection::read(text, items);
-    catalogue::check_names(&section.tags, diagnostics);
+    let result_line = items.iter().find_map(|item| match item {
+        Item::Result(token) => Some(token.text(text)),
+        _ => None,
+    });
+    catalogue::check_names(text, &section.tags, result_line, diagnostics);
     catalogue::check_record_kind(&section.tags, diagnostics);
     order::check_order(&section, diagnostics);
     values::check_values(&section.tags, diagnostics);

@@ -186,8 +186,8 @@ impl ColumnCursor {
 }
 
 /// The line and column of `offset` counted from an earlier offset placed on the same line, past
-/// its start (counting from a line's start is left to the index, which knows to skip a
-/// byte-order mark there); `None` when that cannot be done.
+/// its start (counting from a line's start is left to the index, which knows to skip the
+/// file's byte-order mark); `None` when that cannot be done.
 fn counted_from(
     text: &str,
     lines: &LineIndex,

@@ -16,6 +16,7 @@ mod documents;
 mod formatting;
 mod from_proto;
 mod panics;
+mod raw_answers;
 mod semantic_tokens;
 mod server;
 mod settings;
@@ -28,6 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use tokio::io::{AsyncRead, AsyncWrite};
+use tower_lsp_server::lsp_types::SemanticTokensParams;
 use tower_lsp_server::LspService;
 
 /// Serves the protocol on standard input and output until the client exits; returns the exit
@@ -62,12 +64,28 @@ pub fn run_stdio() -> i32 {
 pub async fn serve(input: impl AsyncRead + Unpin, output: impl AsyncWrite) -> bool {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
+    let raw = Arc::new(raw_answers::RawAnswers::default());
+    let kept = raw.clone();
     let (service, socket) = LspService::build(move |client| server::Server::new(client, flag))
         .custom_method("ctlpgn/board", server::Server::board)
+        .custom_method(
+            raw_answers::DIVERTED_TOKENS_FULL,
+            move |server: &server::Server, params: raw_answers::Diverted<SemanticTokensParams>| {
+                let (server, kept) = (server.clone(), kept.clone());
+                async move {
+                    let tokens = server.semantic_tokens_full_data(params.params).await;
+                    let json = tokio::task::spawn_blocking(|| raw_answers::tokens_result(tokens));
+                    if let Some(json) = panics::resume(json.await) {
+                        kept.keep(params.key, json);
+                    }
+                    Ok::<_, tower_lsp_server::jsonrpc::Error>(params.key)
+                }
+            },
+        )
         .finish();
     let client = service.inner().client();
     let service = panics::CatchPanics::new(service, client);
-    transport::run(input, output, move |tower_input, tower_output| {
+    transport::run(input, output, raw, move |tower_input, tower_output| {
         tower_lsp_server::Server::new(tower_input, tower_output, socket).serve(service)
     })
     .await;

@@ -85,7 +85,7 @@ where
     }
 
     fn call(&mut self, request: Request) -> Answer<S::Error> {
-        let method = request.method().to_string();
+        let method = super::raw_answers::client_method(request.method()).to_string();
         let id = request.id().cloned();
         let client = self.client.clone();
         let handling = catch(|| self.inner.call(request));

@@ -28,8 +28,8 @@ use tower_lsp_server::lsp_types::{
     Position, ReferenceParams, RelatedFullDocumentDiagnosticReport, ServerInfo, TextEdit, Uri,
 };
 use tower_lsp_server::lsp_types::{
-    SemanticTokens, SemanticTokensParams, SemanticTokensRangeParams, SemanticTokensRangeResult,
-    SemanticTokensResult,
+    SemanticToken, SemanticTokens, SemanticTokensParams, SemanticTokensRangeParams,
+    SemanticTokensRangeResult, SemanticTokensResult,
 };
 use tower_lsp_server::{Client, LanguageServer};
 
@@ -539,6 +539,19 @@ impl LanguageServer for Server {
 }
 
 impl Server {
+    /// The tokens of `textDocument/semanticTokens/full`, for the answer that `raw_answers`
+    /// writes; `None` when the document is not open.
+    pub async fn semantic_tokens_full_data(
+        &self,
+        params: SemanticTokensParams,
+    ) -> Option<Vec<SemanticToken>> {
+        let encoding = self.negotiated().encoding;
+        self.on_snapshot(&params.text_document.uri, move |document| {
+            semantic_tokens::encode(document, None, encoding)
+        })
+        .await
+    }
+
     /// `ctlpgn/board` (see `board`): the board at a place.
     pub async fn board(&self, params: board::BoardParams) -> Result<Option<board::BoardReply>> {
         let encoding = self.negotiated().encoding;

@@ -12,12 +12,17 @@
 //! A body that stalls shorter than its `Content-Length` while another frame's header already
 //! stands in it is cut there, so that a wrong length costs one message, not the session.
 //!
+//! The full semantic tokens of a document, too large for tower-lsp's JSON values, are passed to
+//! tower-lsp diverted, and their answer written here from the JSON the handler kept
+//! (`raw_answers`).
+//!
 //! The session ends at the `exit` notification or at the end of the input. tower-lsp is then
 //! given `GRACE` to finish the messages it has (the answers to requests sent just before the
 //! end, the exit status of a `shutdown` sent together with `exit`), and is dropped after that
 //! whatever it is still waiting for.
 
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::Value;
@@ -25,6 +30,8 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Id, Request, Response};
+
+use super::raw_answers::RawAnswers;
 
 /// The header that starts every frame; the input is read on from the next one after a
 /// malformed frame.
@@ -226,8 +233,9 @@ pub enum Verdict {
 }
 
 /// Judges a body: a request, a notification or a response goes on (re-encoded by tower-lsp's
-/// own types, so that tower-lsp always decodes it); anything else is answered.
-pub fn judge(body: &[u8]) -> Verdict {
+/// own types, so that tower-lsp always decodes it, and diverted by `raw` when its answer is
+/// written here); anything else is answered.
+pub fn judge(body: &[u8], raw: &RawAnswers) -> Verdict {
     let answer = |id: Id, code: ErrorCode, message: String| {
         let error = Error { code, message: message.into(), data: None };
         Verdict::Answer(encode(&Response::from_error(id, error)))
@@ -283,7 +291,7 @@ pub fn judge(body: &[u8]) -> Verdict {
             } else if is_exit {
                 Verdict::Exit(encode(&request))
             } else {
-                Verdict::Forward(encode(&request))
+                Verdict::Forward(encode(&raw.divert(request)))
             }
         }
         Some(_) => invalid("the method is not a string"),
@@ -320,10 +328,11 @@ impl Drop for AbortOnDrop {
 
 /// Serves the client on `input` and `output` with `tower`, which serves tower-lsp on the
 /// in-memory pipe it is given, until the `exit` notification, the end of the input, or the
-/// end of the output.
+/// end of the output. `raw` diverts the requests whose answers are written here.
 pub async fn run<I, O, F>(
     input: I,
     output: O,
+    raw: Arc<RawAnswers>,
     tower: impl FnOnce(
         tokio::io::ReadHalf<tokio::io::DuplexStream>,
         tokio::io::WriteHalf<tokio::io::DuplexStream>,
@@ -338,13 +347,16 @@ pub async fn run<I, O, F>(
     let (from_tower, mut to_tower) = tokio::io::split(ours);
     let _tower = AbortOnDrop(tokio::spawn(tower(tower_input, tower_output)));
 
-    // Every frame for the client goes through `outgoing`, whole, so that two frames never mix.
-    let (outgoing, mut to_client) = mpsc::channel::<Vec<u8>>(64);
+    // Every frame for the client goes through `outgoing`, whole (in parts written one after
+    // the other), so that two frames never mix.
+    let (outgoing, mut to_client) = mpsc::channel::<Vec<Vec<u8>>>(64);
     let tower_frames = outgoing.clone();
+    let answers = raw.clone();
     let _pump = AbortOnDrop(tokio::spawn(async move {
         let mut frames = FrameReader::trusting(from_tower);
         while let Some(Frame::Body(body)) = frames.next().await {
-            if tower_frames.send(frame(&body)).await.is_err() {
+            let parts = answers.answer(&body).unwrap_or_else(|| vec![frame(&body)]);
+            if tower_frames.send(parts).await.is_err() {
                 return;
             }
         }
@@ -363,8 +375,13 @@ pub async fn run<I, O, F>(
 
     let writing = async move {
         tokio::pin!(output);
-        while let Some(frame) = to_client.recv().await {
-            if output.write_all(&frame).await.is_err() || output.flush().await.is_err() {
+        while let Some(parts) = to_client.recv().await {
+            for part in parts {
+                if output.write_all(&part).await.is_err() {
+                    return;
+                }
+            }
+            if output.flush().await.is_err() {
                 return;
             }
         }
@@ -374,7 +391,7 @@ pub async fn run<I, O, F>(
         while let Some(next) = frames.next().await {
             let verdict = match next {
                 Frame::Body(body) => {
-                    let verdict = judge(&body);
+                    let verdict = judge(&body, &raw);
                     let is_json = || serde_json::from_slice::<serde::de::IgnoredAny>(&body).is_ok();
                     if matches!(verdict, Verdict::Answer(_)) && !is_json() {
                         frames.put_back_frame_inside(&body);
@@ -398,7 +415,7 @@ pub async fn run<I, O, F>(
                     return;
                 }
                 Verdict::Answer(body) => {
-                    if outgoing.send(frame(&body)).await.is_err() {
+                    if outgoing.send(vec![frame(&body)]).await.is_err() {
                         return;
                     }
                 }
@@ -461,7 +478,7 @@ mod tests {
 
     #[test]
     fn bodies_are_judged_by_what_they_hold() {
-        let code = |body: &[u8]| match judge(body) {
+        let code = |body: &[u8]| match judge(body, &RawAnswers::default()) {
             Verdict::Answer(answer) => {
                 let answer: Value = serde_json::from_slice(&answer).expect("JSON");
                 (answer["error"]["code"].as_i64(), answer["id"].clone())

@@ -13,7 +13,7 @@ pub use lower::{
     ReferenceKind, Step, Tag, Token, Variation, Walk,
 };
 pub use reader::{read_record, Reading, RecordReader};
-pub use records::split_records;
+pub use records::{opens_record, split_records};
 pub use written_apart::Gap;
 
 /// A tree-sitter parser for CTL-PGN.

@@ -36,7 +36,7 @@ pub fn split_records(text: &str) -> Vec<Range<usize>> {
 }
 
 /// Whether a line's content starts with `[Variant` not followed by a tag-name character.
-fn opens_record(content: &[u8]) -> bool {
+pub fn opens_record(content: &[u8]) -> bool {
     content.starts_with(b"[Variant")
         && !content.get(8).is_some_and(|&b| b.is_ascii_alphanumeric() || b == b'_')
 }

@@ -11,6 +11,7 @@ mod deep_nesting;
 mod diagnostics;
 mod editing;
 mod formatting;
+mod full_semantic_tokens;
 mod hover;
 mod navigation;
 mod protocol;

@@ -2,6 +2,7 @@
 //! twice (T003, W), and tags that belong to one kind of record only (T019).
 
 use super::TagLine;
+use crate::analysis::RESULTS;
 use crate::diagnostics::{Code, Diagnostic, Fix, Severity};
 
 /// What the handbook says about one tag of the catalogue (§10.2, §10.3), in words a hover or a
@@ -244,19 +245,29 @@ const REAL_GAME_ONLY: [&str; 5] = ["Model", "Mode", "WhiteType", "BlackType", "T
 const MODEL_ONLY: [&str; 2] = ["Revisited", "Example"];
 
 /// T004 for names outside the catalogue, T003 for a catalogue tag written a second time.
-pub(super) fn check_names(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnostic>) {
+/// `result_line` is the text of the record's result line, if any.
+pub(super) fn check_names(
+    text: &str,
+    tags: &[TagLine<'_>],
+    result_line: Option<&str>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
     for (index, line) in tags.iter().enumerate() {
         if !is_known(line.name) {
             let mut diagnostic =
                 Diagnostic::new(Code::T004, line.line_range(), unknown_name_message(line.name));
-            // A rename in a broken tag line, or one that makes the line content-affecting
-            // without a value to read or a second time, would trade T004 for a worse error:
-            // not offered.
+            // A rename in a broken tag line, or one that would trade T004 for a worse error,
+            // is not offered: a tag that changes how the whole record reads (its letters, its
+            // starting position) cannot be judged here, a Variant tag starts a record only
+            // where the record starts, and a Result tag must agree with the result line (T014).
             let renamed = suggestion(line.name).filter(|known| {
-                let content_affecting = CONTENT_AFFECTING.contains(known);
                 let present = tags.iter().any(|other| other.name == *known);
                 !line.tag.malformed
-                    && (!content_affecting || (line.tag.value.is_some() && !present))
+                    && match *known {
+                        "Variant" => !present && opens_this_record(index, line, text),
+                        "Result" => agrees_with(line.value.as_deref(), result_line),
+                        known => !CONTENT_AFFECTING.contains(&known),
+                    }
             });
             if let Some(known) = renamed {
                 diagnostic = diagnostic.with_fix(Fix::replace(
@@ -276,6 +287,26 @@ pub(super) fn check_names(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnostic
                 .with_severity(Severity::Warning),
             );
         }
+    }
+}
+
+/// Whether a tag line renamed to Variant would be `[Variant "C'escacs"]` where this record
+/// starts: any other Variant line starts a record of its own (or says another variant, T002).
+fn opens_this_record(index: usize, line: &TagLine<'_>, text: &str) -> bool {
+    index == 0
+        && line.value.as_deref() == Some("C'escacs")
+        && text[..line.tag.range.start].trim().is_empty()
+}
+
+/// Whether a Result tag of `value` would agree with the result line (T014 compares two valid
+/// results only).
+fn agrees_with(value: Option<&str>, result_line: Option<&str>) -> bool {
+    fn valid(result: Option<&str>) -> Option<&str> {
+        result.filter(|result| RESULTS.contains(result))
+    }
+    match (valid(value), valid(result_line)) {
+        (Some(value), Some(line)) => value == line,
+        _ => true,
     }
 }
 
@@ -403,5 +434,32 @@ mod tests {
         assert!(rename_fixes("[D\"\"[Redefi").is_empty());
         // A second Variant tag would be an error of its own.
         assert!(rename_fixes("[Variant \"C'escacs\"]\n[Varian \"C'escacs\"]\n\n*\n").is_empty());
+    }
+
+    #[test]
+    fn a_misspelt_variant_tag_is_renamed_only_where_it_starts_the_record() {
+        let record = "[Varint \"C'escacs\"]\n[Event \"E\"]\n\n*\n";
+        assert_eq!(rename_fixes(record), ["Rename to Variant"]);
+        // Found by the fuzzer: after `]` the renamed line starts a record of its own.
+        assert!(rename_fixes("]\n[arian\"\"]").is_empty());
+        assert!(rename_fixes("[Varint \"Grand\"]\n[Event \"E\"]\n\n*\n").is_empty());
+    }
+
+    #[test]
+    fn no_rename_to_a_tag_that_changes_how_the_record_reads() {
+        // Found by the fuzzer: an empty PDTL is an error of its own.
+        assert!(rename_fixes("[PDL\"\"]").is_empty());
+        assert!(rename_fixes("[Variant \"C'escacs\"]\n[Redefin \"FAN\"]\n\n*\n").is_empty());
+    }
+
+    #[test]
+    fn a_misspelt_result_tag_is_renamed_only_when_it_agrees_with_the_result_line() {
+        // Found by the fuzzer: as Result, `*` would disagree with `3-0` (T014, an error).
+        assert!(rename_fixes("[osult\"*\"]3-0").is_empty());
+        let record = |value: &str| format!("[Variant \"C'escacs\"]\n[Reslt \"{value}\"]\n\n3-0\n");
+        assert!(rename_fixes(&record("*")).is_empty());
+        assert_eq!(rename_fixes(&record("3-0")), ["Rename to Result"]);
+        // A value that is no result is a warning of its own (T013), and no disagreement.
+        assert_eq!(rename_fixes(&record("won")), ["Rename to Result"]);
     }
 }

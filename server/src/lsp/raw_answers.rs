@@ -1,0 +1,194 @@
+//! Answers too large for tower-lsp's JSON values, which the transport writes itself: the full
+//! semantic tokens of a document.
+//!
+//! tower-lsp turns every result into a `serde_json::Value` before writing it: about 160 bytes
+//! per token for the five numbers the token is, so that a 52 MB document's tokens took 3 GB.
+//! The request still goes through tower-lsp, under a `$/` method of our own that no client can
+//! send (`transport` answers a client's `$/` requests itself), so that it keeps everything
+//! tower-lsp gives a request: its place in the order of the messages, `$/cancelRequest`, and
+//! `panics::CatchPanics`. Only the result takes another way: the handler writes it as JSON
+//! here, under a key the diverted request carries, and answers tower-lsp with the key alone;
+//! when that small answer comes out of tower-lsp, the transport writes the JSON kept under the
+//! key in its place, byte for byte what tower-lsp would have written. An error answer (a
+//! cancellation, a panic, invalid parameters) goes to the client as tower-lsp wrote it.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tower_lsp_server::jsonrpc::{Id, Request, Response};
+use tower_lsp_server::lsp_types::{SemanticToken, SemanticTokens, SemanticTokensResult};
+
+/// The request whose answer is written here.
+pub const TOKENS_FULL: &str = "textDocument/semanticTokens/full";
+/// The method `TOKENS_FULL` is passed to tower-lsp under.
+pub const DIVERTED_TOKENS_FULL: &str = "$/ctlpgn/semanticTokens/full";
+/// The longest answer of tower-lsp's that can be the key of a diverted request: the others
+/// are not even parsed.
+const LONGEST_KEY_ANSWER: usize = 256;
+
+/// The parameters of a diverted request: the client's, and the key its result is kept under.
+#[derive(Debug, Deserialize, Serialize)]
+pub struct Diverted<P> {
+    pub key: u64,
+    pub params: P,
+}
+
+/// The method a client sent, for the messages about a request: the client's name of a
+/// diverted one.
+pub fn client_method(method: &str) -> &str {
+    if method == DIVERTED_TOKENS_FULL {
+        TOKENS_FULL
+    } else {
+        method
+    }
+}
+
+/// The results of the diverted requests of one session, from their diversion to their answer.
+#[derive(Debug, Default)]
+pub struct RawAnswers {
+    last_key: AtomicU64,
+    /// The key of each diverted request not yet answered, by request id.
+    waiting: Mutex<HashMap<Id, u64>>,
+    /// The results kept by the handlers, as JSON, by key.
+    results: Mutex<HashMap<u64, Vec<u8>>>,
+}
+
+impl RawAnswers {
+    /// The request to pass to tower-lsp for a client's `request`: the request itself, or the
+    /// diverted one for a request whose answer is written here.
+    pub fn divert(&self, request: Request) -> Request {
+        if request.method() != TOKENS_FULL {
+            return request;
+        }
+        let Some(id) = request.id().cloned() else {
+            return request;
+        };
+        let (_, _, params) = request.into_parts();
+        let key = self.last_key.fetch_add(1, Ordering::Relaxed) + 1;
+        let params = Diverted { key, params: params.unwrap_or(Value::Null) };
+        let params = serde_json::to_value(params).unwrap_or_default();
+        lock(&self.waiting).insert(id.clone(), key);
+        Request::build(DIVERTED_TOKENS_FULL).id(id).params(params).finish()
+    }
+
+    /// Keeps a diverted request's result (JSON) under its key, for its answer.
+    pub fn keep(&self, key: u64, result: Vec<u8>) {
+        lock(&self.results).insert(key, result);
+    }
+
+    /// The parts of the frame to send the client instead of tower-lsp's message `body`, when
+    /// `body` answers a diverted request with the key of a result kept here; `None` for any
+    /// other message, which goes to the client as it is.
+    pub fn answer(&self, body: &[u8]) -> Option<Vec<Vec<u8>>> {
+        if body.len() > LONGEST_KEY_ANSWER || lock(&self.waiting).is_empty() {
+            return None;
+        }
+        let response: Response = serde_json::from_slice(body).ok()?;
+        let (id, answer) = response.into_parts();
+        let key = lock(&self.waiting).remove(&id)?;
+        let result = lock(&self.results).remove(&key);
+        answer.ok()?;
+        let result = result?;
+        // tower-lsp's own layout of a response (`jsonrpc::Response` serialized).
+        let start = br#"{"jsonrpc":"2.0","result":"#.to_vec();
+        let mut end = br#","id":"#.to_vec();
+        serde_json::to_writer(&mut end, &id).ok()?;
+        end.push(b'}');
+        let length = start.len() + result.len() + end.len();
+        let header = format!("Content-Length: {length}\r\n\r\n").into_bytes();
+        Some(vec![header, start, result, end])
+    }
+}
+
+/// The result of `textDocument/semanticTokens/full`, as JSON, written straight from the tokens:
+/// `null` for a document that is not open.
+pub fn tokens_result(tokens: Option<Vec<SemanticToken>>) -> Vec<u8> {
+    let result =
+        tokens.map(|data| SemanticTokensResult::Tokens(SemanticTokens { result_id: None, data }));
+    // Five numbers of up to ten digits and their commas: about 12 bytes a token in practice.
+    let capacity = match &result {
+        Some(SemanticTokensResult::Tokens(tokens)) => 16 + tokens.data.len() * 12,
+        _ => 4,
+    };
+    let mut json = Vec::with_capacity(capacity);
+    // Writing into memory fails only on an allocation failure, which aborts anyway.
+    let _ = serde_json::to_writer(&mut json, &result);
+    json
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn token(delta_line: u32, delta_start: u32, length: u32) -> SemanticToken {
+        SemanticToken { delta_line, delta_start, length, token_type: 3, token_modifiers_bitset: 1 }
+    }
+
+    /// What tower-lsp writes for a request's result.
+    fn tower_body(id: Id, result: &impl Serialize) -> Vec<u8> {
+        let result = serde_json::to_value(result).expect("a value");
+        serde_json::to_vec(&Response::from_ok(id, result)).expect("JSON")
+    }
+
+    #[test]
+    fn a_diverted_answer_is_byte_for_byte_what_tower_lsp_writes() {
+        let tokens = vec![token(0, 0, 2), token(1, 4, 10), token(0, 3, u32::MAX)];
+        let expected =
+            SemanticTokensResult::Tokens(SemanticTokens { result_id: None, data: tokens.clone() });
+        for (id, tokens, expected) in [
+            (Id::Number(7), Some(tokens.clone()), Some(expected.clone())),
+            (Id::String("a\"b".into()), Some(tokens), Some(expected)),
+            (Id::Number(8), None, None),
+        ] {
+            let answers = RawAnswers::default();
+            let request = Request::build(TOKENS_FULL)
+                .id(id.clone())
+                .params(json!({"textDocument": {"uri": "file:///a.ctl-pgn"}}))
+                .finish();
+            let diverted = answers.divert(request);
+            assert_eq!(diverted.method(), DIVERTED_TOKENS_FULL);
+            assert_eq!(diverted.id(), Some(&id));
+            let (_, _, params) = diverted.into_parts();
+            let params: Diverted<Value> =
+                serde_json::from_value(params.expect("params")).expect("diverted params");
+            assert_eq!(params.params, json!({"textDocument": {"uri": "file:///a.ctl-pgn"}}));
+            answers.keep(params.key, tokens_result(tokens));
+            let parts = answers.answer(&tower_body(id.clone(), &params.key)).expect("diverted");
+            assert_eq!(parts.concat(), crate::lsp::transport::frame(&tower_body(id, &expected)));
+            assert!(lock(&answers.waiting).is_empty() && lock(&answers.results).is_empty());
+        }
+    }
+
+    #[test]
+    fn other_messages_and_error_answers_pass_unchanged() {
+        let answers = RawAnswers::default();
+        let other = Request::build("textDocument/hover").id(1).finish();
+        assert_eq!(answers.divert(other.clone()), other);
+        let notification = Request::build(TOKENS_FULL).finish();
+        assert_eq!(answers.divert(notification.clone()), notification);
+        assert_eq!(answers.answer(&tower_body(Id::Number(1), &1)), None);
+
+        let diverted = answers.divert(Request::build(TOKENS_FULL).id(2).finish());
+        let (_, _, params) = diverted.into_parts();
+        let key = params.expect("params")["key"].as_u64().expect("a key");
+        answers.keep(key, b"null".to_vec());
+        let cancelled = Response::from_error(
+            Id::Number(2),
+            tower_lsp_server::jsonrpc::Error::request_cancelled(),
+        );
+        let cancelled = serde_json::to_vec(&cancelled).expect("JSON");
+        assert_eq!(answers.answer(&cancelled), None, "the error goes through");
+        assert!(lock(&answers.waiting).is_empty() && lock(&answers.results).is_empty());
+        assert_eq!(client_method(DIVERTED_TOKENS_FULL), TOKENS_FULL);
+        assert_eq!(client_method("textDocument/hover"), "textDocument/hover");
+    }
+}
