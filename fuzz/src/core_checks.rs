@@ -2,7 +2,6 @@
 //! each result held to what the README and the modules promise. The first broken promise is
 //! the finding.
 
-use std::collections::BTreeMap;
 use std::ops::Range;
 
 use ctlpgn::analysis::{analyse_file, AnalysedRecord, Keep, RuleChecks};
@@ -11,6 +10,7 @@ use ctlpgn::diagnostics::{Code, Diagnostic, Severity};
 use ctlpgn::format::{self, EllipsisStyle, FormatOptions, Separators, TextEdit};
 use ctlpgn::identifiers::IdentifierSet;
 use ctlpgn::{pdtl, syntax};
+use ctlpgn_test_support::diagnostics::{file_diagnostics, judge_fix, Census, Counted};
 
 use crate::finding::{Finding, Skip};
 use crate::rng::{hash, Rng};
@@ -134,61 +134,31 @@ fn on_boundaries(text: &str, range: &Range<usize>) -> bool {
         && text.is_char_boundary(range.end)
 }
 
-/// Every diagnostic of a file, rule warnings included, with its fixes' ranges in the file.
-fn file_diagnostics(judged: &[AnalysedRecord]) -> Vec<Diagnostic> {
-    judged
-        .iter()
-        .flat_map(|record| {
-            let start = record.range.start;
-            record.analysis.diagnostics.iter().chain(&record.analysis.rule_warnings).map(
-                move |diagnostic| {
-                    let mut shifted = diagnostic.clone().shifted(start);
-                    for fix in &mut shifted.fixes {
-                        for edit in &mut fix.edits {
-                            edit.range = edit.range.start + start..edit.range.end + start;
-                        }
-                    }
-                    shifted
-                },
-            )
-        })
-        .collect()
-}
-
-/// How many diagnostics of each code, and how many errors.
-fn census(diagnostics: &[Diagnostic]) -> (BTreeMap<Code, usize>, usize) {
-    let mut codes = BTreeMap::new();
-    for diagnostic in diagnostics {
-        *codes.entry(diagnostic.code).or_insert(0) += 1;
-    }
-    (codes, diagnostics.iter().filter(|d| d.severity == Severity::Error).count())
-}
-
 /// Each quick fix, applied, removes one diagnostic of its code (a renumbering or a result line
 /// may clear several) and adds no error, as `tests/tests/fixes.rs` judges them; an error fixed
 /// may let the replay go on and find a later one.
 fn check_fixes(text: &str, judged: &[AnalysedRecord], skip: &Skip) -> Result<(), Finding> {
-    let diagnostics = file_diagnostics(judged);
-    let (codes, errors) = census(&diagnostics);
+    let diagnostics = file_diagnostics(judged, Counted::WithRuleWarnings);
+    let census = Census::of(&diagnostics);
     for diagnostic in diagnostics.iter().filter(|d| !d.fixes.is_empty()).take(FIXES_PER_INPUT) {
         for fix in &diagnostic.fixes {
-            let fixed = fix.applied_to(text);
-            let after_analysis = analyse_file(&fixed, Keep::Findings, RuleChecks::Judge);
-            let (codes_after, errors_after) = census(&file_diagnostics(&after_analysis));
-            let before = codes[&diagnostic.code];
-            let after = codes_after.get(&diagnostic.code).copied().unwrap_or(0);
-            if after >= before && !skip.has("fix-keeps-diagnostic") {
-                return fail(
-                    "fix-keeps-diagnostic",
-                    format!("a fix of {} leaves the diagnostic\nfix {:?} at {:?} leaves {after} of {before} {}; fixed text:\n{fixed}", diagnostic.code, fix.title, diagnostic.range, diagnostic.code),
-                );
+            let verdict = judge_fix(text, diagnostic, fix, &census, Counted::WithRuleWarnings);
+            let fixed = &verdict.fixed;
+            if let Some((before, after)) = verdict.keeps_diagnostic {
+                if !skip.has("fix-keeps-diagnostic") {
+                    return fail(
+                        "fix-keeps-diagnostic",
+                        format!("a fix of {} leaves the diagnostic\nfix {:?} at {:?} leaves {after} of {before} {}; fixed text:\n{fixed}", diagnostic.code, fix.title, diagnostic.range, diagnostic.code),
+                    );
+                }
             }
-            let replay_went_on = errors_after > 0 && diagnostic.severity == Severity::Error;
-            if errors_after > errors && !replay_went_on && !skip.has("fix-adds-error") {
-                return fail(
-                    "fix-adds-error",
-                    format!("a fix of {} adds errors\nfix {:?} at {:?}: {errors} -> {errors_after} errors; fixed text:\n{fixed}", diagnostic.code, fix.title, diagnostic.range),
-                );
+            if let Some((errors, errors_after)) = verdict.adds_errors {
+                if !skip.has("fix-adds-error") {
+                    return fail(
+                        "fix-adds-error",
+                        format!("a fix of {} adds errors\nfix {:?} at {:?}: {errors} -> {errors_after} errors; fixed text:\n{fixed}", diagnostic.code, fix.title, diagnostic.range),
+                    );
+                }
             }
         }
     }
