@@ -510,12 +510,9 @@ impl LanguageServer for Server {
         &self,
         params: SemanticTokensParams,
     ) -> Result<Option<SemanticTokensResult>> {
-        let encoding = self.negotiated().encoding;
-        let data = self
-            .on_snapshot(&params.text_document.uri, move |document| {
-                semantic_tokens::encode(document, None, encoding)
-            })
-            .await;
+        // The transport answers this request itself (`raw_answers`, which calls
+        // `semantic_tokens_full_data`); this path serves a transport that does not.
+        let data = self.semantic_tokens_full_data(params).await;
         Ok(data.map(|data| SemanticTokensResult::Tokens(SemanticTokens { result_id: None, data })))
     }
 
