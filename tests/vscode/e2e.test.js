@@ -337,6 +337,19 @@ test('hover on a half-move shows the position after it', async () => {
     const shown = await hover.innerText().catch(() => '');
     return shown.includes('PDTL') && shown;
   });
+  // The hover fades in and its image decodes after its text: the screenshot waits for both,
+  // so that it shows what a person sees once the hover has settled.
+  await hover.evaluate(async (element) => {
+    const animations = element.getAnimations({ subtree: true });
+    for (let above = element.parentElement; above; above = above.parentElement) animations.push(...above.getAnimations());
+    const finite = animations.filter((animation) => animation.effect?.getTiming().iterations !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => {})));
+    await Promise.all([...element.querySelectorAll('img')].map((image) => image.decode().catch(() => {})));
+  });
+  await until('the hover to be opaque', () => hover.evaluate((element) => {
+    for (let at = element; at; at = at.parentElement) if (Number(getComputedStyle(at).opacity) < 1) return false;
+    return true;
+  }));
   await screenshot('hover');
   const expected = pdtlAfter('errors.ctl-pgn', 'F8‐F12');
   assert.ok(text.includes(expected), `the hover shows ${expected}:\n${text}`);
