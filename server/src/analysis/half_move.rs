@@ -601,7 +601,7 @@ mod written_apart_tests {
     /// The diagnostics of the first White half-move of `record`, as (code, text of the range,
     /// message), and whether it was read.
     fn first_white(record: &str) -> (bool, Vec<(String, String, String)>) {
-        let lowered = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), record));
+        let lowered = syntax::parse_record(record);
         let half_move = lowered
             .items
             .iter()

@@ -796,7 +796,7 @@ mod tests {
 
     /// The titles of the fixes of `text`'s M001s.
     fn renumberings(text: &str) -> Vec<String> {
-        let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+        let record = syntax::parse_record(text);
         let analysis = analyse_syntax(text, &record);
         let sequence = analysis.diagnostics.iter().filter(|d| d.code == Code::M001);
         sequence.flat_map(|d| d.fixes.iter().map(|fix| fix.title.clone())).collect()
@@ -814,7 +814,7 @@ mod tests {
     #[test]
     fn no_end_mark_is_added_before_text_that_does_not_read() {
         let fixes = |text: &str| {
-            let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+            let record = syntax::parse_record(text);
             let analysis = analyse_syntax(text, &record);
             let missing = analysis.diagnostics.iter().filter(|d| d.code == Code::M004);
             missing.flat_map(|d| d.fixes.iter().map(|fix| fix.title.clone())).collect::<Vec<_>>()
@@ -832,7 +832,7 @@ mod tests {
         // Found by the fuzzer: `.` read as a move number was "move number 4294967295", with a
         // renumbering that changed nothing.
         for text in [".8..", ".", "1. K4-K6, E21-E19\n."] {
-            let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+            let record = syntax::parse_record(text);
             let analysis = analyse_syntax(text, &record);
             let sequence: Vec<_> =
                 analysis.diagnostics.iter().filter(|d| d.code == Code::M001).collect();

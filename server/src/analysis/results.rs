@@ -235,7 +235,7 @@ mod tests {
 
     /// The titles of the fixes of `text`'s M006.
     fn result_line_fixes(text: &str) -> Vec<String> {
-        let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+        let record = syntax::parse_record(text);
         let analysis = analyse_syntax(text, &record);
         let missing = analysis.diagnostics.iter().find(|d| d.code == Code::M006);
         let missing = missing.unwrap_or_else(|| panic!("M006 in {text:?}"));
@@ -263,7 +263,7 @@ mod tests {
     #[test]
     fn a_result_line_is_changed_only_where_it_stands_alone() {
         let titles = |text: &str| {
-            let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+            let record = syntax::parse_record(text);
             let analysis = analyse_syntax(text, &record);
             let mismatch = analysis.diagnostics.iter().filter(|d| d.code == Code::T014);
             mismatch.flat_map(|d| d.fixes.iter().map(|fix| fix.title.clone())).collect::<Vec<_>>()

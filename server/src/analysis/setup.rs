@@ -271,7 +271,7 @@ mod tests {
 
     /// Every diagnostic of `text` with the text its range covers.
     fn covered(text: &str) -> Vec<(String, String)> {
-        let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+        let record = syntax::parse_record(text);
         let analysis = analyse_syntax(text, &record);
         analysis
             .diagnostics
@@ -299,7 +299,7 @@ mod tests {
     /// The codes of `text`'s diagnostics, and the codes once its first fix of `code` is made.
     fn codes_before_and_after_fix(text: &str, code: &str) -> Option<(Vec<String>, Vec<String>)> {
         let codes = |text: &str| {
-            let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+            let record = syntax::parse_record(text);
             let analysis = analyse_syntax(text, &record);
             let fix = analysis
                 .diagnostics

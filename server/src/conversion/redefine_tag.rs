@@ -142,7 +142,7 @@ mod tests {
 
     /// The text after giving the record `value` as its `Redefine` tag.
     fn with_redefine(text: &str, value: Option<&str>) -> String {
-        let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+        let record = syntax::parse_record(text);
         let tags = &record.items[..movetext_start(&record.items)];
         match redefine_tag_edit(text, tags, value) {
             Some(edit) => super::super::apply_edits(text, &[edit]),

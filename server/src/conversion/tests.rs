@@ -8,7 +8,7 @@ use crate::pdtl;
 use crate::syntax::{self, RecordSyntax};
 
 fn parsed(text: &str) -> (RecordSyntax, RecordAnalysis) {
-    let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+    let record = syntax::parse_record(text);
     let analysis = analyse_syntax(text, &record);
     (record, analysis)
 }

@@ -29,8 +29,7 @@ pub(super) fn check_same_game(
     compared: Compared,
 ) -> Result<(), ConversionError> {
     let whole = 0..original.len();
-    let converted_syntax =
-        syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), converted));
+    let converted_syntax = syntax::parse_record(converted);
     // The optional rule checks only add warnings, never an error nor a position: the check
     // skips them: they cost about as much as the replay.
     let converted_analysis =

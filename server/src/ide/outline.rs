@@ -172,7 +172,7 @@ mod tests {
     use crate::syntax;
 
     fn parse(text: &str) -> RecordSyntax {
-        syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text))
+        syntax::parse_record(text)
     }
 
     const GAME: &str = "[Variant \"C'escacs\"]\n[White \"Pérez\"]\n[Black \"Vidal\"]\n\n1. K4-K6, E21-E19\n(1. …, E21-E17\n2. B4-B6, K24-K18)\n{A comment\non two lines}\n2. JF6-B18, EE23-D20:\n*\n\n";

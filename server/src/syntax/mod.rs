@@ -29,3 +29,9 @@ pub fn new_parser() -> tree_sitter::Parser {
 pub fn parse(parser: &mut tree_sitter::Parser, text: &str) -> tree_sitter::Tree {
     parser.parse(text, None).expect("a parser with a language and no timeout always returns a tree")
 }
+
+/// The syntax of one record's text as tree-sitter reads it, with a parser of its own: for a
+/// record read once (a test, a conversion's check of its output), where no parser is at hand.
+pub fn parse_record(text: &str) -> RecordSyntax {
+    lower_record(&parse(&mut new_parser(), text))
+}

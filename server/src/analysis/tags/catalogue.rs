@@ -419,7 +419,7 @@ mod tests {
 
     /// The titles of the fixes of the T004 of `text`.
     fn rename_fixes(text: &str) -> Vec<String> {
-        let record = syntax::lower_record(&syntax::parse(&mut syntax::new_parser(), text));
+        let record = syntax::parse_record(text);
         let analysis = analyse_syntax(text, &record);
         let unknown = analysis.diagnostics.iter().find(|d| d.code == Code::T004);
         let unknown = unknown.unwrap_or_else(|| panic!("T004 in {text:?}"));
