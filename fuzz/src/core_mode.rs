@@ -25,13 +25,7 @@ pub fn run_checks(text: &str, skip: &Skip) -> Result<u64, Finding> {
 }
 
 pub fn run(options: &Options, reporter: &Reporter) -> i32 {
-    let seeds = match Seeds::load() {
-        Ok(seeds) => seeds,
-        Err(message) => {
-            eprintln!("ctlpgn-fuzz: {message}");
-            return 2;
-        }
-    };
+    let Some(seeds) = Seeds::load_or_say() else { return 2 };
     let budget = Budget::new(options);
     let mut rng = Rng::new(options.seed);
     let mut pool: Vec<String> = Vec::new();

@@ -531,13 +531,7 @@ fn line(value: &Value) -> Vec<u8> {
 }
 
 pub fn run(options: &Options, reporter: &Reporter) -> i32 {
-    let seeds = match Seeds::load() {
-        Ok(seeds) => seeds,
-        Err(message) => {
-            eprintln!("ctlpgn-fuzz: {message}");
-            return 2;
-        }
-    };
+    let Some(seeds) = Seeds::load_or_say() else { return 2 };
     let patience = Duration::from_secs_f64(options.timeout);
     let budget = Budget::new(options);
     let mut rng = Rng::new(options.seed);

@@ -32,6 +32,12 @@ pub fn repository_root() -> PathBuf {
 }
 
 impl Seeds {
+    /// The seeds, or `None` after saying on standard error why they cannot be read (both
+    /// modes then end with status 2).
+    pub fn load_or_say() -> Option<Seeds> {
+        Seeds::load().map_err(|message| eprintln!("ctlpgn-fuzz: {message}")).ok()
+    }
+
     /// Reads every `.ctl-pgn` file of the seed folders and cuts their records into pieces.
     pub fn load() -> Result<Seeds, String> {
         let root = repository_root();

@@ -526,23 +526,24 @@ mod tests {
         ]
     }
 
+    /// The first White half-move of a record, as tree-sitter reads it.
+    pub(super) fn first_white_half_move(record: &str) -> crate::syntax::HalfMoveText {
+        syntax::parse_record(record)
+            .items
+            .iter()
+            .find_map(
+                |item| if let Item::MoveLine(line) = item { line.white.clone() } else { None },
+            )
+            .expect("a White half-move")
+    }
+
     /// Reads the White half-move of `1. <written>:` with the real grammar.
     fn read_back(
         written: &str,
         ids: &IdentifierSet,
     ) -> (Option<Move>, Vec<crate::diagnostics::Diagnostic>) {
         let record = format!("[Variant \"C'escacs\"]\n1. {written}:\n*\n");
-        let mut parser = syntax::new_parser();
-        let tree = syntax::parse(&mut parser, &record);
-        let lowered = syntax::lower_record(&tree);
-        let half_move = lowered
-            .items
-            .iter()
-            .find_map(
-                |item| if let Item::MoveLine(line) = item { line.white.clone() } else { None },
-            )
-            .expect("a White half-move");
-        let read = read_half_move(&record, &half_move, ids, Side::White);
+        let read = read_half_move(&record, &first_white_half_move(&record), ids, Side::White);
         (read.reading.and_then(Result::ok), read.diagnostics)
     }
 
@@ -596,19 +597,11 @@ mod tests {
 #[cfg(test)]
 mod written_apart_tests {
     use super::*;
-    use crate::syntax::{self, Item};
 
     /// The diagnostics of the first White half-move of `record`, as (code, text of the range,
     /// message), and whether it was read.
     fn first_white(record: &str) -> (bool, Vec<(String, String, String)>) {
-        let lowered = syntax::parse_record(record);
-        let half_move = lowered
-            .items
-            .iter()
-            .find_map(
-                |item| if let Item::MoveLine(line) = item { line.white.clone() } else { None },
-            )
-            .expect("a White half-move");
+        let half_move = super::tests::first_white_half_move(record);
         let read = read_half_move(record, &half_move, &IdentifierSet::standard(), Side::White);
         let found = read
             .diagnostics

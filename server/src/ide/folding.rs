@@ -77,15 +77,11 @@ mod tests {
     use super::*;
     use crate::syntax;
 
-    fn parse(text: &str) -> RecordSyntax {
-        syntax::parse_record(text)
-    }
-
-    const GAME: &str = "[Variant \"C'escacs\"]\n[White \"Pérez\"]\n[Black \"Vidal\"]\n\n1. K4-K6, E21-E19\n(1. …, E21-E17\n2. B4-B6, K24-K18)\n{A comment\non two lines}\n2. JF6-B18, EE23-D20:\n*\n\n";
+    use crate::ide::tests::GAME;
 
     #[test]
     fn records_tags_variations_and_comments_fold() {
-        let folds: Vec<(String, FoldKind)> = folds(GAME, &parse(GAME))
+        let folds: Vec<(String, FoldKind)> = folds(GAME, &syntax::parse_record(GAME))
             .into_iter()
             .map(|fold| (GAME[fold.range].to_string(), fold.kind))
             .collect();

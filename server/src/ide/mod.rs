@@ -14,3 +14,10 @@ pub mod semantic;
 
 #[cfg(test)]
 mod robustness_tests;
+
+#[cfg(test)]
+mod tests {
+    /// A record with tags, a variation and a comment on two lines: what the outline and the
+    /// folds are tried on.
+    pub const GAME: &str = "[Variant \"C'escacs\"]\n[White \"Pérez\"]\n[Black \"Vidal\"]\n\n1. K4-K6, E21-E19\n(1. …, E21-E17\n2. B4-B6, K24-K18)\n{A comment\non two lines}\n2. JF6-B18, EE23-D20:\n*\n\n";
+}

@@ -171,24 +171,20 @@ mod tests {
     use super::*;
     use crate::syntax;
 
-    fn parse(text: &str) -> RecordSyntax {
-        syntax::parse_record(text)
-    }
-
-    const GAME: &str = "[Variant \"C'escacs\"]\n[White \"Pérez\"]\n[Black \"Vidal\"]\n\n1. K4-K6, E21-E19\n(1. …, E21-E17\n2. B4-B6, K24-K18)\n{A comment\non two lines}\n2. JF6-B18, EE23-D20:\n*\n\n";
+    use crate::ide::tests::GAME;
 
     #[test]
     fn a_record_is_named_by_its_players_with_its_main_line_moves() {
-        let outline = outline(GAME, &parse(GAME), 0);
+        let outline = outline(GAME, &syntax::parse_record(GAME), 0);
         assert_eq!(outline.name, "Pérez – Vidal");
         assert_eq!(&GAME[outline.selection], "[Variant \"C'escacs\"]");
-        let record = parse(GAME);
+        let record = syntax::parse_record(GAME);
         let moves: Vec<String> =
             main_line(&record).map(|line| move_line_name(GAME, line)).collect();
         assert_eq!(moves, ["1. K4-K6, E21-E19", "2. JF6-B18, EE23-D20:"]);
         let anonymous = "[Variant \"C'escacs\"]\n[Id \"A1\"]\n\n*\n";
-        assert_eq!(super::outline(anonymous, &parse(anonymous), 4).name, "A1");
+        assert_eq!(super::outline(anonymous, &syntax::parse_record(anonymous), 4).name, "A1");
         let bare = "[Variant \"C'escacs\"]\n\n*\n";
-        assert_eq!(super::outline(bare, &parse(bare), 4).name, "Record 5");
+        assert_eq!(super::outline(bare, &syntax::parse_record(bare), 4).name, "Record 5");
     }
 }
