@@ -7,7 +7,7 @@ use std::ops::Range;
 use super::{line_ending, minimal_record, reletter_record, ConversionError, LetterTarget};
 use crate::analysis::{self, RecordAnalysis};
 use crate::parallel;
-use crate::syntax::{self, RecordSyntax};
+use crate::syntax::{self, Reading, RecordReader, RecordSyntax};
 
 /// One record of a file with its syntax and analysis (ranges relative to the record).
 #[derive(Debug)]
@@ -45,17 +45,18 @@ impl RecordFailure {
 
 /// Splits a file into records and parses and analyses each one.
 pub fn parse_records(text: &str) -> Vec<ParsedRecord> {
-    let mut parser = syntax::new_parser();
+    let mut reader = RecordReader::new(Reading::ReaderFirst);
     syntax::split_records(text)
         .into_iter()
-        .map(|range| parse_record(&mut parser, text, range))
+        .map(|range| parse_record(&mut reader, text, range))
         .collect()
 }
 
-/// Parses and analyses the record at `range` of the file.
-fn parse_record(parser: &mut tree_sitter::Parser, text: &str, range: Range<usize>) -> ParsedRecord {
+/// Reads and analyses the record at `range` of the file: reader-first, as the hand-written
+/// reader gives the tree's syntax values for the well-formed records it accepts.
+fn parse_record(reader: &mut RecordReader, text: &str, range: Range<usize>) -> ParsedRecord {
     let record_text = &text[range.clone()];
-    let syntax = syntax::lower_record(&syntax::parse(parser, record_text));
+    let syntax = reader.read(record_text);
     let analysis = analysis::analyse_syntax(record_text, &syntax);
     ParsedRecord { range, syntax, analysis }
 }
@@ -88,7 +89,7 @@ pub fn reletter_file(text: &str, target: &LetterTarget) -> Result<String, Vec<Re
 }
 
 /// Converts every record, or gives every record that failed. Records are independent, so
-/// large files are shared out between threads in contiguous chunks, one parser per thread,
+/// large files are shared out between threads in contiguous chunks, one reader per thread,
 /// and put back in file order.
 fn convert_each(
     text: &str,
@@ -97,11 +98,11 @@ fn convert_each(
     let ranges: Vec<(usize, Range<usize>)> =
         syntax::split_records(text).into_iter().enumerate().collect();
     let convert_chunk = |chunk: &[(usize, Range<usize>)]| {
-        let mut parser = syntax::new_parser();
+        let mut reader = RecordReader::new(Reading::ReaderFirst);
         chunk
             .iter()
             .map(|(index, range)| {
-                let record = parse_record(&mut parser, text, range.clone());
+                let record = parse_record(&mut reader, text, range.clone());
                 convert(record.text(text), &record)
                     .map(|output| (range.clone(), output))
                     .map_err(|error| RecordFailure { index: *index, range: range.clone(), error })

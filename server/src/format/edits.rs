@@ -108,7 +108,10 @@ fn common_lines(old: &[&str], new: &[&str]) -> Option<Vec<(usize, usize)>> {
     let mut furthest = vec![0isize; 2 * offset as usize + 1];
     let mut trace: Vec<Vec<isize>> = Vec::new();
     for differences in 0..=most {
-        trace.push(furthest.clone());
+        // Only the diagonals −d−1..=d+1 are read back at step d: saving that window rather
+        // than the whole frontier keeps the trace's size to the square of the differences.
+        let window = (offset - differences - 1) as usize..=(offset + differences + 1) as usize;
+        trace.push(furthest[window].to_vec());
         for k in (-differences..=differences).step_by(2) {
             let down = k == -differences
                 || (k != differences
@@ -125,26 +128,27 @@ fn common_lines(old: &[&str], new: &[&str]) -> Option<Vec<(usize, usize)>> {
             }
             furthest[(k + offset) as usize] = x;
             if x >= n && y >= m {
-                return Some(backtrack(&trace, old, new, k, offset));
+                return Some(backtrack(&trace, old, new, k));
             }
         }
     }
     None
 }
 
-/// Walks the saved frontiers back from the end (on diagonal `k`) and collects the diagonal
+/// Walks the saved frontier windows back from the end (on diagonal `k`) and collects the diagonal
 /// moves, which are the matched lines.
 fn backtrack(
     trace: &[Vec<isize>],
     old: &[&str],
     new: &[&str],
     mut k: isize,
-    offset: isize,
 ) -> Vec<(usize, usize)> {
     let (mut x, mut y) = (old.len() as isize, new.len() as isize);
     let mut common = Vec::new();
     for (differences, furthest) in trace.iter().enumerate().rev() {
         let differences = differences as isize;
+        // Step d's window starts at diagonal −d−1.
+        let offset = differences + 1;
         let down = k == -differences
             || (k != differences
                 && furthest[(k - 1 + offset) as usize] < furthest[(k + 1 + offset) as usize]);
@@ -174,7 +178,47 @@ fn backtrack(
 
 #[cfg(test)]
 mod tests {
-    use super::line_edits;
+    use proptest::prelude::*;
+
+    use super::{common_lines, line_edits};
+
+    /// The length of a longest common subsequence, by the textbook table.
+    fn longest_common_length(old: &[&str], new: &[&str]) -> usize {
+        let mut table = vec![vec![0; new.len() + 1]; old.len() + 1];
+        for i in 0..old.len() {
+            for j in 0..new.len() {
+                table[i + 1][j + 1] = if old[i] == new[j] {
+                    table[i][j] + 1
+                } else {
+                    table[i][j + 1].max(table[i + 1][j])
+                };
+            }
+        }
+        table[old.len()][new.len()]
+    }
+
+    proptest! {
+        /// Myers' diff keeps a longest run of common lines, as matched pairs that really match
+        /// and increase in both texts, and its edits rebuild the new text.
+        #[test]
+        fn the_diff_keeps_a_longest_common_subsequence(
+            old in proptest::collection::vec("[abc]\n", 0..40),
+            new in proptest::collection::vec("[abc]\n", 0..40),
+        ) {
+            let old: Vec<&str> = old.iter().map(String::as_str).collect();
+            let new: Vec<&str> = new.iter().map(String::as_str).collect();
+            let common = common_lines(&old, &new).expect("within the bound");
+            prop_assert_eq!(common.len(), longest_common_length(&old, &new));
+            for pair in common.windows(2) {
+                prop_assert!(pair[0].0 < pair[1].0 && pair[0].1 < pair[1].1);
+            }
+            for &(i, j) in &common {
+                prop_assert_eq!(old[i], new[j]);
+            }
+            let (old_text, new_text) = (old.concat(), new.concat());
+            prop_assert_eq!(apply(&old_text, &line_edits(&old_text, &new_text, 0)), new_text);
+        }
+    }
 
     fn apply(old: &str, edits: &[super::TextEdit]) -> String {
         let mut text = old.to_string();

@@ -51,11 +51,15 @@ pub fn format_edits(
         }
         Some(range) => span.start < range.end && range.start < span.end,
     };
-    records::format_records(text, options, touched)
-        .into_iter()
-        .filter(|(span, formatted)| &text[span.clone()] != formatted)
-        .flat_map(|(span, formatted)| {
-            edits::line_edits(&text[span.clone()], &formatted, span.start)
-        })
-        .collect()
+    let formatted = records::format_records(text, options, touched);
+    // The line diffs are per record too, so they are shared out between cores the same way.
+    crate::parallel::map_chunks(&formatted, |chunk| {
+        chunk
+            .iter()
+            .filter(|(span, formatted)| &text[span.clone()] != formatted)
+            .flat_map(|(span, formatted)| {
+                edits::line_edits(&text[span.clone()], formatted, span.start)
+            })
+            .collect()
+    })
 }

@@ -6,7 +6,7 @@ use std::ops::Range;
 use super::layout::{is_formattable, lay_out_record};
 use super::options::FormatOptions;
 use crate::parallel;
-use crate::syntax;
+use crate::syntax::{self, Reading, RecordReader};
 
 /// The line ending a text mostly uses: `\r\n` when more lines end with it than with `\n`.
 pub fn dominant_line_ending(text: &str) -> &'static str {
@@ -68,7 +68,7 @@ pub(super) fn record_spans(text: &str) -> Vec<Range<usize>> {
 /// it, and a span made of nothing else (`"\n\u{FEFF}"`) would come back empty: the file
 /// emptied by `ctlpgn fmt`.
 pub(super) fn format_record(
-    parser: &mut tree_sitter::Parser,
+    reader: &mut RecordReader,
     text: &str,
     span: Range<usize>,
     is_last: bool,
@@ -79,8 +79,7 @@ pub(super) fn format_record(
     if written.contains('\u{FEFF}') {
         return written.to_string();
     }
-    let tree = syntax::parse(parser, written);
-    let record = syntax::lower_record(&tree);
+    let record = reader.read(written);
     if !is_formattable(written, &record) {
         return written.to_string();
     }
@@ -95,7 +94,9 @@ pub(super) fn format_record(
 }
 
 /// Formats the records whose spans `wanted` selects, in file order, each with its span;
-/// large files are shared out between threads in contiguous chunks, one parser per thread.
+/// large files are shared out between threads in contiguous chunks, one reader per thread.
+/// Records are read reader-first: the hand-written reader gives the same syntax values as the
+/// tree for the well-formed records it accepts, and tree-sitter reads the rest.
 pub(super) fn format_records(
     text: &str,
     options: &FormatOptions,
@@ -107,12 +108,12 @@ pub(super) fn format_records(
     let chosen: Vec<(usize, Range<usize>)> =
         spans.into_iter().enumerate().filter(|(_, span)| wanted(span)).collect();
     let format_chunk = |chunk: &[(usize, Range<usize>)]| {
-        let mut parser = syntax::new_parser();
+        let mut reader = RecordReader::new(Reading::ReaderFirst);
         chunk
             .iter()
             .map(|(index, span)| {
                 let formatted = format_record(
-                    &mut parser,
+                    &mut reader,
                     text,
                     span.clone(),
                     *index == last,
