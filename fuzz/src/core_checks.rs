@@ -4,13 +4,13 @@
 
 use std::ops::Range;
 
-use ctlpgn::analysis::{analyse_file, AnalysedRecord, Keep, RuleChecks};
+use ctlpgn::analysis::{analyse_file, judge_fix, AnalysedRecord, Keep, RuleChecks};
 use ctlpgn::conversion::{self, LetterTarget};
-use ctlpgn::diagnostics::{Code, Diagnostic, Severity};
+use ctlpgn::diagnostics::{Census, Code, Diagnostic, Severity};
 use ctlpgn::format::{self, EllipsisStyle, FormatOptions, Separators, TextEdit};
 use ctlpgn::identifiers::IdentifierSet;
 use ctlpgn::{pdtl, syntax};
-use ctlpgn_test_support::diagnostics::{file_diagnostics, judge_fix, Census, Counted};
+use ctlpgn_test_support::diagnostics::file_diagnostics;
 
 use crate::finding::{Finding, Skip};
 use crate::rng::{hash, Rng};
@@ -138,12 +138,12 @@ fn on_boundaries(text: &str, range: &Range<usize>) -> bool {
 /// may clear several) and adds no error, as `tests/tests/fixes.rs` judges them; an error fixed
 /// may let the replay go on and find a later one.
 fn check_fixes(text: &str, judged: &[AnalysedRecord], skip: &Skip) -> Result<(), Finding> {
-    let diagnostics = file_diagnostics(judged, Counted::WithRuleWarnings);
+    let diagnostics = file_diagnostics(judged);
     let census = Census::of(&diagnostics);
     for diagnostic in diagnostics.iter().filter(|d| !d.fixes.is_empty()).take(FIXES_PER_INPUT) {
         for fix in &diagnostic.fixes {
-            let verdict = judge_fix(text, diagnostic, fix, &census, Counted::WithRuleWarnings);
-            let fixed = &verdict.fixed;
+            let verdict = judge_fix(text, diagnostic, fix, &census, RuleChecks::Judge);
+            let fixed = &fix.applied_to(text);
             if let Some((before, after)) = verdict.keeps_diagnostic {
                 if !skip.has("fix-keeps-diagnostic") {
                     return fail(

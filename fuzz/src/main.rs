@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use finding::Skip;
 
-const USAGE: &str = "usage: ctlpgn-fuzz (core | lsp) [--seconds N] [--iterations N] [--seed S] [--skip KIND]... [--keep-going] [--timeout SECONDS] [--in-process]
+const USAGE: &str = "usage: ctlpgn-fuzz (core | lsp) [--seconds N] [--iterations N] [--seed S] [--jobs N] [--skip KIND]... [--keep-going] [--timeout SECONDS] [--in-process]
        ctlpgn-fuzz (core | lsp) --replay FILE
        ctlpgn-fuzz (core | lsp) --minimize FILE";
 
@@ -29,6 +29,8 @@ pub struct Options {
     pub seconds: Option<f64>,
     pub iterations: Option<u64>,
     pub seed: u64,
+    /// Worker processes side by side, each on its own seed stream (one per core, say).
+    pub jobs: u64,
     pub skip: Skip,
     /// Go on after a finding; only findings with a new signature are saved and printed.
     pub keep_going: bool,
@@ -80,6 +82,7 @@ fn parse(arguments: &[String]) -> Result<(String, Options), String> {
         seconds: None,
         iterations: None,
         seed: 1,
+        jobs: 1,
         skip: Skip::default(),
         keep_going: false,
         known: Vec::new(),
@@ -101,6 +104,9 @@ fn parse(arguments: &[String]) -> Result<(String, Options), String> {
             }
             "--seed" => {
                 options.seed = value()?.parse().map_err(|_| "--seed takes a whole number")?
+            }
+            "--jobs" => {
+                options.jobs = value()?.parse().map_err(|_| "--jobs takes a whole number")?
             }
             "--skip" => options.skip.kinds.push(value()?),
             "--known" => options.known.push(value()?),

@@ -97,9 +97,68 @@ fn read_frames(mut input: impl Read, sender: mpsc::Sender<Message>) {
     let _ = sender.send(Message::Closed);
 }
 
-/// Runs workers until the budget is spent (or the first finding without `--keep-going`);
-/// prints the summary and returns the exit status.
+/// What a job's workers did.
+#[derive(Debug, Default)]
+struct Outcome {
+    units: u64,
+    cases: u64,
+    /// Every finding's signature, repeated when found again after a restart.
+    findings: Vec<String>,
+    distinct: Vec<String>,
+    /// The status to exit with when a worker could not even start.
+    failed: Option<i32>,
+}
+
+/// The seed of job `job` of a `--jobs` run: far apart streams, the first the run's own seed,
+/// so that `--jobs 1` is the run without the option.
+fn job_seed(seed: u64, job: u64) -> u64 {
+    seed.wrapping_add(job.wrapping_mul(0x5851_F42D_4C95_7F2D))
+}
+
+/// Runs `--jobs` supervisors side by side, each on its own seed stream with its share of the
+/// iterations (and all the time); prints the merged summary and returns the exit status.
 pub fn supervise(mode: &str, options: &Options) -> i32 {
+    let started = Instant::now();
+    let jobs = options.jobs.max(1);
+    let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|job| {
+                let mut share = options.clone();
+                share.seed = job_seed(options.seed, job);
+                share.iterations = options.iterations.map(|n| n / jobs + u64::from(job < n % jobs));
+                scope.spawn(move || supervise_job(mode, &share))
+            })
+            .collect();
+        handles.into_iter().map(|handle| handle.join().expect("a supervisor thread")).collect()
+    });
+    if let Some(status) = outcomes.iter().find_map(|outcome| outcome.failed) {
+        return status;
+    }
+    let units: u64 = outcomes.iter().map(|outcome| outcome.units).sum();
+    let cases: u64 = outcomes.iter().map(|outcome| outcome.cases).sum();
+    let findings: usize = outcomes.iter().map(|outcome| outcome.findings.len()).sum();
+    let mut distinct: Vec<&String> =
+        outcomes.iter().flat_map(|outcome| &outcome.distinct).collect();
+    distinct.sort();
+    distinct.dedup();
+    let unit = if mode == "lsp" { "edits" } else { "inputs" };
+    let extra = if mode == "lsp" { format!(" in {cases} streams") } else { String::new() };
+    let jobs_said = if jobs > 1 { format!(", {jobs} jobs") } else { String::new() };
+    println!(
+        "{units} {unit}{extra}, {findings} findings ({} distinct) in {:.1} s, seed {}{jobs_said}",
+        distinct.len(),
+        started.elapsed().as_secs_f64(),
+        options.seed
+    );
+    for found in &distinct {
+        println!("  {found}");
+    }
+    i32::from(findings > 0)
+}
+
+/// Runs workers until the job's budget is spent (or the first finding without
+/// `--keep-going`).
+fn supervise_job(mode: &str, options: &Options) -> Outcome {
     let started = Instant::now();
     let mut units_total = 0u64;
     let mut cases_total = 0u64;
@@ -136,7 +195,7 @@ pub fn supervise(mode: &str, options: &Options) -> i32 {
             Ok(child) => child,
             Err(error) => {
                 eprintln!("ctlpgn-fuzz: cannot start a worker: {error}");
-                return 2;
+                return Outcome { failed: Some(2), ..Outcome::default() };
             }
         };
         let (sender, receiver) = mpsc::channel();
@@ -210,17 +269,5 @@ pub fn supervise(mode: &str, options: &Options) -> i32 {
         }
         break;
     }
-    let unit = if mode == "lsp" { "edits" } else { "inputs" };
-    let extra = if mode == "lsp" { format!(" in {cases_total} streams") } else { String::new() };
-    println!(
-        "{units_total} {unit}{extra}, {} findings ({} distinct) in {:.1} s, seed {}",
-        findings.len(),
-        distinct.len(),
-        started.elapsed().as_secs_f64(),
-        options.seed
-    );
-    for found in &distinct {
-        println!("  {found}");
-    }
-    i32::from(!findings.is_empty())
+    Outcome { units: units_total, cases: cases_total, findings, distinct, failed: None }
 }

@@ -2,13 +2,14 @@
 //! and brings no new error — on hand-written cases, on the handbook's invalid examples and on
 //! the corrupted corpus games.
 
-use ctlpgn::diagnostics::Diagnostic;
-use ctlpgn_test_support::diagnostics::{diagnostics_in_file, judge_fix, Census, Counted};
+use ctlpgn::analysis::{judge_fix, RuleChecks};
+use ctlpgn::diagnostics::{Census, Diagnostic};
+use ctlpgn_test_support::diagnostics::diagnostics_in_file;
 use ctlpgn_test_support::fixtures::testdata_files;
 
 /// Every diagnostic of a file, with ranges in the file.
 fn diagnostics(text: &str) -> Vec<Diagnostic> {
-    diagnostics_in_file(text, Counted::Findings)
+    diagnostics_in_file(text, RuleChecks::Skip)
 }
 
 /// Checks every fix of a text: its diagnostic's code is found once less (a renumbering or a
@@ -19,8 +20,8 @@ fn every_fix_helps(name: &str, text: &str) -> usize {
     let mut checked = 0;
     for diagnostic in &found {
         for fix in &diagnostic.fixes {
-            let verdict = judge_fix(text, diagnostic, fix, &census, Counted::Findings);
-            let fixed = &verdict.fixed;
+            let verdict = judge_fix(text, diagnostic, fix, &census, RuleChecks::Skip);
+            let fixed = &fix.applied_to(text);
             if let Some((before, after)) = verdict.keeps_diagnostic {
                 panic!(
                     "{name}: {} ({}) leaves {after} of {before} {}\n{fixed}",

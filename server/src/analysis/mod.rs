@@ -7,6 +7,7 @@ pub mod comments;
 mod half_move;
 mod line_of_play;
 mod movetext;
+mod proven_fixes;
 mod results;
 mod setup;
 pub mod tags;
@@ -15,6 +16,7 @@ pub use comments::{ReferenceTarget, ResolvedReference};
 pub use half_move::nag_symbol;
 pub use line_of_play::{history_at, move_label, standing_at, History, HistoryMove, Standing};
 pub use movetext::PlayedHalfMove;
+pub use proven_fixes::{census_of_text, judge_fix};
 pub use results::RESULTS;
 
 use std::ops::Range;
@@ -84,7 +86,28 @@ pub fn analyse_syntax_with(
 
 /// Analyses one record from its lowered syntax, keeping what `keep` says: with
 /// [`Keep::Findings`], `played` and `references` stay empty and no position is copied for them.
+/// On a record tree-sitter had to recover, only the quick fixes that prove to help are kept
+/// (see [`proven_fixes`]).
 pub fn analyse_syntax_keeping(
+    text: &str,
+    record: &RecordSyntax,
+    rule_checks: RuleChecks,
+    keep: Keep,
+) -> RecordAnalysis {
+    let mut analysis = analyse_unproven_keeping(text, record, rule_checks, keep);
+    if proven_fixes::needs_proof(record) {
+        proven_fixes::keep_proven_fixes(text, &mut analysis, rule_checks);
+    }
+    analysis
+}
+
+/// A record's findings with its fixes as computed, unproven: what judging a fix compares.
+fn analyse_unproven(text: &str, record: &RecordSyntax, rule_checks: RuleChecks) -> RecordAnalysis {
+    analyse_unproven_keeping(text, record, rule_checks, Keep::Findings)
+}
+
+/// The analysis proper, before any fix is proven.
+fn analyse_unproven_keeping(
     text: &str,
     record: &RecordSyntax,
     rule_checks: RuleChecks,

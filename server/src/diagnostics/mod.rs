@@ -2,8 +2,10 @@
 //! analysed text and a message saying what is wrong and what is expected. Positions in lines
 //! and columns are computed at the edges (command line, language server), never here.
 
+mod census;
 mod codes;
 
+pub use census::{Census, FixVerdict};
 pub use codes::{Code, Severity};
 
 use std::ops::Range;

@@ -1,0 +1,132 @@
+//! Quick fixes proven on the records tree-sitter had to recover. On a well-formed record a
+//! fix is written for the syntax the author meant, but on a record holding a syntax error the
+//! tree is a guess, and a fix computed from the guess can leave its diagnostic or add errors
+//! once applied (the fuzzer finds a new one with each new recovery). So on such a record each
+//! fix is applied, the fixed text analysed afresh, and the fix kept only when the census says
+//! it helped ([`FixVerdict`]): every consumer (code actions, fix-all, the fuzzer) sees only
+//! fixes that do what they say.
+
+use super::{analyse_unproven, RecordAnalysis, RuleChecks};
+use crate::diagnostics::{Census, Diagnostic, Fix, FixVerdict};
+use crate::syntax::{self, RecordReader, RecordSyntax};
+
+/// Whether a record's fixes need proving: its tree holds an error or a missing node.
+pub(super) fn needs_proof(record: &RecordSyntax) -> bool {
+    record.has_error || !record.missing.is_empty()
+}
+
+/// Keeps, of every fix of the analysis's diagnostics and rule warnings, those that help.
+///
+/// A finding's fix is judged without the rule checks, which cost as much as the replay: the
+/// findings do not depend on them (the fuzzer checks it) and rule warnings are never errors,
+/// so the census of the fixed code and of the errors is the same either way.
+pub(super) fn keep_proven_fixes(
+    text: &str,
+    analysis: &mut RecordAnalysis,
+    rule_checks: RuleChecks,
+) {
+    let census = Census::of(analysis.diagnostics.iter().chain(&analysis.rule_warnings));
+    let keep_helping = |diagnostics: &mut Vec<Diagnostic>, rule_checks: RuleChecks| {
+        for diagnostic in diagnostics {
+            let fixes = std::mem::take(&mut diagnostic.fixes);
+            diagnostic.fixes = fixes
+                .into_iter()
+                .filter(|fix| judge_fix(text, diagnostic, fix, &census, rule_checks).helps())
+                .collect();
+        }
+    };
+    keep_helping(&mut analysis.diagnostics, RuleChecks::Skip);
+    keep_helping(&mut analysis.rule_warnings, rule_checks);
+}
+
+/// The verdict on `fix` of `diagnostic`, found in `text` (a record, or a file of records)
+/// whose census is `before`: the fixed text is split into records again (a fix may start or
+/// join one) and each is analysed, its fixes unproven.
+pub fn judge_fix(
+    text: &str,
+    diagnostic: &Diagnostic,
+    fix: &Fix,
+    before: &Census,
+    rule_checks: RuleChecks,
+) -> FixVerdict {
+    let fixed = fix.applied_to(text);
+    FixVerdict::of(diagnostic, before, &census_of_text(&fixed, rule_checks))
+}
+
+/// The census of a text's diagnostics, the rule warnings included when they are judged.
+pub fn census_of_text(text: &str, rule_checks: RuleChecks) -> Census {
+    let mut reader = RecordReader::default();
+    let analyses: Vec<RecordAnalysis> = syntax::split_records(text)
+        .into_iter()
+        .map(|range| {
+            let record_text = &text[range];
+            analyse_unproven(record_text, &reader.read(record_text), rule_checks)
+        })
+        .collect();
+    Census::of(
+        analyses
+            .iter()
+            .flat_map(|analysis| analysis.diagnostics.iter().chain(&analysis.rule_warnings)),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{analyse_file, Keep};
+    use crate::diagnostics::Code;
+
+    /// Every fix the analysis offers in `text` (one record), judged on the whole text.
+    fn offered_fixes(text: &str) -> Vec<(Code, Fix, FixVerdict)> {
+        let analyses = analyse_file(text, Keep::Findings, RuleChecks::Judge);
+        let census = census_of_text(text, RuleChecks::Judge);
+        analyses
+            .iter()
+            .flat_map(|record| {
+                record.analysis.diagnostics.iter().chain(&record.analysis.rule_warnings)
+            })
+            .flat_map(|diagnostic| {
+                diagnostic.fixes.iter().map(|fix| {
+                    let verdict = judge_fix(text, diagnostic, fix, &census, RuleChecks::Judge);
+                    (diagnostic.code, fix.clone(), verdict)
+                })
+            })
+            .collect()
+    }
+
+    /// Each text once made the fuzzer report a fix computed from tree-sitter's recovery that
+    /// did not help; the fix is now withheld, and the diagnostic itself stays.
+    #[test]
+    fn unhelpful_fixes_on_recovered_records_are_withheld() {
+        for (text, code) in [
+            // fuzzer: the R008 fix ("Remove the check suffix") added an error.
+            ("1.K4-K6,E21-E19\n6.E7-E9,I23-X14+7-", Code::R008),
+            // fuzzer: the M006 fix (a result line) left M006.
+            ("9.H1H1[I", Code::M006),
+            // fuzzer: the T001 fix (a Variant tag) left T001.
+            ("[A]\"\"9\"\"9\"\"9\"\"9\"\"9\"\"9\"\"9\"\"\"", Code::T001),
+        ] {
+            let record = syntax::parse_record(text);
+            assert!(needs_proof(&record), "{text:?} is a recovered record");
+            let analyses = analyse_file(text, Keep::Findings, RuleChecks::Judge);
+            let analysis = &analyses[0].analysis;
+            let found: Vec<&Diagnostic> =
+                analysis.diagnostics.iter().chain(&analysis.rule_warnings).collect();
+            assert!(found.iter().any(|d| d.code == code), "{text:?} keeps its {code}");
+            for (code, fix, verdict) in offered_fixes(text) {
+                assert!(verdict.helps(), "{text:?}: {code} fix {:?}: {verdict:?}", fix.title);
+            }
+        }
+    }
+
+    /// On recovered records the fixes that do help are still offered: here a check suffix on
+    /// a move that gives no check, in a record with a stray `]`.
+    #[test]
+    fn helpful_fixes_on_recovered_records_stay() {
+        let text = "[Variant \"C'escacs\"]\n[Event \"e\"]\n\n1. E7-E13+, E21-E15:\n]\n*\n";
+        assert!(needs_proof(&syntax::parse_record(text)), "{text:?} is a recovered record");
+        let offered = offered_fixes(text);
+        assert!(offered.iter().any(|(code, _, _)| *code == Code::R008), "{offered:?}");
+        assert!(offered.iter().all(|(_, _, verdict)| verdict.helps()), "{offered:?}");
+    }
+}
