@@ -115,6 +115,32 @@ const fn build_hexes() -> [Hex; HEX_COUNT] {
 /// Every hex, in PDTL order: line 28 first, and within a line from column P to column Z.
 pub const ALL_HEXES: [Hex; HEX_COUNT] = build_hexes();
 
+/// The index a step leads to when it leaves the board, in a [`step_table`].
+pub const NO_HEX: u8 = u8::MAX;
+
+/// Where each of the steps `(Δcolumn, Δline)` lands from every hex, by index in [`ALL_HEXES`]
+/// ([`NO_HEX`] off the board): worked out once, so that the move generation and the attack
+/// tests, which take these steps millions of times, look them up instead of checking the
+/// board's bounds each time.
+pub const fn step_table<const N: usize>(steps: [(i16, i16); N]) -> [[u8; N]; HEX_COUNT] {
+    let mut table = [[NO_HEX; N]; HEX_COUNT];
+    let mut index = 0;
+    while index < HEX_COUNT {
+        let from = ALL_HEXES[index];
+        let mut step = 0;
+        while step < N {
+            let column = from.column as i16 + steps[step].0;
+            let line = from.line as i16 + steps[step].1;
+            if column >= 0 && column < 15 && line >= 0 && line <= LAST_LINE as i16 {
+                table[index][step] = INDEX[column as usize][line as usize];
+            }
+            step += 1;
+        }
+        index += 1;
+    }
+    table
+}
+
 impl Hex {
     /// The hex at `(column, line)`, if it is on the board.
     pub fn new(column: u8, line: u8) -> Option<Hex> {
@@ -248,6 +274,19 @@ mod tests {
         assert_eq!(ALL_HEXES[168].to_string(), "F0");
         for (i, hex) in ALL_HEXES.iter().enumerate() {
             assert_eq!(hex.index(), i);
+        }
+    }
+
+    #[test]
+    fn a_step_table_lands_where_the_offset_does() {
+        let steps = [(0, 2), (1, -3), (-3, 1), (2, 0), (-1, 5), (0, -4), (7, 7)];
+        let table = step_table(steps);
+        for (index, hex) in ALL_HEXES.iter().enumerate() {
+            for (step, &(column, line)) in steps.iter().enumerate() {
+                let landed = (table[index][step] != NO_HEX)
+                    .then(|| ALL_HEXES[usize::from(table[index][step])]);
+                assert_eq!(landed, hex.offset(column, line), "{hex} by {column},{line}");
+            }
         }
     }
 

@@ -8,7 +8,7 @@
 //! out from the attacked hex, which is what every half-move's check test needs, without
 //! looking at every piece on the board. A property test holds the two to the same rules.
 
-use crate::geometry::Hex;
+use crate::geometry::{step_table, Hex, ALL_HEXES, HEX_COUNT, NO_HEX};
 use crate::pieces::{Piece, PieceKind, Side};
 use crate::position::{Position, SpecialCapture};
 
@@ -37,6 +37,11 @@ pub const KNIGHT_JUMPS: [(i16, i16); 12] = [
     (-1, -5),
 ];
 
+/// Where each orthogonal, diagonal step and knight jump lands from every hex (by index).
+static ORTHOGONAL_STEPS: [[u8; 6]; HEX_COUNT] = step_table(ORTHOGONAL);
+static DIAGONAL_STEPS: [[u8; 6]; HEX_COUNT] = step_table(DIAGONAL);
+static KNIGHT_STEPS: [[u8; 12]; HEX_COUNT] = step_table(KNIGHT_JUMPS);
+
 /// White's hexes a pawn may make a triple step from; Black's are their mirror images.
 const TRIPLE_STEP_HEXES: [(char, u8); 8] =
     [('B', 4), ('C', 5), ('D', 6), ('E', 7), ('G', 7), ('H', 6), ('I', 5), ('K', 4)];
@@ -60,26 +65,59 @@ pub fn destinations(
     piece: Piece,
     king_may_leap: bool,
 ) -> Vec<(Hex, Reach)> {
+    let mut found = Vec::with_capacity(64);
+    visit_destinations(position, from, piece, king_may_leap, None, |hex, reach| {
+        found.push((hex, reach))
+    });
+    found
+}
+
+/// Whether the `piece` on `from` can go to `to` with `reach`, as [`destinations`] says, without
+/// gathering them: the rule checks ask this of every half-move.
+pub fn can_go(
+    position: &Position,
+    from: Hex,
+    piece: Piece,
+    king_may_leap: bool,
+    to: (Hex, Reach),
+) -> bool {
+    let mut found = false;
+    visit_destinations(position, from, piece, king_may_leap, Some(to.0), |hex, reach| {
+        found |= (hex, reach) == to;
+    });
+    found
+}
+
+/// Calls `visit` with each of [`destinations`]; with `toward`, rides only along the line that
+/// leads there (what the other rides find could not be it).
+fn visit_destinations(
+    position: &Position,
+    from: Hex,
+    piece: Piece,
+    king_may_leap: bool,
+    toward: Option<Hex>,
+    visit: impl FnMut(Hex, Reach),
+) {
     use PieceKind::*;
-    let mut moves = Moves { position, from, side: piece.side, found: Vec::with_capacity(64) };
+    let mut moves = Moves { position, from, side: piece.side, toward, found: visit };
     let forward = piece.side.forward();
     match piece.kind {
         Queen => {
-            moves.ride(&ORTHOGONAL);
-            moves.ride(&DIAGONAL);
+            moves.ride(&ORTHOGONAL_STEPS, &ORTHOGONAL);
+            moves.ride(&DIAGONAL_STEPS, &DIAGONAL);
         }
-        Rook => moves.ride(&ORTHOGONAL),
-        Bishop => moves.ride(&DIAGONAL),
+        Rook => moves.ride(&ORTHOGONAL_STEPS, &ORTHOGONAL),
+        Bishop => moves.ride(&DIAGONAL_STEPS, &DIAGONAL),
         Wyvern => {
-            moves.ride(&ORTHOGONAL);
-            moves.steps(&KNIGHT_JUMPS);
+            moves.ride(&ORTHOGONAL_STEPS, &ORTHOGONAL);
+            moves.jumps(&KNIGHT_STEPS);
         }
         Pegasus => {
-            moves.ride(&DIAGONAL);
-            moves.steps(&KNIGHT_JUMPS);
+            moves.ride(&DIAGONAL_STEPS, &DIAGONAL);
+            moves.jumps(&KNIGHT_STEPS);
         }
         Knight => {
-            moves.steps(&KNIGHT_JUMPS);
+            moves.jumps(&KNIGHT_STEPS);
             // Two identical jumps over an empty hex: a ride that never takes.
             for (column, line) in KNIGHT_JUMPS {
                 if moves.is_empty(column, line) {
@@ -88,10 +126,10 @@ pub fn destinations(
             }
         }
         King => {
-            moves.steps(&ORTHOGONAL);
-            moves.steps(&DIAGONAL);
+            moves.jumps(&ORTHOGONAL_STEPS);
+            moves.jumps(&DIAGONAL_STEPS);
             if king_may_leap {
-                moves.steps(&KNIGHT_JUMPS);
+                moves.jumps(&KNIGHT_STEPS);
             }
         }
         Elephant => {
@@ -115,7 +153,6 @@ pub fn destinations(
             }
         }
     }
-    moves.found
 }
 
 /// Whether a pawn of `side` on `hex` may make a triple step (§4.2).
@@ -127,15 +164,17 @@ fn is_triple_step_hex(hex: Hex, side: Side) -> bool {
     TRIPLE_STEP_HEXES.contains(&(hex.column_letter(), line))
 }
 
-/// The moves of one piece being gathered.
-struct Moves<'a> {
+/// The moves of one piece being walked, each given to `found`.
+struct Moves<'a, F: FnMut(Hex, Reach)> {
     position: &'a Position,
     from: Hex,
     side: Side,
-    found: Vec<(Hex, Reach)>,
+    /// The one hex asked about, if any: rides along other lines are skipped.
+    toward: Option<Hex>,
+    found: F,
 }
 
-impl Moves<'_> {
+impl<F: FnMut(Hex, Reach)> Moves<'_, F> {
     /// Whether the hex `(Δcolumn, Δline)` away is on the board and empty.
     fn is_empty(&self, column: i16, line: i16) -> bool {
         self.from.offset(column, line).is_some_and(|hex| self.position.get(hex).is_none())
@@ -150,12 +189,24 @@ impl Moves<'_> {
         }
     }
 
+    /// Single steps or jumps of a step table, which move or take.
+    fn jumps<const N: usize>(&mut self, table: &[[u8; N]; HEX_COUNT]) {
+        for &to in &table[self.from.index()] {
+            if to != NO_HEX {
+                let hex = ALL_HEXES[usize::from(to)];
+                if let Some(reach) = self.reach(hex) {
+                    (self.found)(hex, reach);
+                }
+            }
+        }
+    }
+
     /// Single steps or jumps, which move or take.
     fn steps(&mut self, vectors: &[(i16, i16)]) {
         for &(column, line) in vectors {
             if let Some(hex) = self.from.offset(column, line) {
                 if let Some(reach) = self.reach(hex) {
-                    self.found.push((hex, reach));
+                    (self.found)(hex, reach);
                 }
             }
         }
@@ -164,7 +215,9 @@ impl Moves<'_> {
     /// A step onto an empty hex only.
     fn quiet(&mut self, column: i16, line: i16) {
         if self.is_empty(column, line) {
-            self.found.extend(self.from.offset(column, line).map(|hex| (hex, Reach::Quiet)));
+            if let Some(hex) = self.from.offset(column, line) {
+                (self.found)(hex, Reach::Quiet);
+            }
         }
     }
 
@@ -172,26 +225,30 @@ impl Moves<'_> {
     fn capture(&mut self, column: i16, line: i16) {
         if let Some(hex) = self.from.offset(column, line) {
             if self.reach(hex) == Some(Reach::Capture) {
-                self.found.push((hex, Reach::Capture));
+                (self.found)(hex, Reach::Capture);
             }
         }
     }
 
-    /// Rides: each vector repeated over empty hexes, up to and including the first piece
-    /// when it is the opponent's.
-    fn ride(&mut self, vectors: &[(i16, i16)]) {
-        for &(column, line) in vectors {
-            let mut hex = self.from;
-            while let Some(next) = hex.offset(column, line) {
-                hex = next;
+    /// Rides: each step of a step table repeated over empty hexes, up to and including the
+    /// first piece when it is the opponent's.
+    fn ride<const N: usize>(&mut self, table: &[[u8; N]; HEX_COUNT], vectors: &[(i16, i16); N]) {
+        for (direction, &vector) in vectors.iter().enumerate() {
+            if self.toward.is_some_and(|toward| !is_along(delta(self.from, toward), vector)) {
+                continue;
+            }
+            let mut at = table[self.from.index()][direction];
+            while at != NO_HEX {
+                let hex = ALL_HEXES[usize::from(at)];
                 match self.reach(hex) {
-                    Some(Reach::Quiet) => self.found.push((hex, Reach::Quiet)),
+                    Some(Reach::Quiet) => (self.found)(hex, Reach::Quiet),
                     Some(Reach::Capture) => {
-                        self.found.push((hex, Reach::Capture));
+                        (self.found)(hex, Reach::Capture);
                         break;
                     }
                     None => break,
                 }
+                at = table[usize::from(at)][direction];
             }
         }
     }
@@ -270,61 +327,90 @@ fn visit_attackers(
     mut visit: impl FnMut(Hex) -> bool,
 ) {
     use PieceKind::*;
-    let ours = |hex: Option<Hex>, kinds: &[PieceKind]| {
-        hex.filter(|&hex| {
-            position.get(hex).is_some_and(|piece| piece.side == side && kinds.contains(&piece.kind))
-        })
+    // Whether the hex at `at` holds one of `side`'s pieces of the `kinds`, visited then.
+    let mut visits = |at: u8, kinds: u16| {
+        at != NO_HEX
+            && position
+                .at(usize::from(at))
+                .is_some_and(|piece| piece.side == side && kinds & kind_bit(piece.kind) != 0)
+            && visit(ALL_HEXES[usize::from(at)])
     };
     // Along the twelve lines through the target: the first piece met rides there, or is a
     // King one step away.
-    for (vectors, riders) in
-        [(ORTHOGONAL, [Queen, Rook, Wyvern]), (DIAGONAL, [Queen, Bishop, Pegasus])]
-    {
-        for (column, line) in vectors {
-            let mut hex = target;
-            let mut distance = 0;
-            while let Some(next) = hex.offset(column, line) {
-                hex = next;
-                distance += 1;
-                if let Some(piece) = position.get(hex) {
-                    if piece.side == side
-                        && (riders.contains(&piece.kind) || (distance == 1 && piece.kind == King))
-                        && visit(hex)
-                    {
+    let target_index = target.index();
+    for (table, riders) in [
+        (&ORTHOGONAL_STEPS, kind_bits(&[Queen, Rook, Wyvern])),
+        (&DIAGONAL_STEPS, kind_bits(&[Queen, Bishop, Pegasus])),
+    ] {
+        for (direction, &first) in table[target_index].iter().enumerate() {
+            let mut at = first;
+            let mut kinds = riders | kind_bit(King);
+            while at != NO_HEX {
+                if position.at(usize::from(at)).is_some() {
+                    if visits(at, kinds) {
                         return;
                     }
                     break;
                 }
+                kinds = riders;
+                at = table[usize::from(at)][direction];
             }
         }
     }
-    let forward = side.forward();
-    let one_step_back = target.offset(0, -2 * forward);
-    let two_steps_back = one_step_back
-        .filter(|&hex| position.get(hex).is_none())
-        .and_then(|_| target.offset(0, -4 * forward));
     // Jumps (Knights take with a single one, Wyverns, Pegasi); a pawn takes diagonally
     // forward; an Elephant steps forward (twice over an empty hex) or along a non-transversal
     // diagonal: seen from the target, backwards.
-    let jumpers = KNIGHT_JUMPS.iter().filter_map(|&(column, line)| {
-        ours(target.offset(column, line), &[Knight, Wyvern, Pegasus])
-    });
-    let pawns =
-        [-1, 1].into_iter().filter_map(|column| ours(target.offset(column, -3 * forward), &[Pawn]));
-    let elephants = [one_step_back, two_steps_back]
-        .into_iter()
-        .chain(NON_TRANSVERSAL_DIAGONAL.iter().map(|&(column, line)| target.offset(column, line)))
-        .filter_map(|hex| ours(hex, &[Elephant]));
-    for hex in jumpers.chain(pawns).chain(elephants) {
-        if visit(hex) {
+    let jumpers = kind_bits(&[Knight, Wyvern, Pegasus]);
+    for at in KNIGHT_STEPS[target_index] {
+        if visits(at, jumpers) {
+            return;
+        }
+    }
+    for at in PAWN_TAKES_FROM[side.index()][target_index] {
+        if visits(at, kind_bit(Pawn)) {
+            return;
+        }
+    }
+    let [one_step_back, two_steps_back] = ELEPHANT_STEPS_FROM[side.index()][target_index];
+    let through = one_step_back != NO_HEX && position.at(usize::from(one_step_back)).is_none();
+    let two_steps_back = if through { two_steps_back } else { NO_HEX };
+    // The non-transversal diagonals are the last four of `DIAGONAL`.
+    let sideways = &DIAGONAL_STEPS[target_index][2..];
+    for &at in [one_step_back, two_steps_back].iter().chain(sideways) {
+        if visits(at, kind_bit(Elephant)) {
             return;
         }
     }
 }
 
+/// Where a pawn of each side (by [`Side::index`]) stands to take on a hex, seen from the hex.
+static PAWN_TAKES_FROM: [[[u8; 2]; HEX_COUNT]; 2] =
+    [step_table([(-1, -3), (1, -3)]), step_table([(-1, 3), (1, 3)])];
+
+/// Where an Elephant of each side stands to step forward onto a hex, once or twice, seen from
+/// the hex.
+static ELEPHANT_STEPS_FROM: [[[u8; 2]; HEX_COUNT]; 2] =
+    [step_table([(0, -2), (0, -4)]), step_table([(0, 2), (0, 4)])];
+
+/// A kind as a bit of a set of kinds.
+const fn kind_bit(kind: PieceKind) -> u16 {
+    1 << kind as u16
+}
+
+/// A set of kinds as bits.
+const fn kind_bits(kinds: &[PieceKind]) -> u16 {
+    let mut bits = 0;
+    let mut index = 0;
+    while index < kinds.len() {
+        bits |= kind_bit(kinds[index]);
+        index += 1;
+    }
+    bits
+}
+
 /// Where `side`'s King stands; `None` on a board without one (a PDTL with P009).
 pub fn king_hex(position: &Position, side: Side) -> Option<Hex> {
-    position.find(Piece::new(side, PieceKind::King))
+    position.king(side)
 }
 
 /// Whether `side`'s King is in check; `false` when there is no King.
@@ -337,6 +423,12 @@ pub fn is_in_check(position: &Position, side: Side) -> bool {
 pub fn is_adjoining_or_jump(from: Hex, to: Hex) -> bool {
     let delta = delta(from, to);
     ORTHOGONAL.contains(&delta) || DIAGONAL.contains(&delta) || KNIGHT_JUMPS.contains(&delta)
+}
+
+/// Whether `delta` is `vector` repeated once or more.
+pub fn is_along((column, line): (i16, i16), (step_column, step_line): (i16, i16)) -> bool {
+    let times = if step_column != 0 { column / step_column } else { line / step_line };
+    times >= 1 && (step_column * times, step_line * times) == (column, line)
 }
 
 /// `(Δcolumn, Δline)` from one hex to another.
@@ -391,6 +483,11 @@ mod tests {
             jumps,
             ["C13", "C15", "D10", "D18", "E19", "E9", "G19", "G9", "H10", "H18", "I13", "I15"]
         );
+    }
+
+    #[test]
+    fn the_elephants_sideways_steps_are_the_last_four_diagonals() {
+        assert_eq!(DIAGONAL[2..], NON_TRANSVERSAL_DIAGONAL);
     }
 
     #[test]
@@ -483,6 +580,33 @@ mod tests {
                     .collect();
                 proptest::prop_assert_eq!(is_attacked(&position, target, side), !expected.is_empty(), "{} attacked", target);
                 proptest::prop_assert_eq!(found, expected, "attackers of {}", target);
+            }
+        }
+
+        /// On random boards, `can_go` answers for every hex and reach what `destinations`
+        /// lists, the King's leap allowed or not.
+        #[test]
+        fn can_go_is_destinations_asked_one_hex(seed in 0u64..u64::MAX, count in 2usize..40) {
+            let mut random = Sequence(seed);
+            let mut position = Position::empty();
+            for _ in 0..count {
+                let side = if random.below(2) == 0 { Side::White } else { Side::Black };
+                let kind = PieceKind::ALL[random.below(PieceKind::ALL.len())];
+                position.set(ALL_HEXES[random.below(ALL_HEXES.len())], Some(Piece::new(side, kind)));
+            }
+            for (from, piece) in position.pieces() {
+                for leap in [false, true] {
+                    let listed = destinations(&position, from, piece, leap);
+                    for to in ALL_HEXES {
+                        for reach in [Reach::Quiet, Reach::Capture] {
+                            proptest::prop_assert_eq!(
+                                can_go(&position, from, piece, leap, (to, reach)),
+                                listed.contains(&(to, reach)),
+                                "{:?} on {} to {} {:?}", piece, from, to, reach
+                            );
+                        }
+                    }
+                }
             }
         }
     }

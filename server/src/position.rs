@@ -2,7 +2,7 @@
 //! whose turn it is, castling status, the special-capture field, the halfmove clock and the
 //! move number. PDTL reads and prints exactly this state.
 
-use crate::geometry::{Hex, HexColour, ALL_HEXES, HEX_COUNT};
+use crate::geometry::{Hex, HexColour, ALL_HEXES, HEX_COUNT, NO_HEX};
 use crate::pieces::{Piece, PieceKind, Side};
 
 /// Castling status of one side (§8.3): whether the King and each Rook are still unmoved.
@@ -39,6 +39,14 @@ pub enum SpecialCapture {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     board: [Option<Piece>; HEX_COUNT],
+    /// The index of each side's first King in PDTL order ([`NO_HEX`] when it has none), by
+    /// [`Side::index`]: kept by [`Position::set`], because the rule checks ask where a King
+    /// stands several times a half-move, and scanning the board for it each time cost more
+    /// than the checks themselves. It follows from `board`, so equality is unchanged by it.
+    kings: [u8; 2],
+    /// How many Kings each side has, so that taking the one King off (a King's move takes it
+    /// off its origin first) needs no search for another.
+    king_counts: [u8; 2],
     /// The side to move.
     pub turn: Side,
     /// Castling status, indexed by [`Side::index`].
@@ -56,6 +64,8 @@ impl Position {
     pub fn empty() -> Position {
         Position {
             board: [None; HEX_COUNT],
+            kings: [NO_HEX; 2],
+            king_counts: [0; 2],
             turn: Side::White,
             castling: [CastlingRights::NONE; 2],
             special: SpecialCapture::None,
@@ -111,9 +121,41 @@ impl Position {
         self.board[hex.index()]
     }
 
+    /// The piece on the hex of index `index` in [`ALL_HEXES`], for walks along a
+    /// [`crate::geometry::step_table`].
+    pub fn at(&self, index: usize) -> Option<Piece> {
+        self.board[index]
+    }
+
     /// Puts a piece on a hex, or empties it.
     pub fn set(&mut self, hex: Hex, piece: Option<Piece>) {
-        self.board[hex.index()] = piece;
+        let index = hex.index();
+        let replaced = std::mem::replace(&mut self.board[index], piece);
+        if let Some(king @ Piece { kind: PieceKind::King, .. }) = replaced {
+            let side = king.side.index();
+            self.king_counts[side] -= 1;
+            if usize::from(self.kings[side]) == index {
+                self.kings[side] = if self.king_counts[side] == 0 {
+                    NO_HEX
+                } else {
+                    let first = self.board.iter().position(|&on| on == Some(king));
+                    first.map_or(NO_HEX, |first| first as u8)
+                };
+            }
+        }
+        if let Some(Piece { side, kind: PieceKind::King }) = piece {
+            let side = side.index();
+            // At most 169 Kings, so the count fits.
+            self.king_counts[side] += 1;
+            self.kings[side] = self.kings[side].min(index as u8);
+        }
+    }
+
+    /// Where `side`'s King stands (the first in PDTL order if it has several); `None` on a
+    /// board without one.
+    pub fn king(&self, side: Side) -> Option<Hex> {
+        let index = self.kings[side.index()];
+        (index != NO_HEX).then(|| ALL_HEXES[usize::from(index)])
     }
 
     /// Every occupied hex with its piece, in PDTL order.
@@ -145,6 +187,37 @@ impl Position {
                 .pieces()
                 .any(|(hex, piece)| piece == Piece::new(side, kind) && hex.colour() == colour),
             _ => self.count(side, kind) < kind.maximum_per_side(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        /// However pieces are put on and taken off, the King a position keeps track of is the
+        /// first King its board holds.
+        #[test]
+        fn the_king_kept_is_the_first_on_the_board(
+            changes in proptest::collection::vec((0usize..HEX_COUNT, 0usize..6), 0..200)
+        ) {
+            let mut position = Position::initial();
+            for (index, what) in changes {
+                let piece = match what {
+                    0 => None,
+                    1 => Some(Piece::new(Side::White, PieceKind::King)),
+                    2 => Some(Piece::new(Side::Black, PieceKind::King)),
+                    3 => Some(Piece::new(Side::White, PieceKind::Pawn)),
+                    4 => Some(Piece::new(Side::Black, PieceKind::Queen)),
+                    _ => position.get(ALL_HEXES[(index + 1) % HEX_COUNT]),
+                };
+                position.set(ALL_HEXES[index], piece);
+                for side in [Side::White, Side::Black] {
+                    let first = position.find(Piece::new(side, PieceKind::King));
+                    proptest::prop_assert_eq!(position.king(side), first);
+                }
+            }
         }
     }
 }

@@ -644,52 +644,39 @@ impl<'a> Walker<'a> {
             }
             Some(Ok(mv)) => mv,
         };
-        if self.rule_checks == RuleChecks::Skip && !self.keep_played {
-            // Nobody asks for the position before or after: play the half-move in place.
-            let Some(current) = position.as_mut() else { return };
-            if let Err(incoherence) = replay::play_in_place(current, &mv, self.ids) {
-                self.report(incoherence.code, move_range, incoherence.message);
-                *position = None;
-            }
-            return;
-        }
-        match replay::apply_with_identifiers(before, &mv, self.ids) {
-            Ok(applied) => {
-                if self.rule_checks == RuleChecks::Judge {
-                    let warnings = replay::rule_warnings(before, &mv)
-                        .into_iter()
-                        .chain(replay::legality_warnings(before, &mv, &applied.position));
-                    for (code, message) in warnings {
-                        self.rule_warnings.push(Diagnostic::new(code, move_range.clone(), message));
-                    }
-                    if let Some(mismatch) =
-                        replay::check_suffix_warning(&applied.position, read.check)
-                    {
-                        self.rule_warnings
-                            .push(check_suffix_diagnostic(half_move, read.check, mismatch));
-                    }
-                }
-                if self.keep_played {
-                    let check_end = half_move
-                        .check
-                        .as_ref()
-                        .map_or(half_move.move_end(), |check| check.range.end);
-                    self.played.push(PlayedHalfMove {
-                        range: half_move.range.clone(),
-                        move_end: check_end,
-                        side,
-                        number,
-                        depth,
-                        effect: applied.effect,
-                        after: applied.position.clone(),
-                    });
-                }
-                *position = Some(applied.position);
-            }
+        // The rule checks judged on the board before the half-move, so that it can be played
+        // in place, with no copy of the position kept to compare.
+        let judged_before = (self.rule_checks == RuleChecks::Judge)
+            .then(|| (replay::rule_warnings(before, &mv), replay::legality_before(before, &mv)));
+        let Some(current) = position.as_mut() else { return };
+        let effect = match replay::play_in_place(current, &mv, self.ids) {
+            Ok(effect) => effect,
             Err(incoherence) => {
                 self.report(incoherence.code, move_range, incoherence.message);
                 *position = None;
+                return;
             }
+        };
+        if let Some((rule_warnings, legality)) = judged_before {
+            for (code, message) in rule_warnings.into_iter().chain(legality.after(current)) {
+                self.rule_warnings.push(Diagnostic::new(code, move_range.clone(), message));
+            }
+            if let Some(mismatch) = replay::check_suffix_warning(current, read.check) {
+                self.rule_warnings.push(check_suffix_diagnostic(half_move, read.check, mismatch));
+            }
+        }
+        if self.keep_played {
+            let check_end =
+                half_move.check.as_ref().map_or(half_move.move_end(), |check| check.range.end);
+            self.played.push(PlayedHalfMove {
+                range: half_move.range.clone(),
+                move_end: check_end,
+                side,
+                number,
+                depth,
+                effect,
+                after: current.clone(),
+            });
         }
     }
 

@@ -13,8 +13,8 @@ use super::words::a;
 use crate::diagnostics::Code;
 use crate::geometry::{promotion_hexes, Hex};
 use crate::movement::{
-    attackers, delta, destinations, is_adjoining_or_jump, is_attacked, is_in_check, king_hex,
-    special_captures, Reach, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL,
+    attackers, can_go, delta, destinations, is_adjoining_or_jump, is_along, is_attacked,
+    is_in_check, king_hex, special_captures, Reach, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL,
 };
 use crate::notation::{Check, Move, PieceMove, Separator};
 use crate::pieces::{Piece, PieceKind, Side};
@@ -22,6 +22,33 @@ use crate::position::Position;
 
 /// R006 and R009 of a half-move played from `before`, which gave `after`.
 pub fn legality_warnings(before: &Position, mv: &Move, after: &Position) -> Vec<(Code, String)> {
+    legality_before(before, mv).after(after)
+}
+
+/// The part of R006 and R009 judged on the board before a half-move, waiting for the board
+/// after it: so that a replay can play the half-move in place, with no copy of the position
+/// kept to compare.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegalityBefore {
+    warnings: Vec<(Code, String)>,
+    /// The side that moved, whose King must not be left in check, when that is still to be
+    /// judged: a half-move its piece cannot make says so already, and castling is judged by
+    /// R003 and R004 only.
+    own_king_of: Option<Side>,
+}
+
+impl LegalityBefore {
+    /// The warnings, with R009 for a King left in check on `after`.
+    pub fn after(mut self, after: &Position) -> Vec<(Code, String)> {
+        if let Some(mover) = self.own_king_of {
+            self.warnings.extend(own_king_left_in_check(after, mover).map(|m| (Code::R009, m)));
+        }
+        self.warnings
+    }
+}
+
+/// R006 and the R009 of a piece that cannot make the half-move, judged on `before`.
+pub fn legality_before(before: &Position, mv: &Move) -> LegalityBefore {
     let mover = before.turn;
     // Whether the mover is in check matters only for a King's leap and a waiting pawn, so it
     // is found out only then: this runs on every half-move of every record.
@@ -30,15 +57,12 @@ pub fn legality_warnings(before: &Position, mv: &Move, after: &Position) -> Vec<
     warnings.extend(skipped_promotion(before, mv, in_check).map(|message| (Code::R006, message)));
     let impossible = match mv {
         Move::Piece(piece_move) => impossible_piece_move(before, piece_move, in_check),
-        Move::Castling(_) => return warnings,
+        Move::Castling(_) => return LegalityBefore { warnings, own_king_of: None },
         Move::ForcedPromotion { .. } => None,
     };
-    warnings.extend(
-        impossible
-            .or_else(|| own_king_left_in_check(after, mover))
-            .map(|message| (Code::R009, message)),
-    );
-    warnings
+    let own_king_of = impossible.is_none().then_some(mover);
+    warnings.extend(impossible.map(|message| (Code::R009, message)));
+    LegalityBefore { warnings, own_king_of }
 }
 
 /// R006: a pawn of the mover awaits promotion and a suitable piece is regainable, so this
@@ -81,12 +105,12 @@ fn impossible_piece_move(
         Separator::Capture => Reach::Capture,
         Separator::At | Separator::DoubleAt => return None,
     };
-    if destinations(before, mv.origin, piece, false).contains(&(mv.destination, reach)) {
+    if can_go(before, mv.origin, piece, false, (mv.destination, reach)) {
         return None;
     }
     let cannot = format!("{} cannot go from {} to {}", a(piece.kind), mv.origin, mv.destination);
     if piece.kind == PieceKind::King
-        && destinations(before, mv.origin, piece, true).contains(&(mv.destination, reach))
+        && can_go(before, mv.origin, piece, true, (mv.destination, reach))
     {
         let has_right = before.castling[piece.side.index()].king;
         let in_check = has_right && in_check();
@@ -107,7 +131,7 @@ fn impossible_piece_move(
     if reach == Reach::Capture {
         alone.set(mv.destination, before.get(mv.destination));
     }
-    if destinations(&alone, mv.origin, piece, true).contains(&(mv.destination, reach)) {
+    if can_go(&alone, mv.origin, piece, true, (mv.destination, reach)) {
         if let Some(blocker) = in_the_way(before, mv.origin, mv.destination) {
             return Some(format!("{cannot}: {blocker} is in the way"));
         }
@@ -135,22 +159,24 @@ fn movement_rule(kind: PieceKind) -> &'static str {
 /// The first occupied hex strictly between `from` and `to`, when they lie on one line of
 /// repeated steps (a ride, or a Knight's two jumps).
 fn in_the_way(position: &Position, from: Hex, to: Hex) -> Option<Hex> {
-    let (column, line) = delta(from, to);
-    let (step, steps) = ORTHOGONAL.iter().chain(&DIAGONAL).chain(&KNIGHT_JUMPS).find_map(
-        |&(step_column, step_line)| {
-            let steps = if step_column != 0 { column / step_column } else { line / step_line };
-            (steps >= 2 && (step_column * steps, step_line * steps) == (column, line))
-                .then_some(((step_column, step_line), steps))
-        },
-    )?;
-    (1..steps)
-        .filter_map(|k| from.offset(k * step.0, k * step.1))
+    let delta = delta(from, to);
+    let step = *ORTHOGONAL
+        .iter()
+        .chain(&DIAGONAL)
+        .chain(&KNIGHT_JUMPS)
+        .find(|&&step| is_along(delta, step) && delta != step)?;
+    (1..)
+        .map_while(|k| from.offset(k * step.0, k * step.1).filter(|&hex| hex != to))
         .find(|&hex| position.get(hex).is_some())
 }
 
 /// R009 for any half-move: the mover's King is attacked after it.
 fn own_king_left_in_check(after: &Position, mover: Side) -> Option<String> {
     let king = king_hex(after, mover)?;
+    // The plain test first: nearly every half-move leaves its King safe.
+    if !is_attacked(after, king, mover.opponent()) {
+        return None;
+    }
     let attacker = *attackers(after, king, mover.opponent()).first()?;
     let piece = after.get(attacker)?;
     Some(format!(
@@ -173,6 +199,10 @@ pub struct SuffixMismatch {
 /// (§6.7): `None` when the King is not in check.
 pub fn check_given(after: &Position) -> Option<Check> {
     let king = king_hex(after, after.turn)?;
+    // The plain test first: most half-moves give no check.
+    if !is_attacked(after, king, after.turn.opponent()) {
+        return None;
+    }
     let checking = attackers(after, king, after.turn.opponent());
     let first = *checking.first()?;
     Some(if !has_reply(after) {
@@ -254,11 +284,13 @@ fn has_reply(position: &Position) -> bool {
     let side = position.turn;
     let Some(king) = king_hex(position, side) else { return true };
     let mut board = position.clone();
+    // Each piece is taken off before it is put down, and put back the same way, so that the
+    // board never holds two Kings of a side and never searches for the one it keeps.
     let mut answers = |from: Hex, to: Hex, taken: Option<Hex>| {
         let (moving, target, victim) =
             (board.get(from), board.get(to), taken.and_then(|hex| board.get(hex)));
-        board.set(to, moving);
         board.set(from, None);
+        board.set(to, moving);
         if let Some(taken) = taken {
             board.set(taken, None);
         }
@@ -267,8 +299,8 @@ fn has_reply(position: &Position) -> bool {
         if let Some(taken) = taken {
             board.set(taken, victim);
         }
-        board.set(from, moving);
         board.set(to, target);
+        board.set(from, moving);
         safe
     };
     let king_piece = Piece::new(side, PieceKind::King);
