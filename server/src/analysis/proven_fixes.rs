@@ -10,12 +10,19 @@ use super::{analyse_unproven, RecordAnalysis, RuleChecks};
 use crate::diagnostics::{Census, Diagnostic, Fix, FixVerdict};
 use crate::syntax::{self, RecordReader, RecordSyntax};
 
-/// Whether a record's fixes need proving: its tree holds an error or a missing node.
+/// The most fixes proven in one record. Each proof analyses the record again, so proving
+/// every fix of a record broken in hundreds of places would cost the square of its size on
+/// every keystroke; the fixes past these (in text order) are withheld, as a record so broken
+/// is mended by rewriting it rather than one fix at a time.
+pub const MOST_PROOFS: usize = 16;
+
+/// Whether a record's fixes need proving: it is not [clean](RecordSyntax::is_clean).
 pub(super) fn needs_proof(record: &RecordSyntax) -> bool {
-    record.has_error || !record.missing.is_empty()
+    !record.is_clean()
 }
 
-/// Keeps, of every fix of the analysis's diagnostics and rule warnings, those that help.
+/// Keeps, of every fix of the analysis's diagnostics and rule warnings, those that help, of
+/// the first [`MOST_PROOFS`].
 ///
 /// A finding's fix is judged without the rule checks, which cost as much as the replay: the
 /// findings do not depend on them (the fuzzer checks it) and rule warnings are never errors,
@@ -26,12 +33,17 @@ pub(super) fn keep_proven_fixes(
     rule_checks: RuleChecks,
 ) {
     let census = Census::of(analysis.diagnostics.iter().chain(&analysis.rule_warnings));
-    let keep_helping = |diagnostics: &mut Vec<Diagnostic>, rule_checks: RuleChecks| {
+    let mut proofs_left = MOST_PROOFS;
+    let mut keep_helping = |diagnostics: &mut Vec<Diagnostic>, rule_checks: RuleChecks| {
         for diagnostic in diagnostics {
             let fixes = std::mem::take(&mut diagnostic.fixes);
             diagnostic.fixes = fixes
                 .into_iter()
-                .filter(|fix| judge_fix(text, diagnostic, fix, &census, rule_checks).helps())
+                .filter(|fix| {
+                    let judged = proofs_left > 0;
+                    proofs_left = proofs_left.saturating_sub(1);
+                    judged && judge_fix(text, diagnostic, fix, &census, rule_checks).helps()
+                })
                 .collect();
         }
     };
@@ -128,5 +140,38 @@ mod tests {
         let offered = offered_fixes(text);
         assert!(offered.iter().any(|(code, _, _)| *code == Code::R008), "{offered:?}");
         assert!(offered.iter().all(|(_, _, verdict)| verdict.helps()), "{offered:?}");
+    }
+
+    /// fuzzer: an unclosed comment is no syntax error to tree-sitter, but the result line the
+    /// M006 fix added went into the comment; such a record's fixes are proven too.
+    #[test]
+    fn a_record_with_an_unclosed_comment_is_proven() {
+        let text =
+            "[Variant \"C'escacs\"]\n[Event \"e\"]\n\n1. E7-E13, E21-E15\n2. F8-F12{{ open\n";
+        assert!(!syntax::parse_record(text).is_clean(), "{text:?} is not clean");
+        for (code, fix, verdict) in offered_fixes(text) {
+            assert!(verdict.helps(), "{code} fix {:?}: {verdict:?}", fix.title);
+        }
+    }
+
+    /// fuzzer (a hang): hundreds of fixable diagnostics in one broken record are not each
+    /// proven by analysing the whole record again.
+    #[test]
+    fn at_most_a_bounded_number_of_fixes_is_proven_in_a_record() {
+        let text = format!("[Variant \"C'escacs\"]\n[Site \"?[Variant\n{}", "56. ".repeat(600));
+        let analyses = analyse_file(&text, Keep::Findings, RuleChecks::Judge);
+        let fixes: usize =
+            analyses.iter().flat_map(|r| &r.analysis.diagnostics).map(|d| d.fixes.len()).sum();
+        assert!(fixes <= MOST_PROOFS, "{fixes} fixes offered");
+        let unproven: usize = analyses
+            .iter()
+            .map(|r| {
+                let record_text = &text[r.range.clone()];
+                let record = syntax::parse_record(record_text);
+                let all = analyse_unproven(record_text, &record, RuleChecks::Skip);
+                all.diagnostics.iter().map(|d| d.fixes.len()).sum::<usize>()
+            })
+            .sum();
+        assert!(unproven > MOST_PROOFS, "the record has {unproven} fixes to prove");
     }
 }

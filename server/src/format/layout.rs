@@ -49,7 +49,7 @@ pub(super) fn is_formattable(text: &str, record: &RecordSyntax) -> bool {
         .any(|item| matches!(item, Item::Tag(tag) if tag.name.text(text) == "Variant"));
     !record.has_error
         && !later_variant_tag
-        && all_closed(record)
+        && record.all_closed()
         && !record.walk(&record.items).any(|step| {
             matches!(step, Step::Item(Item::Variation(_), depth) if depth >= MAX_LAYOUT_DEPTH)
         })
@@ -64,17 +64,6 @@ fn has_half_move_written_apart(text: &str, record: &RecordSyntax) -> bool {
             .into_iter()
             .flatten()
             .any(|half_move| half_move.written_apart(text).is_some()))
-    })
-}
-
-/// Whether every comment and variation of the record, at any depth, is closed and no item is
-/// an error: the record's items and every variation's are all its items.
-fn all_closed(record: &RecordSyntax) -> bool {
-    std::iter::once(&record.items).chain(&record.bodies).flatten().all(|item| match item {
-        Item::Comment(comment) => comment.closed,
-        Item::Variation(variation) => variation.close.is_some(),
-        Item::Error(_) => false,
-        _ => true,
     })
 }
 

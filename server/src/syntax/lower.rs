@@ -253,6 +253,23 @@ impl RecordSyntax {
         self.bodies.get(variation.body).map_or(&[], Vec::as_slice)
     }
 
+    /// Whether every comment and variation of the record, at any depth, is closed and no item
+    /// is an error: the record's items and every variation's are all its items.
+    pub fn all_closed(&self) -> bool {
+        std::iter::once(&self.items).chain(&self.bodies).flatten().all(|item| match item {
+            Item::Comment(comment) => comment.closed,
+            Item::Variation(variation) => variation.close.is_some(),
+            Item::Error(_) => false,
+            _ => true,
+        })
+    }
+
+    /// Whether the record reads as its author wrote it: no error or missing node in its tree,
+    /// every comment and variation closed. Otherwise the syntax is the parser's best guess.
+    pub fn is_clean(&self) -> bool {
+        !self.has_error && self.missing.is_empty() && self.all_closed()
+    }
+
     /// A depth-first walk, in text order, over `items` (the record's items or a part of them)
     /// and the items of every variation among them.
     pub fn walk<'a>(&'a self, items: &'a [Item]) -> Walk<'a> {
