@@ -109,15 +109,19 @@ pub fn check_results(
                 Some((_, side, true)) => mated_result(*side),
                 _ => tag.map_or("*", |(value, _)| value.as_str()),
             };
-            let line_end = text[movetext_end..]
-                .find(['\n', '\r'])
-                .map_or(text.len(), |end| movetext_end + end);
-            // A comment never closed runs to the end of the record: the result line would be
-            // added inside it when it starts before the line's end.
-            let in_comment = items.iter().any(|item| {
-                matches!(item, Item::Comment(comment) if !comment.closed && comment.range.start < line_end)
-            });
-            if !in_comment {
+            let end_of_line =
+                |from: usize| text[from..].find(['\n', '\r']).map_or(text.len(), |end| from + end);
+            // The result line goes after the last move's line, or after the line a comment
+            // starting on it closes on (`E13×F16 { … \n … }`); a comment never closed runs
+            // to the end of the record, so the line would be added inside it.
+            let mut line_end = Some(end_of_line(movetext_end));
+            for item in items {
+                let (Some(end), Item::Comment(comment)) = (line_end, item) else { continue };
+                if comment.range.start < end && comment.range.end > end {
+                    line_end = comment.closed.then(|| end_of_line(comment.range.end));
+                }
+            }
+            if let Some(line_end) = line_end {
                 let at_end = line_end == text.len();
                 let line = if at_end { format!("\n{value}\n") } else { format!("\n{value}") };
                 diagnostic = diagnostic.with_fix(Fix::replace(
@@ -280,5 +284,18 @@ mod tests {
         assert!(result_line_fixes("6.C9C1{").is_empty());
         let after = "[Variant \"C'escacs\"]\n\n1. G7-G9, E21-E17\n{ never closed\n";
         assert_eq!(result_line_fixes(after), ["Add the result line *"]);
+    }
+
+    #[test]
+    fn a_result_line_goes_after_a_comment_closed_on_a_later_line() {
+        // Found by the fuzzer: the `*` added at the end of the move's line went into a comment
+        // that started there and closed lines below.
+        let text = "[Variant \"C'escacs\"]\n\n1. G7-G9, E21-E17 { one\ntwo }\n{ after }\n";
+        let record = syntax::parse_record(text);
+        let analysis = analyse_syntax(text, &record);
+        let missing = analysis.diagnostics.iter().find(|d| d.code == Code::M006).expect("M006");
+        let [fix] = missing.fixes.as_slice() else { panic!("{:?}", missing.fixes) };
+        let line_end = text.find("two }").expect("the comment") + "two }".len();
+        assert_eq!(fix.edits[0].range, line_end..line_end);
     }
 }
