@@ -57,11 +57,23 @@ pub fn line_range(column: u8) -> (u8, u8) {
 /// The promotion hexes of `side`: the last hex of every column in its forward direction
 /// (§3.5), from column P to column Z.
 pub fn promotion_hexes(side: Side) -> impl Iterator<Item = Hex> {
-    (0..COLUMNS.len() as u8).filter_map(move |column| {
-        let (first, last) = line_range(column);
-        Hex::new(column, if side == Side::White { last } else { first })
-    })
+    // A table: whether a pawn awaits promotion is asked before every half-move.
+    let hexes = if side == Side::White { &PROMOTION_HEXES[0] } else { &PROMOTION_HEXES[1] };
+    hexes.iter().copied()
 }
+
+/// White's and Black's promotion hexes, column by column: the ends of each column.
+const PROMOTION_HEXES: [[Hex; 15]; 2] = {
+    let mut hexes = [[Hex { column: 0, line: 0 }; 15]; 2];
+    let mut column: usize = 0;
+    while column < 15 {
+        let from_centre = column.abs_diff(7);
+        hexes[0][column] = Hex { column: column as u8, line: LAST_LINE - from_centre as u8 };
+        hexes[1][column] = Hex { column: column as u8, line: from_centre as u8 };
+        column += 1;
+    }
+    hexes
+};
 
 /// Whether `(column, line)` is a hex of the board (the validity formula of §3.1).
 pub fn is_valid(column: i16, line: i16) -> bool {
@@ -216,6 +228,13 @@ pub struct CoordinateError {
 /// validates it: unknown column C001, line above 28 or a leading zero C002, wrong parity C003,
 /// off the board C004.
 pub fn parse_coordinate(text: &str) -> Result<Hex, CoordinateError> {
+    // Nearly every coordinate read is a valid hex, asked for with every half-move: read those
+    // from the bytes, and spell out what is wrong only for the rest.
+    valid_coordinate(text.as_bytes()).map_or_else(|| judge_coordinate(text), Ok)
+}
+
+/// [`parse_coordinate`] letter by letter, saying what is wrong.
+fn judge_coordinate(text: &str) -> Result<Hex, CoordinateError> {
     let mut chars = text.chars();
     let letter = chars.next().unwrap_or(' ');
     let digits = chars.as_str();
@@ -263,6 +282,19 @@ pub fn parse_coordinate(text: &str) -> Result<Hex, CoordinateError> {
     Ok(Hex { column, line })
 }
 
+/// The hex a valid coordinate names (a column letter in either case, a line without a leading
+/// zero), or `None` for anything [`parse_coordinate`] would report.
+fn valid_coordinate(bytes: &[u8]) -> Option<Hex> {
+    let (&letter, digits) = bytes.split_first()?;
+    let column = COLUMNS.iter().position(|&c| c as u8 == letter.to_ascii_uppercase())?;
+    let line = match *digits {
+        [digit] if digit.is_ascii_digit() => digit - b'0',
+        [tens @ b'1'..=b'9', units] if units.is_ascii_digit() => (tens - b'0') * 10 + units - b'0',
+        _ => return None,
+    };
+    Hex::new(column as u8, line)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -291,6 +323,24 @@ mod tests {
     }
 
     #[test]
+    fn a_valid_coordinate_is_read_as_judging_it_would() {
+        let letters = ('A'..='Z').chain('a'..='z').chain(['×', ' ', '0']);
+        let numbers = (0..1000).map(|n| n.to_string()).chain((0..10).map(|n| format!("0{n}")));
+        let numbers: Vec<String> = numbers.chain([String::new(), "1a".into()]).collect();
+        let mut valid = 0;
+        for letter in letters {
+            for number in &numbers {
+                let text = format!("{letter}{number}");
+                let judged = judge_coordinate(&text).ok();
+                assert_eq!(valid_coordinate(text.as_bytes()), judged, "{text}");
+                valid += usize::from(judged.is_some());
+            }
+        }
+        // Every hex, in both cases of its letter.
+        assert_eq!(valid, 2 * HEX_COUNT);
+    }
+
+    #[test]
     fn coordinates_are_judged_with_the_handbook_codes() {
         let code = |text| parse_coordinate(text).map_err(|e| e.code);
         assert_eq!(code("F14").map(|h| h.to_string()), Ok("F14".to_string()));
@@ -315,5 +365,15 @@ mod tests {
         assert_eq!(Hex::from_letter('F', 28).map(Hex::colour), Some(HexColour::White));
         assert!(Hex::from_letter('T', 22).is_some_and(|h| h.is_promotion_hex(Side::White)));
         assert!(Hex::from_letter('Z', 7).is_some_and(|h| h.is_promotion_hex(Side::Black)));
+        for side in [Side::White, Side::Black] {
+            let promotion: Vec<Hex> = promotion_hexes(side).collect();
+            let ends = (0..15).map(|column| {
+                let (first, last) = line_range(column);
+                Hex::new(column, if side == Side::White { last } else { first })
+            });
+            assert_eq!(promotion, ends.collect::<Option<Vec<Hex>>>().expect("on the board"));
+            let marked = ALL_HEXES.iter().filter(|hex| hex.is_promotion_hex(side));
+            assert_eq!(marked.count(), promotion.len());
+        }
     }
 }

@@ -319,6 +319,43 @@ pub fn is_attacked(position: &Position, target: Hex, side: Side) -> bool {
     attacked
 }
 
+/// Whether one of `side`'s pieces attacks `target` through `vacated`: along a line through
+/// both, or by an Elephant's double step over it. Those are all the attacks emptying a hex can
+/// open (a Knight takes with a single jump), so a half-move that empties its origin and puts
+/// its piece down elsewhere checks its own King only through its origin, unless the King was
+/// in check already. Any attack found is one on `position`, through `vacated` or not.
+pub fn is_attacked_through(position: &Position, target: Hex, vacated: Hex, side: Side) -> bool {
+    use PieceKind::*;
+    let delta = delta(target, vacated);
+    let holds = |at: u8, kinds: u16| {
+        at != NO_HEX
+            && position
+                .at(usize::from(at))
+                .is_some_and(|piece| piece.side == side && kinds & kind_bit(piece.kind) != 0)
+    };
+    for (table, vectors, riders) in [
+        (&ORTHOGONAL_STEPS, ORTHOGONAL, kind_bits(&[Queen, Rook, Wyvern])),
+        (&DIAGONAL_STEPS, DIAGONAL, kind_bits(&[Queen, Bishop, Pegasus])),
+    ] {
+        let Some(direction) = vectors.iter().position(|&vector| is_along(delta, vector)) else {
+            continue;
+        };
+        let mut at = table[target.index()][direction];
+        while at != NO_HEX && position.at(usize::from(at)).is_none() {
+            at = table[usize::from(at)][direction];
+        }
+        if holds(at, riders) {
+            return true;
+        }
+        // The Elephant's double step runs along an orthogonal line too.
+        break;
+    }
+    let [one_step_back, two_steps_back] = ELEPHANT_STEPS_FROM[side.index()][target.index()];
+    usize::from(one_step_back) == vacated.index()
+        && position.at(vacated.index()).is_none()
+        && holds(two_steps_back, kind_bit(Elephant))
+}
+
 /// Calls `visit` with each attacker of `target` among `side`'s pieces until it returns `true`.
 fn visit_attackers(
     position: &Position,
@@ -547,6 +584,22 @@ mod tests {
         assert_eq!(attackers(&position, hex("E9"), Side::White), [hex("E5")]);
     }
 
+    #[test]
+    fn a_piece_leaving_an_elephant_s_path_opens_its_double_step() {
+        use PieceKind::*;
+        let mut position = board(&[
+            ("F14", Side::Black, King),
+            ("F12", Side::Black, Rook),
+            ("F10", Side::White, Elephant),
+        ]);
+        assert!(!is_attacked(&position, hex("F14"), Side::White));
+        position.set(hex("F12"), None);
+        position.set(hex("E11"), Some(Piece::new(Side::Black, Rook)));
+        assert!(is_attacked(&position, hex("F14"), Side::White));
+        assert!(is_attacked_through(&position, hex("F14"), hex("F12"), Side::White));
+        assert!(!is_attacked_through(&position, hex("F14"), hex("E11"), Side::White));
+    }
+
     /// A small deterministic random sequence.
     struct Sequence(u64);
 
@@ -580,6 +633,41 @@ mod tests {
                     .collect();
                 proptest::prop_assert_eq!(is_attacked(&position, target, side), !expected.is_empty(), "{} attacked", target);
                 proptest::prop_assert_eq!(found, expected, "attackers of {}", target);
+            }
+        }
+
+        /// On random boards with the mover's King not in check, a move of any other piece
+        /// checks that King exactly when an attack opens through the hex it left.
+        #[test]
+        fn a_move_checks_its_own_king_only_through_its_origin(seed in 0u64..u64::MAX, count in 2usize..40) {
+            let mut random = Sequence(seed);
+            let mut position = Position::empty();
+            for side in [Side::White, Side::Black] {
+                position.set(ALL_HEXES[random.below(ALL_HEXES.len())], Some(Piece::new(side, PieceKind::King)));
+            }
+            for _ in 0..count {
+                let side = if random.below(2) == 0 { Side::White } else { Side::Black };
+                let kind = PieceKind::ALL[random.below(PieceKind::ALL.len() - 1)];
+                position.set(ALL_HEXES[random.below(ALL_HEXES.len())], Some(Piece::new(side, kind)));
+            }
+            for side in [Side::White, Side::Black] {
+                let Some(king) = king_hex(&position, side) else { continue };
+                if is_attacked(&position, king, side.opponent()) {
+                    continue;
+                }
+                let movers = position.pieces().filter(|(_, piece)| piece.side == side && piece.kind != PieceKind::King);
+                for (from, piece) in movers.collect::<Vec<_>>() {
+                    for (to, _) in destinations(&position, from, piece, false) {
+                        let mut after = position.clone();
+                        after.set(from, None);
+                        after.set(to, Some(piece));
+                        proptest::prop_assert_eq!(
+                            is_attacked_through(&after, king, from, side.opponent()),
+                            is_attacked(&after, king, side.opponent()),
+                            "{} from {} to {}", piece.kind.name(), from, to
+                        );
+                    }
+                }
             }
         }
 

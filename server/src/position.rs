@@ -36,7 +36,7 @@ pub enum SpecialCapture {
 }
 
 /// A complete game state.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub struct Position {
     board: [Option<Piece>; HEX_COUNT],
     /// The index of each side's first King in PDTL order ([`NO_HEX`] when it has none), by
@@ -57,6 +57,36 @@ pub struct Position {
     pub halfmove_clock: u32,
     /// The number of the current full move; `None` when unknown (`?` in PDTL).
     pub move_number: Option<u32>,
+    /// Whether each side's King is in check, by [`Side::index`], when a replay found it out
+    /// and told the position ([`Position::know_check`]); forgotten by [`Position::set`]. The
+    /// rule checks ask it of the position after one half-move and again before the next.
+    /// It follows from `board`, so equality ignores it.
+    known_check: [Option<bool>; 2],
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        // `kings`, `king_counts` and `known_check` follow from `board`.
+        self.board == other.board
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.special == other.special
+            && self.halfmove_clock == other.halfmove_clock
+            && self.move_number == other.move_number
+    }
+}
+
+impl Eq for Position {}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.board.hash(state);
+        self.turn.hash(state);
+        self.castling.hash(state);
+        self.special.hash(state);
+        self.halfmove_clock.hash(state);
+        self.move_number.hash(state);
+    }
 }
 
 impl Position {
@@ -71,6 +101,7 @@ impl Position {
             special: SpecialCapture::None,
             halfmove_clock: 0,
             move_number: Some(1),
+            known_check: [None; 2],
         }
     }
 
@@ -116,6 +147,16 @@ impl Position {
         position
     }
 
+    /// Whether `side`'s King is in check, if a replay found it out on this board.
+    pub fn known_check(&self, side: Side) -> Option<bool> {
+        self.known_check[side.index()]
+    }
+
+    /// Tells the position whether `side`'s King is in check on it, until a piece is set.
+    pub fn know_check(&mut self, side: Side, in_check: bool) {
+        self.known_check[side.index()] = Some(in_check);
+    }
+
     /// The piece on a hex.
     pub fn get(&self, hex: Hex) -> Option<Piece> {
         self.board[hex.index()]
@@ -130,6 +171,7 @@ impl Position {
     /// Puts a piece on a hex, or empties it.
     pub fn set(&mut self, hex: Hex, piece: Option<Piece>) {
         let index = hex.index();
+        self.known_check = [None; 2];
         let replaced = std::mem::replace(&mut self.board[index], piece);
         if let Some(king @ Piece { kind: PieceKind::King, .. }) = replaced {
             let side = king.side.index();

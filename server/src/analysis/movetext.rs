@@ -661,7 +661,7 @@ impl<'a> Walker<'a> {
             for (code, message) in rule_warnings.into_iter().chain(legality.after(current)) {
                 self.rule_warnings.push(Diagnostic::new(code, move_range.clone(), message));
             }
-            if let Some(mismatch) = replay::check_suffix_warning(current, read.check) {
+            if let Some(mismatch) = replay::judge_check_suffix(current, read.check) {
                 self.rule_warnings.push(check_suffix_diagnostic(half_move, read.check, mismatch));
             }
         }

@@ -14,7 +14,8 @@ use crate::diagnostics::Code;
 use crate::geometry::{promotion_hexes, Hex};
 use crate::movement::{
     attackers, can_go, delta, destinations, is_adjoining_or_jump, is_along, is_attacked,
-    is_in_check, king_hex, special_captures, Reach, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL,
+    is_attacked_through, is_in_check, king_hex, special_captures, Reach, DIAGONAL, KNIGHT_JUMPS,
+    ORTHOGONAL,
 };
 use crate::notation::{Check, Move, PieceMove, Separator};
 use crate::pieces::{Piece, PieceKind, Side};
@@ -34,14 +35,32 @@ pub struct LegalityBefore {
     /// The side that moved, whose King must not be left in check, when that is still to be
     /// judged: a half-move its piece cannot make says so already, and castling is judged by
     /// R003 and R004 only.
-    own_king_of: Option<Side>,
+    own_king_of: Option<(Side, Exposure)>,
+}
+
+/// How the mover's King may come to be in check after a half-move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Exposure {
+    /// Any way: the King moved, was in check, or it is not known whether it was.
+    Any,
+    /// Only through the hex the moving piece left, as the King was not in check and the
+    /// half-move only took its piece from there and put it down elsewhere.
+    Through(Hex),
 }
 
 impl LegalityBefore {
     /// The warnings, with R009 for a King left in check on `after`.
     pub fn after(mut self, after: &Position) -> Vec<(Code, String)> {
-        if let Some(mover) = self.own_king_of {
-            self.warnings.extend(own_king_left_in_check(after, mover).map(|m| (Code::R009, m)));
+        if let Some((mover, exposure)) = self.own_king_of {
+            let exposed = match (exposure, king_hex(after, mover)) {
+                (Exposure::Through(origin), Some(king)) => {
+                    is_attacked_through(after, king, origin, mover.opponent())
+                }
+                _ => true,
+            };
+            if exposed {
+                self.warnings.extend(own_king_left_in_check(after, mover).map(|m| (Code::R009, m)));
+            }
         }
         self.warnings
     }
@@ -52,7 +71,7 @@ pub fn legality_before(before: &Position, mv: &Move) -> LegalityBefore {
     let mover = before.turn;
     // Whether the mover is in check matters only for a King's leap and a waiting pawn, so it
     // is found out only then: this runs on every half-move of every record.
-    let in_check = || is_in_check(before, mover);
+    let in_check = || before.known_check(mover).unwrap_or_else(|| is_in_check(before, mover));
     let mut warnings = Vec::new();
     warnings.extend(skipped_promotion(before, mv, in_check).map(|message| (Code::R006, message)));
     let impossible = match mv {
@@ -60,7 +79,19 @@ pub fn legality_before(before: &Position, mv: &Move) -> LegalityBefore {
         Move::Castling(_) => return LegalityBefore { warnings, own_king_of: None },
         Move::ForcedPromotion { .. } => None,
     };
-    let own_king_of = impossible.is_none().then_some(mover);
+    // The mover's King was in check before when the replay found so after the previous
+    // half-move: then, the attack tests of this one are spared whenever they can be.
+    let exposure = match mv {
+        Move::Piece(PieceMove {
+            origin, separator: Separator::Move | Separator::Capture, ..
+        }) if before.known_check(mover) == Some(false)
+            && before.get(*origin).is_some_and(|piece| piece.kind != PieceKind::King) =>
+        {
+            Exposure::Through(*origin)
+        }
+        _ => Exposure::Any,
+    };
+    let own_king_of = impossible.is_none().then_some((mover, exposure));
     warnings.extend(impossible.map(|message| (Code::R009, message)));
     LegalityBefore { warnings, own_king_of }
 }
@@ -224,10 +255,28 @@ pub fn check_in_words(after: &Position) -> Option<(Check, String)> {
     Some((check, describe_check(after, king, check)))
 }
 
+/// [`check_suffix_warning`] in a replay, which tells `after` whether the side to move is in
+/// check, for the rule checks of the next half-move.
+pub fn judge_check_suffix(after: &mut Position, written: Option<Check>) -> Option<SuffixMismatch> {
+    let given = check_given(after);
+    if king_hex(after, after.turn).is_some() {
+        after.know_check(after.turn, given.is_some());
+    }
+    suffix_mismatch(after, written, given)
+}
+
 /// R008: the `written` check suffix of a half-move against what it did; `+` stands for any
 /// check but mate.
 pub fn check_suffix_warning(after: &Position, written: Option<Check>) -> Option<SuffixMismatch> {
-    let given = check_given(after);
+    suffix_mismatch(after, written, check_given(after))
+}
+
+/// R008 for the check a half-move `given`.
+fn suffix_mismatch(
+    after: &Position,
+    written: Option<Check>,
+    given: Option<Check>,
+) -> Option<SuffixMismatch> {
     let fits = written == given
         || (written == Some(Check::Plain) && given.is_some_and(|check| check != Check::Mate));
     if fits {

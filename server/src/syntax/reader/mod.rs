@@ -32,7 +32,10 @@ pub fn read_record(text: &str) -> Option<RecordSyntax> {
     {
         return None;
     }
-    let mut record = RecordSyntax::default();
+    // An item takes a line or more, and an item is large (a move line is hundreds of bytes):
+    // room for them all at once spares moving them as the list grows.
+    let lines = text.bytes().filter(|&b| b == b'\n').count() + 1;
+    let mut record = RecordSyntax { items: Vec::with_capacity(lines), ..RecordSyntax::default() };
     // The variations being read, innermost last: where each sits (its body, or `None` for the
     // record's items, and its index there).
     let mut open: Vec<(Option<usize>, usize)> = Vec::new();
