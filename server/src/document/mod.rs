@@ -14,8 +14,10 @@
 //!
 //! A feature is about one record (a hover, a completion, a code action), and parsing and
 //! analysing a record again takes a fraction of a millisecond, so only the records asked about
-//! last keep their parse (`cache`); features over the whole document (folding, symbols,
-//! semantic tokens) parse the records again on every core, from a snapshot of the document.
+//! last keep their parse (`cache`). Opening a document, and features over the whole document
+//! (folding, symbols), read the records with the hand-written reader on every core; only the
+//! semantic tokens, classified from the tree, parse them all with tree-sitter. What these
+//! features derive is kept with each record's state, so a keystroke redoes one record.
 
 mod cache;
 mod derived;
@@ -37,7 +39,7 @@ use crate::analysis::RuleChecks;
 use crate::parallel;
 use crate::syntax::{self, RecordSyntax};
 use cache::ParseCache;
-use record::with_parser;
+use record::{read_syntax, with_parser};
 
 /// One change of a document's text: the bytes `range` of the text as the previous change left
 /// it are replaced by `text`.
@@ -162,42 +164,46 @@ impl Document {
         parsed
     }
 
-    /// `work` applied to every record's tree and syntax, in record order, on every core: the
-    /// records are parsed again (the cached ones are not) and each parse is dropped as soon
-    /// as `work` has seen it, so that the whole document's trees never live at once.
-    pub fn map_syntax<T: Send>(
-        &self,
-        work: impl Fn(&Record, &tree_sitter::Tree, &RecordSyntax) -> T + Sync,
-    ) -> Vec<T> {
-        let one = |record: &Record| match self.parses.get(&record.state) {
-            Some(parsed) => work(record, &parsed.tree, &parsed.syntax),
-            None => {
-                let tree = with_parser(|parser| syntax::parse(parser, &record.state.text));
-                work(record, &tree, &syntax::lower_record(&tree))
-            }
-        };
-        parallel::map_chunks(&self.records, |part: &[Record]| part.iter().map(one).collect())
-    }
-
-    /// A value derived from every record's tree and syntax, in record order: kept with each
-    /// record's state, so that it is computed once per record text; the records that lack it
-    /// are parsed again (the cached ones are not), on every core.
+    /// A value derived from every record's syntax, in record order: kept with each record's
+    /// state, so that it is computed once per record text. The records that lack it are read
+    /// again on every core, by the hand-written reader (tree-sitter for what it declines):
+    /// these are whole-document requests, which wait on every record.
     pub fn map_derived<T: std::any::Any + Send + Sync>(
         &self,
-        derive: impl Fn(&Record, &tree_sitter::Tree, &RecordSyntax) -> T + Sync,
+        derive: impl Fn(&Record, &RecordSyntax) -> T + Sync,
+    ) -> Vec<std::sync::Arc<T>> {
+        self.map_kept(|record, parsed| match parsed {
+            Some(parsed) => derive(record, &parsed.syntax),
+            None => derive(record, &read_syntax(&record.state.text)),
+        })
+    }
+
+    /// [`Document::map_derived`] from every record's tree, parsed again by tree-sitter where
+    /// the record's parse is not cached.
+    pub fn map_derived_from_tree<T: std::any::Any + Send + Sync>(
+        &self,
+        derive: impl Fn(&Record, &tree_sitter::Tree) -> T + Sync,
+    ) -> Vec<std::sync::Arc<T>> {
+        self.map_kept(|record, parsed| match parsed {
+            Some(parsed) => derive(record, &parsed.tree),
+            None => {
+                derive(record, &with_parser(|parser| syntax::parse(parser, &record.state.text)))
+            }
+        })
+    }
+
+    /// The value of type `T` kept with each record's state, derived (from the record's cached
+    /// parse when there is one) where it is missing, on every core.
+    fn map_kept<T: std::any::Any + Send + Sync>(
+        &self,
+        derive: impl Fn(&Record, Option<&Parsed>) -> T + Sync,
     ) -> Vec<std::sync::Arc<T>> {
         let one = |record: &Record| {
             if let Some(kept) = record.state.derived.get::<T>() {
                 return kept;
             }
-            let value = match self.parses.get(&record.state) {
-                Some(parsed) => derive(record, &parsed.tree, &parsed.syntax),
-                None => {
-                    let tree = with_parser(|parser| syntax::parse(parser, &record.state.text));
-                    derive(record, &tree, &syntax::lower_record(&tree))
-                }
-            };
-            record.state.derived.keep(value)
+            let parsed = self.parses.get(&record.state);
+            record.state.derived.keep(derive(record, parsed.as_deref()))
         };
         parallel::map_chunks(&self.records, |part: &[Record]| part.iter().map(one).collect())
     }

@@ -28,12 +28,12 @@ pub struct RecordState {
 }
 
 impl RecordState {
-    /// The state of a parsed record.
-    pub(super) fn new(text: String, parsed: &Parsed) -> RecordState {
+    /// The state of a record with its analysis.
+    pub(super) fn new(text: String, analysis: &RecordAnalysis) -> RecordState {
         RecordState {
             text,
-            diagnostics: parsed.analysis.diagnostics.clone(),
-            rule_warnings: parsed.analysis.rule_warnings.clone(),
+            diagnostics: analysis.diagnostics.clone(),
+            rule_warnings: analysis.rule_warnings.clone(),
             derived: Derived::default(),
         }
     }
@@ -58,6 +58,29 @@ pub struct Parsed {
     pub analysis: RecordAnalysis,
 }
 
+/// A record's syntax read by the hand-written reader, or lowered from a tree-sitter parse when
+/// the reader declines the record: the same values either way.
+pub(super) fn read_syntax(text: &str) -> RecordSyntax {
+    syntax::read_record(text)
+        .unwrap_or_else(|| with_parser(|parser| syntax::lower_record(&syntax::parse(parser, text))))
+}
+
+/// The analysis of a record's syntax. A panic in the analysis is a bug, but one record's bug
+/// must not take the editor's server down with it: the record then shows no findings, and the
+/// default panic hook has already reported the panic on standard error.
+pub(super) fn analyse_guarded(
+    text: &str,
+    syntax: &RecordSyntax,
+    rule_checks: RuleChecks,
+) -> RecordAnalysis {
+    std::panic::catch_unwind(AssertUnwindSafe(|| analyse_syntax_with(text, syntax, rule_checks)))
+        .unwrap_or_else(|_| {
+            let mut nothing = analyse_syntax("", &RecordSyntax::default());
+            nothing.diagnostics.clear();
+            nothing
+        })
+}
+
 impl Parsed {
     /// Parses and analyses a record's text; with the text and parse it had before, the parse
     /// is incremental (the edit between the two texts applied to the old tree).
@@ -70,17 +93,7 @@ impl Parsed {
         let tree =
             incremental::parse(parser, text, previous.map(|(text, parsed)| (text, &parsed.tree)));
         let syntax = syntax::lower_record(&tree);
-        // A panic in the analysis is a bug, but one record's bug must not take the editor's
-        // server down with it: the record then shows no findings, and the default panic hook
-        // has already reported the panic on standard error.
-        let analysis = std::panic::catch_unwind(AssertUnwindSafe(|| {
-            analyse_syntax_with(text, &syntax, rule_checks)
-        }))
-        .unwrap_or_else(|_| {
-            let mut nothing = analyse_syntax("", &RecordSyntax::default());
-            nothing.diagnostics.clear();
-            nothing
-        });
+        let analysis = analyse_guarded(text, &syntax, rule_checks);
         Parsed { tree, syntax, analysis }
     }
 }

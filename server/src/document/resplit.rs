@@ -7,7 +7,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::cache::PARSES_KEPT;
-use super::record::{with_parser, Parsed, Record, RecordState};
+use super::record::{analyse_guarded, read_syntax, with_parser, Parsed, Record, RecordState};
 use super::Document;
 use crate::parallel;
 use crate::syntax;
@@ -94,18 +94,24 @@ impl Document {
                 Reuse::New => Some((region_text[range.clone()].to_string(), None)),
             })
             .collect();
-        // A keystroke analyses one record; opening a file, all of them.
+        // A keystroke analyses one record, whose tree is kept for the requests about it and
+        // the next keystroke's incremental parse; opening a file, all of them, read by the
+        // hand-written reader with no tree kept (a request parses its record when it comes).
         let keep_parses = jobs.len() <= PARSES_KEPT;
         let rule_checks = self.rule_checks;
         let mut analysed = parallel::map_chunks(&jobs, |part| {
             part.iter()
                 .map(|(text, previous)| {
+                    if !keep_parses {
+                        let analysis = analyse_guarded(text, &read_syntax(text), rule_checks);
+                        return (Arc::new(RecordState::new(text.clone(), &analysis)), None);
+                    }
                     let previous =
                         previous.as_ref().map(|(state, parsed)| (state.text.as_str(), &**parsed));
                     let parsed =
                         with_parser(|parser| Parsed::new(parser, text, previous, rule_checks));
-                    let state = Arc::new(RecordState::new(text.clone(), &parsed));
-                    (state, keep_parses.then(|| Arc::new(parsed)))
+                    let state = Arc::new(RecordState::new(text.clone(), &parsed.analysis));
+                    (state, Some(Arc::new(parsed)))
                 })
                 .collect()
         })

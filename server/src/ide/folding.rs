@@ -56,7 +56,7 @@ struct RecordFolds(Vec<Fold>);
 /// record alone is parsed again.
 pub fn document_folds(document: &Document) -> Vec<Fold> {
     let derived =
-        document.map_derived(|record, _, syntax| RecordFolds(folds(&record.state.text, syntax)));
+        document.map_derived(|record, syntax| RecordFolds(folds(&record.state.text, syntax)));
     document
         .records()
         .iter()

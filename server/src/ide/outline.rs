@@ -122,7 +122,7 @@ struct RecordSymbols {
 /// too many of them to list (`MOST_MOVE_SYMBOLS`). Each record's outline is derived once per
 /// text: after a keystroke, the edited record alone is parsed again.
 pub fn symbols(document: &Document) -> Vec<Symbol> {
-    let derived = document.map_derived(|record, _, syntax| {
+    let derived = document.map_derived(|record, syntax| {
         let text = &record.state.text;
         let (named, range, selection) = record_outline(text, syntax);
         let moves = main_line(syntax)

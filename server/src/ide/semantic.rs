@@ -195,7 +195,7 @@ pub fn highlights(document: &Document, range: Option<Range<usize>>) -> Vec<(&Rec
         None => document
             .records()
             .iter()
-            .zip(document.map_derived(|record, tree, _| derive(record, tree)))
+            .zip(document.map_derived_from_tree(derive))
             .map(|(record, all)| {
                 let run = 0..all.0.len();
                 (record, Highlights { all, run })
