@@ -9,7 +9,7 @@
 //! into a finding), the plain one fails the test with that error.
 
 use std::collections::VecDeque;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 use tokio::io::{
@@ -88,6 +88,10 @@ pub struct Client {
     pub requests_received: Vec<Value>,
     /// How many barriers `pushed_so_far` has sent.
     barriers: u64,
+    /// When the last message from the server had wholly arrived, before it was decoded: the
+    /// benchmarks time the server by it, as decoding a large answer into JSON values costs
+    /// the client more than writing it cost the server.
+    pub last_arrival: Instant,
 }
 
 impl std::fmt::Debug for Client {
@@ -142,6 +146,7 @@ impl Client {
             answers_configuration: true,
             requests_received: Vec::new(),
             barriers: 0,
+            last_arrival: Instant::now(),
         };
         let params = json!({"processId": null, "rootUri": null, "capabilities": launch.capabilities, "initializationOptions": launch.initialization_options});
         client.initialized = client
@@ -477,6 +482,7 @@ impl Client {
             .block_on(async { tokio::time::timeout(patience, read).await })
             .map_err(|_| format!("no answer within {} s", patience.as_secs_f64()))?
             .map_err(|error| format!("reading from the server: {error}"))?;
+        self.last_arrival = Instant::now();
         serde_json::from_slice(&body)
             .map_err(|error| format!("a message that is not JSON: {error}"))
     }
