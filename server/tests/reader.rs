@@ -1,10 +1,12 @@
 //! The hand-written record reader against the tree-sitter path, as one source of truth:
-//! wherever the reader accepts a record, its syntax values equal those lowered from the tree.
+//! wherever the reader accepts a record, its syntax values equal those lowered from the tree,
+//! and the semantic tokens classified from them equal those classified from the tree.
 //! Over every record of every `.ctl-pgn` file of the repository (corpus, handbook examples,
 //! fixtures), and over generated and mutated records.
 
 use std::path::{Path, PathBuf};
 
+use ctlpgn::ide::semantic;
 use ctlpgn::syntax::{self, RecordSyntax};
 use proptest::prelude::*;
 
@@ -52,8 +54,15 @@ fn compare_file(parser: &mut tree_sitter::Parser, text: &str, name: &str) -> (us
         let record = &text[range.clone()];
         if let Some(read) = syntax::read_record(record) {
             accepted += 1;
-            let lowered = tree_syntax(parser, record);
+            let tree = syntax::parse(parser, record);
+            let lowered = syntax::lower_record(&tree);
             assert_eq!(read, lowered, "{name}, record {}: the reader differs from the tree", i + 1);
+            assert_eq!(
+                semantic::classify_syntax(record, &read),
+                semantic::classify(record, &tree),
+                "{name}, record {}: the tokens from the syntax differ from the tree's",
+                i + 1
+            );
         }
     }
     (ranges.len(), accepted)
@@ -102,6 +111,19 @@ fn the_reader_reads_every_token_of_a_half_move() {
     let syntax::Item::MoveLine(line) = &read.items[1] else { panic!("a move line") };
     let white = line.white.as_ref().expect("a white half-move");
     assert_eq!(white.indicator.as_ref().map(|t| t.text(text)), Some("(=):"));
+}
+
+#[test]
+fn every_token_of_a_record_is_classified_alike_both_ways() {
+    let text = "[Variant \"C'escacs\"]\n{@W: a ~NG25 on ~F14, #1@B then $24 } \n1. NE3-F8=D+∞ ?! (=):, ♘E3×♝F8 # ◇\n2. KRK-II, T22=R\n($[2] 2. …, G9@F10)\n*\n";
+    let read = syntax::read_record(text).expect("a well-formed record");
+    let tree = syntax::parse(&mut syntax::new_parser(), text);
+    let from_syntax = semantic::classify_syntax(text, &read);
+    assert_eq!(from_syntax, semantic::classify(text, &tree));
+    let written: Vec<&str> = from_syntax.iter().map(|token| &text[token.range.clone()]).collect();
+    for part in ["$24", "$[2]", "…", "@", "a", "on", "then", "~NG25", "#1@B", "@W:", "=", "D"] {
+        assert!(written.contains(&part), "{part} in {written:?}");
+    }
 }
 
 // ---- Generated and mutated records ----------------------------------------------------------
@@ -295,7 +317,14 @@ fn assert_same(text: &str) -> Result<(), TestCaseError> {
     for range in syntax::split_records(text) {
         let record = &text[range];
         if let Some(read) = syntax::read_record(record) {
-            prop_assert_eq!(read, tree_syntax(&mut parser, record), "record {:?}", record);
+            let tree = syntax::parse(&mut parser, record);
+            prop_assert_eq!(&read, &syntax::lower_record(&tree), "record {:?}", record);
+            prop_assert_eq!(
+                semantic::classify_syntax(record, &read),
+                semantic::classify(record, &tree),
+                "tokens of {:?}",
+                record
+            );
         }
     }
     Ok(())

@@ -80,6 +80,22 @@ impl Clone for Document {
     }
 }
 
+/// A value derived from a record's syntax when the reader accepts the record, else from its
+/// tree (`parsed`'s, or parsed now).
+fn derive_read<T>(
+    record: &Record,
+    parsed: Option<&Parsed>,
+    from_syntax: &impl Fn(&Record, &RecordSyntax) -> T,
+    from_tree: &impl Fn(&Record, &tree_sitter::Tree) -> T,
+) -> T {
+    let text = &record.state.text;
+    match (syntax::read_record(text), parsed) {
+        (Some(read), _) => from_syntax(record, &read),
+        (None, Some(parsed)) => from_tree(record, &parsed.tree),
+        (None, None) => from_tree(record, &with_parser(|parser| syntax::parse(parser, text))),
+    }
+}
+
 impl Document {
     /// A document opened with `text`, every record analysed, rule checks included.
     #[cfg(test)]
@@ -178,18 +194,30 @@ impl Document {
         })
     }
 
-    /// [`Document::map_derived`] from every record's tree, parsed again by tree-sitter where
-    /// the record's parse is not cached.
-    pub fn map_derived_from_tree<T: std::any::Any + Send + Sync>(
+    /// [`Document::map_derived`] from the syntax of every record the hand-written reader
+    /// accepts, and from the tree of the others (parsed again by tree-sitter where the
+    /// record's parse is not cached): for what is worked out from the tree where the reader
+    /// declines a record.
+    pub fn map_derived_read<T: std::any::Any + Send + Sync>(
         &self,
-        derive: impl Fn(&Record, &tree_sitter::Tree) -> T + Sync,
+        from_syntax: impl Fn(&Record, &RecordSyntax) -> T + Sync,
+        from_tree: impl Fn(&Record, &tree_sitter::Tree) -> T + Sync,
     ) -> Vec<std::sync::Arc<T>> {
-        self.map_kept(|record, parsed| match parsed {
-            Some(parsed) => derive(record, &parsed.tree),
-            None => {
-                derive(record, &with_parser(|parser| syntax::parse(parser, &record.state.text)))
-            }
-        })
+        self.map_kept(|record, parsed| derive_read(record, parsed, &from_syntax, &from_tree))
+    }
+
+    /// [`Document::map_derived_read`] for one record.
+    pub fn derived_read<T: std::any::Any + Send + Sync>(
+        &self,
+        record: &Record,
+        from_syntax: impl Fn(&Record, &RecordSyntax) -> T,
+        from_tree: impl Fn(&Record, &tree_sitter::Tree) -> T,
+    ) -> std::sync::Arc<T> {
+        if let Some(kept) = record.state.derived.get::<T>() {
+            return kept;
+        }
+        let parsed = self.parses.get(&record.state);
+        record.state.derived.keep(derive_read(record, parsed.as_deref(), &from_syntax, &from_tree))
     }
 
     /// The value of type `T` kept with each record's state, derived (from the record's cached

@@ -1,14 +1,15 @@
 //! The semantic classification of a document: which leaves of each record's tree carry
-//! meaning, with what type and modifiers, as byte ranges of the record's text. Nothing here
-//! knows the protocol; `lsp/semantic_tokens.rs` names the types in the legend and encodes the
-//! tokens.
+//! meaning, with what type and modifiers, as byte ranges of the record's text. A record the
+//! hand-written reader accepts is classified from its syntax values, with no tree parsed (the
+//! same tokens: a test compares both ways); the others from their tree. Nothing here knows the
+//! protocol; `lsp/semantic_tokens.rs` names the types in the legend and encodes the tokens.
 
 use std::ops::Range;
 
 use std::sync::Arc;
 
 use crate::document::{Document, Record};
-use crate::syntax::node_kind;
+use crate::syntax::{node_kind, Comment, HalfMoveText, Item, RecordSyntax, ReferenceKind, Token};
 
 /// The token types, in legend order: the value is the index the protocol sends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,6 +167,107 @@ fn classify_node(
     false
 }
 
+/// The tokens of a record the hand-written reader accepted, from its syntax: what
+/// [`classify`] finds in the record's tree (a test compares both on every record of the
+/// repository and on generated ones), without parsing it.
+pub fn classify_syntax(text: &str, record: &RecordSyntax) -> Vec<Highlight> {
+    let mut highlights = Vec::new();
+    let mut push = |token: Option<&Token>, token_type: TokenType, modifiers: u32| {
+        if let Some(token) = token.filter(|token| !token.range.is_empty()) {
+            highlights.push(Highlight { range: token.range.clone(), token_type, modifiers });
+        }
+    };
+    for item in std::iter::once(&record.items).chain(&record.bodies).flatten() {
+        match item {
+            Item::Tag(tag) => {
+                push(Some(&tag.name), TokenType::TagName, 0);
+                push(tag.value.as_ref(), TokenType::TagValue, 0);
+            }
+            Item::MoveLine(line) => {
+                push(Some(&line.number), TokenType::MoveNumber, 0);
+                push(line.ellipsis.as_ref(), TokenType::Operator, 0);
+                for half_move in [&line.white, &line.black].into_iter().flatten() {
+                    half_move_tokens(text, half_move, &mut push);
+                }
+            }
+            Item::Comment(comment) => comment_tokens(text, comment, &mut push),
+            Item::Variation(variation) => {
+                push(variation.label.as_ref(), TokenType::Reference, DECLARATION);
+            }
+            Item::Result(result) => push(Some(result), TokenType::Result, 0),
+            Item::StrayClose(_) | Item::Error(_) => {}
+        }
+    }
+    // Each item's tokens are in text order, the variations' bodies after the record's items.
+    highlights.sort_by_key(|highlight| highlight.range.start);
+    highlights
+}
+
+/// The tokens of a half-move, as [`classify_node`] gives its leaves.
+fn half_move_tokens(
+    text: &str,
+    half_move: &HalfMoveText,
+    push: &mut impl FnMut(Option<&Token>, TokenType, u32),
+) {
+    push(half_move.piece.as_ref(), TokenType::Piece, 0);
+    push(half_move.origin.as_ref(), TokenType::Coordinate, 0);
+    if let Some(separator) = &half_move.separator {
+        let capture = matches!(separator.text(text), "×" | "*" | "x" | "@" | "@@");
+        push(Some(separator), TokenType::Operator, if capture { CAPTURE } else { 0 });
+    }
+    push(half_move.captured.as_ref(), TokenType::Piece, CAPTURE);
+    push(half_move.destination.as_ref(), TokenType::Coordinate, 0);
+    if let Some(promotion) = &half_move.promotion {
+        // `=D`: the sign is an operator, the piece after it a type.
+        let range = promotion.range.clone();
+        let sign = range.start + promotion.text(text).chars().next().map_or(0, char::len_utf8);
+        push(Some(&Token { range: range.start..sign }), TokenType::Operator, PROMOTION);
+        push(Some(&Token { range: sign..range.end }), TokenType::Piece, PROMOTION);
+    }
+    push(half_move.castling.as_ref(), TokenType::Keyword, 0);
+    push(half_move.check.as_ref(), TokenType::Keyword, CHECK);
+    push(half_move.rating.as_ref(), TokenType::Annotation, 0);
+    push(half_move.nag.as_ref(), TokenType::Annotation, 0);
+    push(half_move.indicator.as_ref(), TokenType::Indicator, 0);
+}
+
+/// The tokens of a comment: its braces and marker, its references, and its text between them
+/// as the grammar's scanner cuts it (from the first character that is not a blank or a line
+/// end to the last, between two references or braces).
+fn comment_tokens(
+    text: &str,
+    comment: &Comment,
+    push: &mut impl FnMut(Option<&Token>, TokenType, u32),
+) {
+    push(Some(&comment.open), TokenType::Comment, 0);
+    push(comment.marker.as_ref(), TokenType::Keyword, 0);
+    let close_start = comment.range.end - usize::from(comment.closed);
+    let mut text_from = comment.marker.as_ref().unwrap_or(&comment.open).range.end;
+    let comment_text = |from: usize, to: usize| {
+        let part = &text[from..to.max(from)];
+        let spaces: &[char] = &[' ', '\t', '\u{FEFF}', '\n', '\r'];
+        let start = from + (part.len() - part.trim_start_matches(spaces).len());
+        let end = from + part.trim_end_matches(spaces).len();
+        Token { range: start..end.max(start) }
+    };
+    for reference in &comment.references {
+        push(Some(&comment_text(text_from, reference.range.start)), TokenType::Comment, 0);
+        text_from = reference.range.end;
+        let (token_type, modifiers) = match reference.kind {
+            ReferenceKind::Player => (TokenType::Coordinate, DEFAULT_LIBRARY),
+            ReferenceKind::Move => (TokenType::Reference, 0),
+            ReferenceKind::Hex => (TokenType::Coordinate, 0),
+            ReferenceKind::Piece => (TokenType::Piece, 0),
+            ReferenceKind::Nag => (TokenType::Annotation, 0),
+        };
+        push(Some(&Token { range: reference.range.clone() }), token_type, modifiers);
+    }
+    push(Some(&comment_text(text_from, close_start)), TokenType::Comment, 0);
+    if comment.closed {
+        push(Some(&Token { range: close_start..comment.range.end }), TokenType::Comment, 0);
+    }
+}
+
 /// A record's tokens, derived once per record text (kept with the record's state).
 #[derive(Debug)]
 struct RecordHighlights(Vec<Highlight>);
@@ -186,16 +288,19 @@ impl Highlights {
 /// The tokens of a document's records, record by record, with byte ranges of each record's
 /// text; with `range` (a byte range of the document), only the records and tokens it touches.
 /// Each record is classified once per text: after a keystroke, the edited record alone is
-/// parsed and classified again (on every core when many records lack their tokens).
+/// read and classified again (on every core when many records lack their tokens).
 pub fn highlights(document: &Document, range: Option<Range<usize>>) -> Vec<(&Record, Highlights)> {
-    let derive = |record: &Record, tree: &tree_sitter::Tree| {
+    let from_syntax = |record: &Record, syntax: &RecordSyntax| {
+        RecordHighlights(classify_syntax(&record.state.text, syntax))
+    };
+    let from_tree = |record: &Record, tree: &tree_sitter::Tree| {
         RecordHighlights(classify(&record.state.text, tree))
     };
     match range {
         None => document
             .records()
             .iter()
-            .zip(document.map_derived_from_tree(derive))
+            .zip(document.map_derived_read(from_syntax, from_tree))
             .map(|(record, all)| {
                 let run = 0..all.0.len();
                 (record, Highlights { all, run })
@@ -206,10 +311,7 @@ pub fn highlights(document: &Document, range: Option<Range<usize>>) -> Vec<(&Rec
             .iter()
             .filter(|record| record.range.end >= range.start && record.range.start <= range.end)
             .map(|record| {
-                let all = record.state.derived.get::<RecordHighlights>().unwrap_or_else(|| {
-                    let parsed = document.parsed(record);
-                    record.state.derived.keep(derive(record, &parsed.tree))
-                });
+                let all = document.derived_read(record, from_syntax, from_tree);
                 // The tokens are in text order and never overlap: the ones the range touches
                 // are a run.
                 let from = all.0.partition_point(|highlight| {
