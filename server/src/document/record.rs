@@ -8,7 +8,7 @@ use std::sync::Arc;
 use super::derived::Derived;
 use super::incremental;
 use super::view::RecordView;
-use crate::analysis::{analyse_syntax, analyse_syntax_with, RecordAnalysis, RuleChecks};
+use crate::analysis::{analyse_syntax, analyse_syntax_keeping, Keep, RecordAnalysis, RuleChecks};
 use crate::diagnostics::Diagnostic;
 use crate::syntax::{self, RecordSyntax};
 
@@ -72,13 +72,16 @@ pub(super) fn analyse_guarded(
     text: &str,
     syntax: &RecordSyntax,
     rule_checks: RuleChecks,
+    keep: Keep,
 ) -> RecordAnalysis {
-    std::panic::catch_unwind(AssertUnwindSafe(|| analyse_syntax_with(text, syntax, rule_checks)))
-        .unwrap_or_else(|_| {
-            let mut nothing = analyse_syntax("", &RecordSyntax::default());
-            nothing.diagnostics.clear();
-            nothing
-        })
+    std::panic::catch_unwind(AssertUnwindSafe(|| {
+        analyse_syntax_keeping(text, syntax, rule_checks, keep)
+    }))
+    .unwrap_or_else(|_| {
+        let mut nothing = analyse_syntax("", &RecordSyntax::default());
+        nothing.diagnostics.clear();
+        nothing
+    })
 }
 
 impl Parsed {
@@ -93,7 +96,7 @@ impl Parsed {
         let tree =
             incremental::parse(parser, text, previous.map(|(text, parsed)| (text, &parsed.tree)));
         let syntax = syntax::lower_record(&tree);
-        let analysis = analyse_guarded(text, &syntax, rule_checks);
+        let analysis = analyse_guarded(text, &syntax, rule_checks, Keep::Everything);
         Parsed { tree, syntax, analysis }
     }
 }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use super::cache::PARSES_KEPT;
 use super::record::{analyse_guarded, read_syntax, with_parser, Parsed, Record, RecordState};
 use super::Document;
+use crate::analysis::Keep;
 use crate::parallel;
 use crate::syntax;
 
@@ -103,7 +104,9 @@ impl Document {
             part.iter()
                 .map(|(text, previous)| {
                     if !keep_parses {
-                        let analysis = analyse_guarded(text, &read_syntax(text), rule_checks);
+                        // Only the findings are kept: a feature parses its record again.
+                        let syntax = read_syntax(text);
+                        let analysis = analyse_guarded(text, &syntax, rule_checks, Keep::Findings);
                         return (Arc::new(RecordState::new(text.clone(), &analysis)), None);
                     }
                     let previous =

@@ -275,3 +275,27 @@ fn derived_values_are_computed_once_per_record_text() {
     assert_eq!(after[1].0, GAME.len() + 1);
     assert!(Arc::ptr_eq(&first[2], &after[2]));
 }
+
+/// A document opened with many records reads them with the hand-written reader and keeps only
+/// their findings; each record's parse, asked for later through tree-sitter, finds the same.
+#[test]
+fn records_read_in_bulk_have_the_findings_of_their_parse() {
+    let records = [
+        GAME,
+        "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n2. K6×E19, G9-G9+\n",
+        "[Variant \"C'escacs\"]\n{ unclosed\n1. E7-E13\n\n",
+        "[Variant \"C'escacs\"]\n1. E7 -E13 × ((\n\n",
+        "[Variant \"C'escacs\"]\n[Event \"é ‐ …\"]\n1. ♘E3-F5, X24-Z23 ◇\n(1. E7-E13\n\n",
+    ];
+    let text: String = records.iter().cycle().take(PARSES_KEPT + 8).copied().collect();
+    let document = Document::new(&text, 1);
+    assert_eq!(document.records().len(), PARSES_KEPT + 8);
+    assert!(document.parses.len() == 0, "no parse is kept when a file opens");
+    for record in document.records() {
+        let parsed = document.parsed(record);
+        assert_eq!(parsed.analysis.diagnostics, record.state.diagnostics, "{}", record.state.text);
+        assert_eq!(parsed.analysis.rule_warnings, record.state.rule_warnings);
+    }
+    let broken = document.records().iter().filter(|record| !record.state.diagnostics.is_empty());
+    assert!(broken.count() >= 4, "the comparison covers records with findings");
+}
