@@ -610,18 +610,24 @@ mod tests {
         }
     }
 
+    /// A board with `count` pieces of the `kinds` put on random hexes for random sides (a piece
+    /// may replace one put before).
+    fn random_board(random: &mut Sequence, count: usize, kinds: &[PieceKind]) -> Position {
+        let mut position = Position::empty();
+        for _ in 0..count {
+            let side = if random.below(2) == 0 { Side::White } else { Side::Black };
+            let kind = kinds[random.below(kinds.len())];
+            position.set(ALL_HEXES[random.below(ALL_HEXES.len())], Some(Piece::new(side, kind)));
+        }
+        position
+    }
+
     proptest::proptest! {
         /// On random boards, the pieces `attackers` finds from a target are exactly those whose
         /// `destinations` take on it, and `is_attacked` says whether there is one.
         #[test]
         fn attackers_are_the_pieces_whose_moves_take_there(seed in 0u64..u64::MAX, count in 2usize..40) {
-            let mut random = Sequence(seed);
-            let mut position = Position::empty();
-            for _ in 0..count {
-                let side = if random.below(2) == 0 { Side::White } else { Side::Black };
-                let kind = PieceKind::ALL[random.below(PieceKind::ALL.len())];
-                position.set(ALL_HEXES[random.below(ALL_HEXES.len())], Some(Piece::new(side, kind)));
-            }
+            let position = random_board(&mut Sequence(seed), count, &PieceKind::ALL);
             for (target, victim) in position.pieces() {
                 let side = victim.side.opponent();
                 let mut found = attackers(&position, target, side);
@@ -640,15 +646,11 @@ mod tests {
         /// checks that King exactly when an attack opens through the hex it left.
         #[test]
         fn a_move_checks_its_own_king_only_through_its_origin(seed in 0u64..u64::MAX, count in 2usize..40) {
+            // Pieces other than Kings, then one King a side.
             let mut random = Sequence(seed);
-            let mut position = Position::empty();
+            let mut position = random_board(&mut random, count, &PieceKind::ALL[..PieceKind::ALL.len() - 1]);
             for side in [Side::White, Side::Black] {
                 position.set(ALL_HEXES[random.below(ALL_HEXES.len())], Some(Piece::new(side, PieceKind::King)));
-            }
-            for _ in 0..count {
-                let side = if random.below(2) == 0 { Side::White } else { Side::Black };
-                let kind = PieceKind::ALL[random.below(PieceKind::ALL.len() - 1)];
-                position.set(ALL_HEXES[random.below(ALL_HEXES.len())], Some(Piece::new(side, kind)));
             }
             for side in [Side::White, Side::Black] {
                 let Some(king) = king_hex(&position, side) else { continue };
@@ -675,13 +677,7 @@ mod tests {
         /// lists, the King's leap allowed or not.
         #[test]
         fn can_go_is_destinations_asked_one_hex(seed in 0u64..u64::MAX, count in 2usize..40) {
-            let mut random = Sequence(seed);
-            let mut position = Position::empty();
-            for _ in 0..count {
-                let side = if random.below(2) == 0 { Side::White } else { Side::Black };
-                let kind = PieceKind::ALL[random.below(PieceKind::ALL.len())];
-                position.set(ALL_HEXES[random.below(ALL_HEXES.len())], Some(Piece::new(side, kind)));
-            }
+            let position = random_board(&mut Sequence(seed), count, &PieceKind::ALL);
             for (from, piece) in position.pieces() {
                 for leap in [false, true] {
                     let listed = destinations(&position, from, piece, leap);
