@@ -2,13 +2,12 @@
 //! each result held to what the README and the modules promise. The first broken promise is
 //! the finding.
 
-use std::ops::Range;
-
 use ctlpgn::analysis::{analyse_file, judge_fix, AnalysedRecord, Keep, RuleChecks};
 use ctlpgn::conversion::{self, LetterTarget};
 use ctlpgn::diagnostics::{Census, Code, Diagnostic, Severity};
-use ctlpgn::format::{self, EllipsisStyle, FormatOptions, Separators, TextEdit};
+use ctlpgn::format::{self, EllipsisStyle, FormatOptions, Separators};
 use ctlpgn::identifiers::IdentifierSet;
+use ctlpgn::text::{TextEdit, TextRange};
 use ctlpgn::{pdtl, syntax};
 use ctlpgn_test_support::diagnostics::file_diagnostics;
 
@@ -99,19 +98,19 @@ fn check_analyses(
         if skip.has("analysis-ranges") {
             continue;
         }
-        let record = &text[with.range.clone()];
+        let record = &text[with.range];
         for diagnostic in with.analysis.diagnostics.iter().chain(&with.analysis.rule_warnings) {
-            if !on_boundaries(record, &diagnostic.range) {
+            if !on_boundaries(record, diagnostic.range) {
                 return fail(
                     "analysis-ranges",
                     format!("record {}: {} has range {:?} in a record of {} bytes, not on character boundaries", number + 1, diagnostic.code, diagnostic.range, record.len()),
                 );
             }
             for fix in &diagnostic.fixes {
-                let mut ranges: Vec<&Range<usize>> = fix.edits.iter().map(|e| &e.range).collect();
+                let mut ranges: Vec<TextRange> = fix.edits.iter().map(|e| e.range).collect();
                 ranges.sort_by_key(|range| range.start);
                 let disjoint = ranges.windows(2).all(|pair| pair[0].end <= pair[1].start);
-                if !disjoint || !ranges.iter().all(|range| on_boundaries(record, range)) {
+                if !disjoint || !ranges.iter().all(|range| on_boundaries(record, *range)) {
                     return fail(
                         "analysis-ranges",
                         format!("record {}: fix {:?} of {} has edits {ranges:?} that overlap or are off the record's boundaries", number + 1, fix.title, diagnostic.code),
@@ -123,11 +122,11 @@ fn check_analyses(
     Ok(())
 }
 
-fn codes_of(diagnostics: &[Diagnostic]) -> Vec<(Code, Range<usize>)> {
-    diagnostics.iter().map(|d| (d.code, d.range.clone())).collect()
+fn codes_of(diagnostics: &[Diagnostic]) -> Vec<(Code, TextRange)> {
+    diagnostics.iter().map(|d| (d.code, d.range)).collect()
 }
 
-fn on_boundaries(text: &str, range: &Range<usize>) -> bool {
+fn on_boundaries(text: &str, range: TextRange) -> bool {
     range.start <= range.end
         && range.end <= text.len()
         && text.is_char_boundary(range.start)
@@ -170,7 +169,7 @@ fn apply_text_edits(text: &str, edits: &[TextEdit]) -> Result<String, String> {
     let mut out = String::with_capacity(text.len());
     let mut copied = 0;
     for edit in edits {
-        if edit.range.start < copied || !on_boundaries(text, &edit.range) {
+        if edit.range.start < copied || !on_boundaries(text, edit.range) {
             return Err(format!(
                 "edit {:?} overlaps the one before or is off a boundary",
                 edit.range
@@ -205,12 +204,12 @@ fn check_format(
         }
         let mut parser = syntax::new_parser();
         for (number, (b, a)) in before.iter().zip(&after).enumerate() {
-            let record = &text[b.clone()];
+            let record = &text[*b];
             let lowered = syntax::lower_record(&syntax::parse(&mut parser, record));
-            if lowered.has_error && record.trim_end() != once[a.clone()].trim_end() {
+            if lowered.has_error && record.trim_end() != once[*a].trim_end() {
                 return fail(
                     "format-lossless",
-                    format!("{options:?}: record {}, which does not parse cleanly, was changed:\n{:?}\nbecame\n{:?}", number + 1, record, &once[a.clone()]),
+                    format!("{options:?}: record {}, which does not parse cleanly, was changed:\n{:?}\nbecame\n{:?}", number + 1, record, &once[*a]),
                 );
             }
         }
@@ -244,8 +243,8 @@ fn check_format(
             Err(message) => return fail("format-edits", format!("{options:?}: {message}")),
         }
         let (a, b) = (crate::mutate::boundary(rng, text), crate::mutate::boundary(rng, text));
-        let range = a.min(b)..a.max(b);
-        let edits = format::format_edits(text, options, Some(range.clone()));
+        let range = TextRange::new(a.min(b), a.max(b));
+        let edits = format::format_edits(text, options, Some(range));
         match apply_text_edits(text, &edits) {
             Ok(edited) => {
                 let rest = format::format_text(&edited, options);

@@ -53,33 +53,31 @@ fn main() {
     }
     let mut parser = ctlpgn::syntax::new_parser();
     let ranges = ctlpgn::syntax::split_records(&file);
-    let accepted = ranges
-        .iter()
-        .filter(|r| ctlpgn::syntax::read_record(&file[(*r).clone()]).is_some())
-        .count();
+    let accepted =
+        ranges.iter().filter(|r| ctlpgn::syntax::read_record(&file[**r]).is_some()).count();
     println!("records the hand-written reader accepts: {accepted} of {}", ranges.len());
     measure("hand-written reader only, one core", bytes, 7, || {
         ranges
             .iter()
-            .filter_map(|r| ctlpgn::syntax::read_record(&file[r.clone()]))
+            .filter_map(|r| ctlpgn::syntax::read_record(&file[*r]))
             .map(|record| record.items.len())
             .sum()
     });
     measure("parse only, record by record, one core", bytes, 7, || {
         ranges
             .iter()
-            .map(|r| ctlpgn::syntax::parse(&mut parser, &file[r.clone()]).root_node().child_count())
+            .map(|r| ctlpgn::syntax::parse(&mut parser, &file[*r]).root_node().child_count())
             .sum()
     });
     let trees: Vec<_> =
-        ranges.iter().map(|r| ctlpgn::syntax::parse(&mut parser, &file[r.clone()])).collect();
+        ranges.iter().map(|r| ctlpgn::syntax::parse(&mut parser, &file[*r])).collect();
     measure("analysis of parsed trees only, one core", bytes, 7, || {
         ranges
             .iter()
             .zip(&trees)
             .map(|(r, t)| {
                 ctlpgn::analysis::analyse_syntax_with(
-                    &file[r.clone()],
+                    &file[*r],
                     &ctlpgn::syntax::lower_record(t),
                     RuleChecks::Skip,
                 )

@@ -44,11 +44,11 @@ fn kind(target: &ReferenceTarget) -> &'static str {
     }
 }
 
-fn target_range(target: &ReferenceTarget) -> std::ops::Range<usize> {
+fn target_range(target: &ReferenceTarget) -> ctlpgn::text::TextRange {
     match target {
         ReferenceTarget::HalfMove { range, .. }
         | ReferenceTarget::MoveLine { range, .. }
-        | ReferenceTarget::Variation { range, .. } => range.clone(),
+        | ReferenceTarget::Variation { range, .. } => *range,
     }
 }
 
@@ -63,7 +63,7 @@ fn check(text: &str) -> Checked {
     let mut checked = Checked::default();
     let mut found = Vec::new();
     for record in syntax::split_records(text) {
-        let record_text = &text[record.clone()];
+        let record_text = &text[record];
         let tree = syntax::parse(&mut parser, record_text);
         let lowered = syntax::lower_record(&tree);
         let identifiers = ctlpgn::analysis::analyse_syntax(record_text, &lowered).identifiers;
@@ -86,7 +86,7 @@ fn check(text: &str) -> Checked {
                 kind(&reference.target)
             ));
             checked.targets.push((
-                record_text[reference.range.clone()].to_string(),
+                record_text[reference.range].to_string(),
                 kind(&reference.target),
                 record_text[range].to_string(),
             ));

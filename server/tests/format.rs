@@ -7,8 +7,9 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use ctlpgn::format::{
-    equivalence, format_edits, format_text, EllipsisStyle, FormatOptions, Separators, TextEdit,
+    equivalence, format_edits, format_text, EllipsisStyle, FormatOptions, Separators,
 };
+use ctlpgn::text::{TextEdit, TextRange};
 use proptest::prelude::*;
 
 // ---- Helpers ------------------------------------------------------------------------------
@@ -55,7 +56,7 @@ fn apply(text: &str, edits: &[TextEdit]) -> String {
     for edit in edits.iter().rev() {
         assert!(edit.range.end <= previous_start, "edits overlap or are out of order: {edits:?}");
         previous_start = edit.range.start;
-        out.replace_range(edit.range.clone(), &edit.new_text);
+        out.replace_range(edit.range.to_range(), &edit.new_text);
     }
     out
 }
@@ -223,7 +224,7 @@ fn range_formatting_touches_only_the_records_the_range_meets() {
     let third = text.match_indices("[Variant").nth(2).expect("a third record").0;
     let inside_second = second + 30..second + 40;
     for range in [inside_second, second + 50..second + 50, second..second + 1] {
-        let edits = format_edits(&text, &options, Some(range.clone()));
+        let edits = format_edits(&text, &options, Some(TextRange::from(range.clone())));
         assert!(!edits.is_empty());
         assert!(
             edits.iter().all(|edit| edit.range.start >= second && edit.range.end <= third),
@@ -234,9 +235,9 @@ fn range_formatting_touches_only_the_records_the_range_meets() {
         assert!(applied.ends_with(&text[third..]));
         assert_eq!(format_text(&applied, &options), format_text(&text, &options));
     }
-    let across = format_edits(&text, &options, Some(second - 5..third + 5));
+    let across = format_edits(&text, &options, Some(TextRange::new(second - 5, third + 5)));
     assert_eq!(apply(&text, &across), format_text(&text, &options));
-    assert!(format_edits(&text, &options, Some(text.len()..text.len()))
+    assert!(format_edits(&text, &options, Some(TextRange::new(text.len(), text.len())))
         .iter()
         .all(|edit| edit.range.start >= third));
 }
@@ -248,9 +249,9 @@ fn edits_cover_only_the_changed_lines_even_after_non_ascii_text() {
     let options = FormatOptions::default();
     let edits = format_edits(text, &options, None);
     assert_eq!(edits.len(), 2, "{edits:?}");
-    assert_eq!(&text[edits[0].range.clone()], "2. E7‐E13,  E21-E15\n");
+    assert_eq!(&text[edits[0].range], "2. E7‐E13,  E21-E15\n");
     assert_eq!(edits[0].new_text, "2. E7‐E13, E21-E15\n");
-    assert_eq!(&text[edits[1].range.clone()], "3. E13×F16 :\n");
+    assert_eq!(&text[edits[1].range], "3. E13×F16 :\n");
     assert_eq!(edits[1].new_text, "3. E13×F16:\n");
     assert_eq!(apply(text, &edits), format_text(text, &options));
     let unicode =
@@ -496,7 +497,7 @@ proptest! {
     fn generated_records_format_losslessly_idempotently_and_by_minimal_edits(text in file(), options in some_options()) {
         let mut parser = ctlpgn::syntax::new_parser();
         for range in ctlpgn::syntax::split_records(&text) {
-            let record = ctlpgn::syntax::lower_record(&ctlpgn::syntax::parse(&mut parser, &text[range.clone()]));
+            let record = ctlpgn::syntax::lower_record(&ctlpgn::syntax::parse(&mut parser, &text[range]));
             prop_assert!(!record.has_error, "the generator wrote a record with a syntax error:\n{}", &text[range]);
         }
         check_guarantees("generated", &text, &options);
@@ -509,7 +510,7 @@ proptest! {
     ) {
         let boundary = |mut offset: usize| { while !text.is_char_boundary(offset) { offset -= 1; } offset };
         let range = boundary(range.start)..boundary(range.end);
-        let edits = format_edits(&text, &options, Some(range.clone()));
+        let edits = format_edits(&text, &options, Some(TextRange::from(range.clone())));
         // Each edit lies in a record (the first stretched back to the start of the text) that
         // meets the range, ends included.
         let mut spans = ctlpgn::syntax::split_records(&text);

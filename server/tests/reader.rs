@@ -51,7 +51,7 @@ fn compare_file(parser: &mut tree_sitter::Parser, text: &str, name: &str) -> (us
     let ranges = syntax::split_records(text);
     let mut accepted = 0;
     for (i, range) in ranges.iter().enumerate() {
-        let record = &text[range.clone()];
+        let record = &text[*range];
         if let Some(read) = syntax::read_record(record) {
             accepted += 1;
             let tree = syntax::parse(parser, record);
@@ -120,7 +120,7 @@ fn every_token_of_a_record_is_classified_alike_both_ways() {
     let tree = syntax::parse(&mut syntax::new_parser(), text);
     let from_syntax = semantic::classify_syntax(text, &read);
     assert_eq!(from_syntax, semantic::classify(text, &tree));
-    let written: Vec<&str> = from_syntax.iter().map(|token| &text[token.range.clone()]).collect();
+    let written: Vec<&str> = from_syntax.iter().map(|token| &text[token.range]).collect();
     for part in ["$24", "$[2]", "…", "@", "a", "on", "then", "~NG25", "#1@B", "@W:", "=", "D"] {
         assert!(written.contains(&part), "{part} in {written:?}");
     }

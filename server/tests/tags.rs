@@ -68,7 +68,7 @@ fn check_file(text: &str) -> Vec<Diagnostic> {
     let mut parser = ctlpgn::syntax::new_parser();
     let mut found = Vec::new();
     for range in ctlpgn::syntax::split_records(text) {
-        let record_text = &text[range.clone()];
+        let record_text = &text[range];
         let tree = ctlpgn::syntax::parse(&mut parser, record_text);
         let record = ctlpgn::syntax::lower_record(&tree);
         let mut diagnostics = Vec::new();

@@ -51,7 +51,7 @@ pub fn file_diagnostics(records: &[AnalysedRecord]) -> Vec<Diagnostic> {
                 let mut shifted = diagnostic.clone().shifted(start);
                 for fix in &mut shifted.fixes {
                     for edit in &mut fix.edits {
-                        edit.range = edit.range.start + start..edit.range.end + start;
+                        edit.range = edit.range.shifted(start);
                     }
                 }
                 shifted

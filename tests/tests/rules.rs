@@ -31,7 +31,7 @@ fn rule_warnings(text: &str) -> Vec<Diagnostic> {
 fn checks_and_moves_are_judged_on_the_text_they_are_about() {
     let found: Vec<(Code, &str, String)> = rule_warnings(GAME)
         .into_iter()
-        .map(|warning| (warning.code, &GAME[warning.range.clone()], warning.message))
+        .map(|warning| (warning.code, &GAME[warning.range], warning.message))
         .collect();
     assert_eq!(
         found,
@@ -45,18 +45,13 @@ fn checks_and_moves_are_judged_on_the_text_they_are_about() {
 
 #[test]
 fn the_fixes_of_r008_write_the_suffix_that_fits() {
-    let mut text = GAME.to_string();
-    // Applied from the end, so that the earlier ranges still hold.
-    let mut edits: Vec<_> = rule_warnings(GAME)
+    let edits: Vec<_> = rule_warnings(GAME)
         .into_iter()
         .filter(|warning| warning.code == Code::R008)
         .flat_map(|warning| warning.fixes.into_iter().flat_map(|fix| fix.edits))
         .collect();
-    edits.sort_by_key(|edit| std::cmp::Reverse(edit.range.start));
     assert_eq!(edits.len(), 2);
-    for edit in edits {
-        text.replace_range(edit.range, &edit.text);
-    }
+    let text = ctlpgn::text::apply_edits(GAME, &edits);
     assert!(text.contains("1. RC3‐F6+∞, KF20-E21\n2. RF6-E7+∞, KE21-F22\n"), "{text}");
     let codes: Vec<Code> = rule_warnings(&text).into_iter().map(|warning| warning.code).collect();
     assert_eq!(codes, [Code::R009]);

@@ -6,6 +6,7 @@ use crate::diagnostics::{Code, Diagnostic, Fix};
 use crate::notation::Check;
 use crate::replay::SuffixMismatch;
 use crate::syntax::HalfMoveText;
+use crate::text::TextRange;
 
 /// The diagnostic of a mismatched suffix. No fix is offered where `#` would be added or taken
 /// away, because `#` also ends the game (§7.4): the end marks and the result need the user's
@@ -17,21 +18,23 @@ pub(super) fn check_suffix_diagnostic(
 ) -> Diagnostic {
     let written = half_move.check.as_ref();
     let range =
-        written.map_or(half_move.range.start..half_move.move_end(), |token| token.range.clone());
-    let diagnostic = Diagnostic::new(Code::R008, range, mismatch.message);
+        written.map_or(half_move.range.start..half_move.move_end(), |token| token.range.to_range());
+    let diagnostic = Diagnostic::new(Code::R008, TextRange::from(range), mismatch.message);
     if mismatch.expected == Some(Check::Mate) || written_check == Some(Check::Mate) {
         return diagnostic;
     }
     let fix = match (written, mismatch.expected) {
-        (Some(token), Some(expected)) => Fix::replace(
-            format!("Write {}", expected.as_str()),
-            token.range.clone(),
-            expected.as_str(),
-        ),
-        (Some(token), None) => Fix::replace("Remove the check suffix", token.range.clone(), ""),
+        (Some(token), Some(expected)) => {
+            Fix::replace(format!("Write {}", expected.as_str()), token.range, expected.as_str())
+        }
+        (Some(token), None) => Fix::replace("Remove the check suffix", token.range, ""),
         (None, Some(expected)) => {
             let end = half_move.move_end();
-            Fix::replace(format!("Write {}", expected.as_str()), end..end, expected.as_str())
+            Fix::replace(
+                format!("Write {}", expected.as_str()),
+                TextRange::new(end, end),
+                expected.as_str(),
+            )
         }
         (None, None) => return diagnostic,
     };

@@ -12,7 +12,7 @@ mod layout;
 mod references;
 mod resolve;
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use crate::diagnostics::{Code, Diagnostic};
 use crate::identifiers::IdentifierSet;
@@ -23,7 +23,7 @@ use crate::syntax::{RecordSyntax, Reference, ReferenceKind};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResolvedReference {
     /// The reference, from its `#` to its end.
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub target: ReferenceTarget,
 }
 
@@ -34,20 +34,20 @@ pub enum ReferenceTarget {
     /// (`5. …, EF20×F16`, or a line ending on White's half-move).
     HalfMove {
         /// The half-move token, from its first character to the end of its annotations.
-        range: Range<usize>,
+        range: TextRange,
         side: Side,
         number: u32,
     },
     /// A full move `#14` whose move line holds both half-moves.
     MoveLine {
         /// From the move number to the end of Black's half-move.
-        range: Range<usize>,
+        range: TextRange,
         number: u32,
     },
     /// A whole labelled variation `#12.2`.
     Variation {
         /// From `(` to `)` (or to the end of a variation never closed).
-        range: Range<usize>,
+        range: TextRange,
         /// The number of the move line the variation is attached to.
         number: u32,
         label: u32,
@@ -67,7 +67,7 @@ pub fn check_comments(
     let mut resolved = Vec::new();
     for site in tree.sites() {
         for reference in &site.comment.references {
-            let range = reference.range.clone();
+            let range = reference.range;
             match references::read(text, reference, ids) {
                 references::Reading::Fine => {}
                 references::Reading::Problem(code, message) => {
@@ -76,7 +76,7 @@ pub fn check_comments(
                 references::Reading::Move(written) => match tree.resolve(site, &written) {
                     Ok(resolution) => {
                         if let Some(message) = resolution.inside {
-                            diagnostics.push(Diagnostic::new(Code::N018, range.clone(), message));
+                            diagnostics.push(Diagnostic::new(Code::N018, range, message));
                         }
                         resolved.push(ResolvedReference { range, target: resolution.target });
                     }

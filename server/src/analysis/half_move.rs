@@ -9,6 +9,7 @@ use crate::identifiers::{IdentifierRole, IdentifierSet};
 use crate::notation::{CastlingToken, Check, Move, PieceMove, Promotion, Separator};
 use crate::pieces::{PieceKind, Side};
 use crate::syntax::{Gap, HalfMoveText, Token};
+use crate::text::TextRange;
 
 /// What reading a half-move gave.
 #[derive(Debug)]
@@ -53,7 +54,7 @@ pub fn read_half_move(
 /// S004 for a half-move whose parts stand apart (§6.1: a move token holds no blanks, and its
 /// annotations follow on its line), from its first character to the part after the gap.
 fn written_apart(text: &str, half_move: &HalfMoveText, gap: &Gap) -> Diagnostic {
-    let between = &text[gap.range.clone()];
+    let between = &text[gap.range];
     let what = if between.contains(['\n', '\r']) {
         "a line end".to_string()
     } else if let Some(other) = between.chars().find(|c| *c != ' ' && *c != '\t') {
@@ -76,7 +77,7 @@ fn written_apart(text: &str, half_move: &HalfMoveText, gap: &Gap) -> Diagnostic 
             .collect();
         format!("{what} inside the move: a move token is written without blanks, as {joined}")
     };
-    Diagnostic::new(Code::S004, range, message)
+    Diagnostic::new(Code::S004, TextRange::from(range), message)
 }
 
 fn read_check(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) -> Check {
@@ -87,10 +88,10 @@ fn read_check(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) -> C
             diagnostics.push(
                 Diagnostic::new(
                     Code::S010,
-                    token.range.clone(),
+                    token.range,
                     "legacy check suffix ^+: write +^ (adjoining or knight-jump check)",
                 )
-                .with_fix(Fix::replace("Write +^", token.range.clone(), "+^")),
+                .with_fix(Fix::replace("Write +^", token.range, "+^")),
             );
             Check::Adjoining
         }
@@ -112,7 +113,7 @@ fn read_annotations(text: &str, half_move: &HalfMoveText, diagnostics: &mut Vec<
         };
         let mut diagnostic = Diagnostic::new(
             Code::S008,
-            nag.range.clone(),
+            nag.range,
             format!("NAG {nag_text} in movetext: ratings are written as symbols; {advice}"),
         );
         // The symbol takes the NAG's place when the half-move has no rating yet; a NAG
@@ -121,7 +122,7 @@ fn read_annotations(text: &str, half_move: &HalfMoveText, diagnostics: &mut Vec<
             let space_before = nag.range.start - text[..nag.range.start].trim_end().len();
             diagnostic = diagnostic.with_fix(Fix::replace(
                 format!("Write {symbol}"),
-                nag.range.start - space_before..nag.range.end,
+                TextRange::new(nag.range.start - space_before, nag.range.end),
                 symbol,
             ));
         }
@@ -132,7 +133,7 @@ fn read_annotations(text: &str, half_move: &HalfMoveText, diagnostics: &mut Vec<
         if !RATINGS.contains(&rating_text) {
             diagnostics.push(Diagnostic::new(
                 Code::S009,
-                rating.range.clone(),
+                rating.range,
                 format!("{rating_text} is not a rating: expected one of ? ?? ?! ! !! !? \u{25C7}"),
             ));
         }
@@ -142,7 +143,7 @@ fn read_annotations(text: &str, half_move: &HalfMoveText, diagnostics: &mut Vec<
         if !INDICATORS.contains(&indicator_text) {
             diagnostics.push(Diagnostic::new(
                 Code::S009,
-                indicator.range.clone(),
+                indicator.range,
                 format!("{indicator_text} is not a game indicator: expected (=), : or (=):"),
             ));
         }
@@ -182,7 +183,7 @@ fn read_move(
     let start = half_move.range.start;
     let whole = &text[half_move.range.start..half_move.move_end()];
     if half_move.has_error {
-        let written = &text[half_move.range.clone()];
+        let written = &text[half_move.range];
         let shown: String = written
             .chars()
             .map(|c| if c.is_whitespace() || c == '\u{FEFF}' { ' ' } else { c })
@@ -190,7 +191,7 @@ fn read_move(
         let blanks = if shown.contains(' ') { "; a move token holds no blanks" } else { "" };
         diagnostics.push(Diagnostic::new(
             Code::S004,
-            half_move.range.clone(),
+            half_move.range,
             format!("{shown} is not a CTL-AN move: expected [piece]origin-separator-[captured]destination{blanks}"),
         ));
         return None;
@@ -211,7 +212,7 @@ fn read_move(
     if lower {
         diagnostics.push(Diagnostic::new(
             Code::S007,
-            start..half_move.move_end(),
+            TextRange::new(start, half_move.move_end()),
             format!("lower-case letters in the move {whole}: pieces and columns are written in upper case"),
         ));
         return None;
@@ -229,7 +230,7 @@ fn read_move(
             Promotion::Awaiting => {
                 diagnostics.push(Diagnostic::new(
                     Code::S004,
-                    half_move.range.clone(),
+                    half_move.range,
                     format!("{whole}: a forced promotion names the piece, as in T22=R"),
                 ));
                 None
@@ -249,7 +250,7 @@ fn read_move(
                 let rest = &text[token.range.end..half_move.move_end()];
                 diagnostics.push(Diagnostic::new(
                     Code::S013,
-                    token.range.clone(),
+                    token.range,
                     format!("pawn letter {letter} written: pawn moves name no piece; move read as {rest}"),
                 ));
                 PieceKind::Pawn
@@ -257,7 +258,7 @@ fn read_move(
                 match ids.read_move_identifier(letter, IdentifierRole::Moving, mover) {
                     Ok(kind) => kind,
                     Err(message) => {
-                        diagnostics.push(Diagnostic::new(Code::S012, token.range.clone(), message));
+                        diagnostics.push(Diagnostic::new(Code::S012, token.range, message));
                         readable = false;
                         PieceKind::Pawn
                     }
@@ -271,7 +272,7 @@ fn read_move(
         None => {
             diagnostics.push(Diagnostic::new(
                 Code::S004,
-                start..half_move.move_end(),
+                TextRange::new(start, half_move.move_end()),
                 format!("{whole} has no separator: write - for a move or \u{D7} for a capture between the hexes"),
             ));
             return None;
@@ -283,7 +284,7 @@ fn read_move(
         Some(token) if separator == Separator::Move => {
             diagnostics.push(Diagnostic::new(
                 Code::S014,
-                token.range.clone(),
+                token.range,
                 format!("captured-piece letter {} after a move separator: a move to an empty hex names no captured piece", token.text(text)),
             ));
             return None;
@@ -298,7 +299,7 @@ fn read_move(
                 match ids.read_move_identifier(letter, IdentifierRole::Captured, mover) {
                     Ok(kind) => Some(kind),
                     Err(message) => {
-                        diagnostics.push(Diagnostic::new(Code::S012, token.range.clone(), message));
+                        diagnostics.push(Diagnostic::new(Code::S012, token.range, message));
                         readable = false;
                         None
                     }
@@ -327,7 +328,7 @@ fn read_hex(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) -> Opt
     match parse_coordinate(token.text(text)) {
         Ok(hex) => Some(hex),
         Err(error) => {
-            diagnostics.push(Diagnostic::new(error.code, token.range.clone(), error.message));
+            diagnostics.push(Diagnostic::new(error.code, token.range, error.message));
             None
         }
     }
@@ -341,8 +342,8 @@ fn read_separator(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) 
         "@@" => Separator::DoubleAt,
         "x" => {
             diagnostics.push(
-                Diagnostic::new(Code::S005, token.range.clone(), "letter x used as capture sign: write \u{D7} (or *); the move is read as a capture")
-                    .with_fix(Fix::replace("Write \u{D7}", token.range.clone(), "\u{D7}")),
+                Diagnostic::new(Code::S005, token.range, "letter x used as capture sign: write \u{D7} (or *); the move is read as a capture")
+                    .with_fix(Fix::replace("Write \u{D7}", token.range, "\u{D7}")),
             );
             Separator::Capture
         }
@@ -354,7 +355,7 @@ fn read_separator(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) 
             };
             diagnostics.push(Diagnostic::new(
                 Code::S006,
-                token.range.clone(),
+                token.range,
                 format!("{name} used as separator: write - or \u{2010}; read as a hyphen"),
             ));
             Separator::Move
@@ -384,7 +385,7 @@ fn read_promotion(
         Err(message) => {
             diagnostics.push(Diagnostic::new(
                 Code::S012,
-                token.range.start + 1..token.range.end,
+                TextRange::new(token.range.start + 1, token.range.end),
                 message,
             ));
             None
@@ -414,7 +415,7 @@ fn read_castling(
         let start = token.range.start + offset;
         diagnostics.push(Diagnostic::new(
             Code::S012,
-            start..start + rook_written.len_utf8(),
+            TextRange::new(start, start + rook_written.len_utf8()),
             format!("{rook_written} is not the Rook's identifier in this record: castling is written K{rook}K-…, K{rook}D-… or K{rook}{rook}-…"),
         ));
         return None;
@@ -430,7 +431,7 @@ fn read_castling(
         let start = token.range.start + offset;
         diagnostics.push(Diagnostic::new(
             Code::S006,
-            start..start + dash.len_utf8(),
+            TextRange::new(start, start + dash.len_utf8()),
             "non-standard dash in a castling token: write - or \u{2010}; read as a hyphen",
         ));
     }
@@ -606,13 +607,7 @@ mod written_apart_tests {
         let found = read
             .diagnostics
             .iter()
-            .map(|d| {
-                (
-                    d.code.as_str().to_string(),
-                    record[d.range.clone()].to_string(),
-                    d.message.clone(),
-                )
-            })
+            .map(|d| (d.code.as_str().to_string(), record[d.range].to_string(), d.message.clone()))
             .collect();
         (read.reading.is_some(), found)
     }

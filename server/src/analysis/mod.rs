@@ -19,7 +19,7 @@ pub use movetext::PlayedHalfMove;
 pub use proven_fixes::{census_of_text, judge_fix};
 pub use results::RESULTS;
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use crate::diagnostics::{Code, Diagnostic};
 use crate::identifiers::IdentifierSet;
@@ -123,7 +123,7 @@ fn analyse_unproven_keeping(
         {
             diagnostics.push(Diagnostic::new(
                 Code::S001,
-                *offset..*offset,
+                TextRange::new(*offset, *offset),
                 format!("missing {kind}"),
             ));
         }
@@ -178,7 +178,7 @@ fn check_tags_are_well_formed(text: &str, items: &[Item], diagnostics: &mut Vec<
             if tag.malformed || tag.value.is_none() || !tag.range.end.le(&text.len()) {
                 diagnostics.push(Diagnostic::new(
                     Code::S002,
-                    tag.range.start..tag.range.start + 1,
+                    TextRange::new(tag.range.start, tag.range.start + 1),
                     format!("malformed tag line: write [{} \"value\"]", tag.name.text(text)),
                 ));
             }
@@ -189,7 +189,7 @@ fn check_tags_are_well_formed(text: &str, items: &[Item], diagnostics: &mut Vec<
 /// A record of a file: its byte range and its analysis (ranges relative to the record).
 #[derive(Debug)]
 pub struct AnalysedRecord {
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub analysis: RecordAnalysis,
 }
 
@@ -221,7 +221,7 @@ pub fn analyse_file_with(
 /// Analyses the records of a file at `ranges`, with one record reader.
 fn analyse_records(
     text: &str,
-    ranges: &[Range<usize>],
+    ranges: &[TextRange],
     keep: Keep,
     rule_checks: RuleChecks,
     reading: Reading,
@@ -230,10 +230,10 @@ fn analyse_records(
     ranges
         .iter()
         .map(|range| {
-            let record_text = &text[range.clone()];
+            let record_text = &text[*range];
             let analysis =
                 analyse_syntax_keeping(record_text, &reader.read(record_text), rule_checks, keep);
-            AnalysedRecord { range: range.clone(), analysis }
+            AnalysedRecord { range: *range, analysis }
         })
         .collect()
 }

@@ -3,24 +3,25 @@
 //! and the recovery rules that keep one failure from cascading: a line of play whose position
 //! becomes unknown stops being replayed, while its syntax and structure are still checked.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use super::check_suffix::check_suffix_diagnostic;
 use super::half_move::read_half_move;
 use super::{Keep, RuleChecks};
-use crate::diagnostics::{Code, Diagnostic, Fix, Replacement};
+use crate::diagnostics::{Code, Diagnostic, Fix};
 use crate::identifiers::IdentifierSet;
 use crate::pieces::Side;
 use crate::position::Position;
 use crate::replay;
 use crate::syntax::{HalfMoveText, Item, MoveLine, RecordSyntax, Step, Token, Variation};
 use crate::text::LineIndex;
+use crate::text::TextEdit;
 
 /// A half-move that was replayed, with the position after it.
 #[derive(Clone, Debug)]
 pub struct PlayedHalfMove {
     /// The half-move token, from its first character to the end of its annotations.
-    pub range: Range<usize>,
+    pub range: TextRange,
     /// The end of the move and its check suffix (the "move as written" of the replay output).
     pub move_end: usize,
     pub side: Side,
@@ -37,7 +38,7 @@ pub struct PlayedHalfMove {
 #[derive(Debug, Default)]
 pub struct MainLineEnd {
     /// The last written main-line half-move: its range, side and whether it mates.
-    pub last: Option<(Range<usize>, Side, bool)>,
+    pub last: Option<(TextRange, Side, bool)>,
 }
 
 /// A line of play's relation to its parent.
@@ -76,7 +77,7 @@ fn renumbering(
         let digits = number.range.start..number.range.end.saturating_sub(1).max(number.range.start);
         if let Some(old) = text.get(digits.clone()).and_then(|digits| digits.parse::<i64>().ok()) {
             below_one |= old + shift < 1;
-            edits.push(Replacement { range: digits, text: (old + shift).to_string() });
+            edits.push(TextEdit::replace(TextRange::from(digits), (old + shift).to_string()));
         }
     };
     renumber(&line.number);
@@ -97,7 +98,7 @@ fn each_number(syntax: &RecordSyntax, items: &[Item], visit: &mut impl FnMut(&To
 /// A half-move of a line of play as written, for the checks of its end marks.
 struct WrittenHalfMove {
     /// The move and its check suffix.
-    range: Range<usize>,
+    range: TextRange,
     /// The end of the whole half-move, annotations included.
     end: usize,
     side: Side,
@@ -196,7 +197,7 @@ impl<'a> Walker<'a> {
         }
     }
 
-    fn report(&mut self, code: Code, range: Range<usize>, message: impl Into<String>) {
+    fn report(&mut self, code: Code, range: TextRange, message: impl Into<String>) {
         self.diagnostics.push(Diagnostic::new(code, range, message));
     }
 
@@ -250,14 +251,14 @@ impl<'a> Walker<'a> {
                 if let Some(number) = white_only.take() {
                     self.report(
                         Code::M010,
-                        number.range.clone(),
+                        number.range,
                         "a move line with White's half-move alone must be the last of its line of play",
                     );
                     *position = None;
                 }
                 if let Some(end) = previous_end {
                     if self.same_line(end, line.range.start) {
-                        self.report(Code::M026, line.number.range.clone(), "several move pairs on one line: the canonical layout is one pair per line");
+                        self.report(Code::M026, line.number.range, "several move pairs on one line: the canonical layout is one pair per line");
                     }
                 }
                 let number = self.check_number(
@@ -279,7 +280,7 @@ impl<'a> Walker<'a> {
                 if line.ellipsis.is_some() && move_lines > 0 {
                     self.report(
                         Code::M022,
-                        line.number.range.clone(),
+                        line.number.range,
                         "an ellipsis only stands on the first move line of a line of play",
                     );
                     *position = None;
@@ -315,7 +316,7 @@ impl<'a> Walker<'a> {
                     );
                 }
                 if line.white.is_some() && line.black.is_none() && line.comma.is_none() {
-                    white_only = Some(line.number.clone());
+                    white_only = Some(line.number);
                 }
                 attach = Some(AttachPoint {
                     number,
@@ -337,16 +338,16 @@ impl<'a> Walker<'a> {
                     if let Item::Comment(comment) = &items[index - 1] {
                         self.report(
                             Code::N002,
-                            comment.range.end - 1..comment.range.end,
+                            TextRange::new(comment.range.end - 1, comment.range.end),
                             "text after } on its line: a comment ends its line",
                         );
                     }
                 } else {
-                    let text = self.text[token.range.clone()].trim();
+                    let text = self.text[token.range].trim();
                     let shown: String = text.chars().take(24).collect();
                     self.report(
                         Code::S001,
-                        token.range.clone(),
+                        token.range,
                         format!("unexpected {shown}: expected a move line, comment, variation or result"),
                     );
                     if self.lines.line_of(token.range.start)
@@ -357,7 +358,7 @@ impl<'a> Walker<'a> {
                 }
             }
             Item::StrayClose(token) => {
-                self.report(Code::M011, token.range.clone(), ") closes no variation");
+                self.report(Code::M011, token.range, ") closes no variation");
             }
             Item::Variation(_) | Item::Tag(_) | Item::Result(_) => {}
         }
@@ -379,7 +380,7 @@ impl<'a> Walker<'a> {
                 if half_move.end_mark && !half_move.mate {
                     self.diagnostics.push(Diagnostic::new(
                         Code::M025,
-                        half_move.range.clone(),
+                        half_move.range,
                         "the end mark : is not used inside a variation",
                     ));
                 }
@@ -391,7 +392,7 @@ impl<'a> Walker<'a> {
                 if half_move.end_mark {
                     self.report(
                         Code::M005,
-                        half_move.range.clone(),
+                        half_move.range,
                         "end mark : or # on a half-move that is not the last of the main line",
                     );
                 }
@@ -399,7 +400,7 @@ impl<'a> Walker<'a> {
             if !last.end_mark {
                 let mut diagnostic = Diagnostic::new(
                     Code::M004,
-                    last.range.clone(),
+                    last.range,
                     "the last half-move of the main line ends with : (or # for mate)",
                 );
                 // The end mark closes the half-move's annotations (§7.1: `EE23-D20 !:`). Not
@@ -411,7 +412,7 @@ impl<'a> Walker<'a> {
                 if !last.broken && !broken_after {
                     diagnostic = diagnostic.with_fix(Fix::replace(
                         "Add the end mark :",
-                        last.end..last.end,
+                        TextRange::new(last.end, last.end),
                         ":",
                     ));
                 }
@@ -419,9 +420,7 @@ impl<'a> Walker<'a> {
             }
         }
         MainLineEnd {
-            last: written
-                .last()
-                .map(|half_move| (half_move.range.clone(), half_move.side, half_move.mate)),
+            last: written.last().map(|half_move| (half_move.range, half_move.side, half_move.mate)),
         }
     }
 
@@ -443,13 +442,13 @@ impl<'a> Walker<'a> {
         let readable: Option<u32> =
             written.get(..written.len().saturating_sub(1)).and_then(|digits| digits.parse().ok());
         let number = readable.unwrap_or(u32::MAX);
-        let range = line.number.range.clone();
+        let range = line.number.range;
         match kind {
             LineKind::Main if first => {
                 if unknown_start && number != 1 {
                     self.report(
                         Code::M002,
-                        range.clone(),
+                        range,
                         format!("{written}: the unknown-start numbering is written 1?"),
                     );
                 }
@@ -457,7 +456,7 @@ impl<'a> Walker<'a> {
                     if number != 1 || unknown_start || line.ellipsis.is_some() {
                         self.report(
                             Code::M003,
-                            range.clone(),
+                            range,
                             "without a PDTL tag the game starts from the initial position: the first line is 1. with White's half-move",
                         );
                         *position = None;
@@ -470,19 +469,19 @@ impl<'a> Walker<'a> {
                         } else {
                             "the PDTL gives White to move: the first line must not start with an ellipsis"
                         };
-                        self.report(Code::M003, range.clone(), message);
+                        self.report(Code::M003, range, message);
                         *position = None;
                     } else if let Some(pdtl_number) = start.move_number {
                         if unknown_start {
                             self.diagnostics.push(Diagnostic::new(
                                 Code::M019,
-                                range.clone(),
+                                range,
                                 format!("1? although the PDTL gives move number {pdtl_number}: write {pdtl_number}."),
                             ));
                         } else if number != pdtl_number {
                             self.report(
                                 Code::M024,
-                                range.clone(),
+                                range,
                                 format!("first move number {number}, but the PDTL gives move number {pdtl_number}"),
                             );
                         }
@@ -493,14 +492,14 @@ impl<'a> Walker<'a> {
                 if unknown_start {
                     self.report(
                         Code::M002,
-                        range.clone(),
+                        range,
                         format!("{written}: 1? is only allowed on the first main-line move line"),
                     );
                 }
                 if number != parent_number {
                     self.report(
                         Code::M015,
-                        range.clone(),
+                        range,
                         format!("the variation must repeat the move number {parent_number} of the line it follows"),
                     );
                 }
@@ -509,14 +508,14 @@ impl<'a> Walker<'a> {
                 if unknown_start {
                     self.report(
                         Code::M002,
-                        range.clone(),
+                        range,
                         format!("{written}: 1? is only allowed on the first main-line move line"),
                     );
                 } else if let (Some(expected_number), Some(number)) = (*expected, readable) {
                     if number != expected_number {
                         let mut diagnostic = Diagnostic::new(
                             Code::M001,
-                            range.clone(),
+                            range,
                             format!("move number {number}, expected {expected_number}"),
                         );
                         let fix = renumbering(
@@ -549,7 +548,7 @@ impl<'a> Walker<'a> {
         if line.white.is_none() && line.ellipsis.is_none() {
             self.report(
                 Code::S011,
-                line.number.range.clone(),
+                line.number.range,
                 "a move number without a half-move after it",
             );
             *position = None;
@@ -559,22 +558,18 @@ impl<'a> Walker<'a> {
             (Some(comma), None) => {
                 // White's half-move is whole and is still replayed (the walk stops after it),
                 // so that a user typing Black's reply sees the position it answers.
-                self.report(
-                    Code::S011,
-                    comma.range.clone(),
-                    "a comma without Black's half-move after it",
-                );
+                self.report(Code::S011, comma.range, "a comma without Black's half-move after it");
             }
             (None, None) if line.ellipsis.is_some() => {
                 self.report(
                     Code::S011,
-                    line.number.range.clone(),
+                    line.number.range,
                     "an ellipsis without , and Black's half-move",
                 );
                 *position = None;
             }
             (Some(comma), Some(black)) if !self.same_line(comma.range.start, black.range.start) => {
-                self.report(Code::M014, comma.range.clone(), "a move pair is split across lines: Black's half-move goes on the line of the comma");
+                self.report(Code::M014, comma.range, "a move pair is split across lines: Black's half-move goes on the line of the comma");
                 // The split half-move is read, but the position is no longer trusted (§13.1).
                 *position = None;
             }
@@ -601,7 +596,7 @@ impl<'a> Walker<'a> {
             if let Some(rating) = &half_move.rating {
                 self.diagnostics.push(Diagnostic::new(
                     Code::M021,
-                    rating.range.clone(),
+                    rating.range,
                     "no rating after a checkmating move",
                 ));
             }
@@ -610,7 +605,7 @@ impl<'a> Walker<'a> {
             if mated_at.is_some() {
                 self.report(
                     Code::M023,
-                    move_range.clone(),
+                    TextRange::from(move_range.clone()),
                     "moves after # in a variation: mate ends the variation",
                 );
                 *position = None;
@@ -620,7 +615,7 @@ impl<'a> Walker<'a> {
             }
         }
         written.push(WrittenHalfMove {
-            range: move_range.clone(),
+            range: TextRange::from(move_range.clone()),
             end: half_move.range.end,
             side,
             end_mark: read.end_mark,
@@ -638,7 +633,7 @@ impl<'a> Walker<'a> {
                 return;
             }
             Some(Err((code, message))) => {
-                self.report(code, move_range, message);
+                self.report(code, TextRange::from(move_range), message);
                 *position = None;
                 return;
             }
@@ -652,14 +647,18 @@ impl<'a> Walker<'a> {
         let effect = match replay::play_in_place(current, &mv, self.ids) {
             Ok(effect) => effect,
             Err(incoherence) => {
-                self.report(incoherence.code, move_range, incoherence.message);
+                self.report(incoherence.code, TextRange::from(move_range), incoherence.message);
                 *position = None;
                 return;
             }
         };
         if let Some((rule_warnings, legality)) = judged_before {
             for (code, message) in rule_warnings.into_iter().chain(legality.after(current)) {
-                self.rule_warnings.push(Diagnostic::new(code, move_range.clone(), message));
+                self.rule_warnings.push(Diagnostic::new(
+                    code,
+                    TextRange::from(move_range.clone()),
+                    message,
+                ));
             }
             if let Some(mismatch) = replay::judge_check_suffix(current, read.check) {
                 self.rule_warnings.push(check_suffix_diagnostic(half_move, read.check, mismatch));
@@ -669,7 +668,7 @@ impl<'a> Walker<'a> {
             let check_end =
                 half_move.check.as_ref().map_or(half_move.move_end(), |check| check.range.end);
             self.played.push(PlayedHalfMove {
-                range: half_move.range.clone(),
+                range: half_move.range,
                 move_end: check_end,
                 side,
                 number,
@@ -688,9 +687,9 @@ impl<'a> Walker<'a> {
     {
         let (attach, labels, depth) = (parent.attach.as_ref(), &mut parent.labels, parent.depth);
         let items = self.syntax.items_of(variation);
-        let open = variation.open.range.clone();
+        let open = variation.open.range;
         if variation.close.is_none() {
-            self.report(Code::M011, open.clone(), "( is never closed: every variation ends with )");
+            self.report(Code::M011, open, "( is never closed: every variation ends with )");
         }
         let first_line =
             items.iter().find_map(
@@ -705,14 +704,14 @@ impl<'a> Walker<'a> {
         if items.is_empty() {
             self.report(
                 Code::M013,
-                open.clone(),
+                open,
                 "empty variation: a variation holds at least one move line",
             );
         }
         let Some(attach) = attach else {
             self.report(
                 Code::M012,
-                open.clone(),
+                open,
                 "a variation before the first move line replaces nothing",
             );
             return LineWalk::new(items, LineKind::Variation { parent_number: 0 }, None, depth + 1);
@@ -727,12 +726,12 @@ impl<'a> Walker<'a> {
             match number {
                 None => self.report(
                     Code::M020,
-                    open.clone(),
+                    open,
                     format!("malformed variation label {label_text}: write $[n] with n ≥ 1"),
                 ),
                 Some(n) if labels.contains(&(attach.number, n)) => self.report(
                     Code::M017,
-                    open.clone(),
+                    open,
                     format!("a second variation labelled $[{n}] at move {}", attach.number),
                 ),
                 Some(n) => labels.push((attach.number, n)),
@@ -745,7 +744,7 @@ impl<'a> Walker<'a> {
                 } else {
                     self.report(
                         Code::M016,
-                        line.number.range.clone(),
+                        line.number.range,
                         format!(
                             "move {} has no Black half-move for this variation to replace",
                             attach.number
@@ -760,7 +759,7 @@ impl<'a> Walker<'a> {
                 } else {
                     self.report(
                         Code::M016,
-                        line.number.range.clone(),
+                        line.number.range,
                         format!(
                             "move {} has no White half-move for this variation to replace",
                             attach.number

@@ -166,7 +166,7 @@ mod tests {
         let unproven: usize = analyses
             .iter()
             .map(|r| {
-                let record_text = &text[r.range.clone()];
+                let record_text = &text[r.range];
                 let record = syntax::parse_record(record_text);
                 let all = analyse_unproven(record_text, &record, RuleChecks::Skip);
                 all.diagnostics.iter().map(|d| d.fixes.len()).sum::<usize>()

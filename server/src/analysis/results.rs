@@ -1,7 +1,7 @@
 //! The end of a record (handbook §7.4): the result line, what may follow it, and its agreement
 //! with a final checkmate and with the `Result` tag.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use super::movetext::MainLineEnd;
 use crate::diagnostics::{Code, Diagnostic, Fix};
@@ -17,12 +17,12 @@ pub fn check_results(
     text: &str,
     items: &[Item],
     end: &MainLineEnd,
-    result_tag: Option<&(String, Range<usize>)>,
+    result_tag: Option<&(String, TextRange)>,
     result_tag_start: Option<usize>,
     lines: &LineIndex,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let mut result: Option<(&str, Range<usize>)> = None;
+    let mut result: Option<(&str, TextRange)> = None;
     let mut previous_end: Option<usize> = None;
     // Broken text after the last move (`9.8`) may take in the line a fix would add, so that
     // it would not read as the result: no fix is offered then.
@@ -34,7 +34,7 @@ pub fn check_results(
                 if result.is_some() {
                     diagnostics.push(Diagnostic::new(
                         Code::M008,
-                        token.range.clone(),
+                        token.range,
                         "a second result after the result line",
                     ));
                     continue;
@@ -44,11 +44,11 @@ pub fn check_results(
                     let hint =
                         meant.map(|meant| format!(" (did you mean {meant}?)")).unwrap_or_default();
                     let mut diagnostic =
-                        Diagnostic::new(Code::M007, token.range.clone(), format!("{value} is not a CTL-PGN result: expected 3-0, 2-1, 0-3, 1-2, 1-1 or *{hint}"));
+                        Diagnostic::new(Code::M007, token.range, format!("{value} is not a CTL-PGN result: expected 3-0, 2-1, 0-3, 1-2, 1-1 or *{hint}"));
                     if let Some(meant) = meant {
                         diagnostic = diagnostic.with_fix(Fix::replace(
                             format!("Write {meant}"),
-                            token.range.clone(),
+                            token.range,
                             meant,
                         ));
                     }
@@ -59,20 +59,20 @@ pub fn check_results(
                 {
                     diagnostics.push(Diagnostic::new(
                         Code::M009,
-                        token.range.clone(),
+                        token.range,
                         "the result stands on its own line",
                     ));
                 }
-                result = Some((value, token.range.clone()));
+                result = Some((value, token.range));
             }
             Item::MoveLine(line) if result.is_some() => diagnostics.push(Diagnostic::new(
                 Code::M008,
-                line.number.range.clone(),
+                line.number.range,
                 "moves after the result line: only comments may follow it",
             )),
             Item::Variation(variation) if result.is_some() => diagnostics.push(Diagnostic::new(
                 Code::M008,
-                variation.open.range.clone(),
+                variation.open.range,
                 "a variation after the result line: only comments may follow it",
             )),
             Item::MoveLine(line) => {
@@ -96,7 +96,7 @@ pub fn check_results(
     let result_line = result.as_ref().filter(|(value, _)| RESULTS.contains(value));
     let tag = result_tag.filter(|(value, _)| RESULTS.contains(&value.as_str()));
     if result.is_none() {
-        let range = end.last.as_ref().map_or(0..0, |(range, _, _)| range.clone());
+        let range = end.last.as_ref().map_or(TextRange::empty(0), |(range, _, _)| *range);
         let mut diagnostic = Diagnostic::new(
             Code::M006,
             range,
@@ -126,7 +126,7 @@ pub fn check_results(
                 let line = if at_end { format!("\n{value}\n") } else { format!("\n{value}") };
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     format!("Add the result line {value}"),
-                    line_end..line_end,
+                    TextRange::new(line_end, line_end),
                     line,
                 ));
             }
@@ -139,32 +139,31 @@ pub fn check_results(
         if line_value != tag_value {
             let mut diagnostic = Diagnostic::new(
                 Code::T014,
-                start..start + 1,
+                TextRange::new(start, start + 1),
                 format!("the Result tag says {tag_value} but the result line says {line_value}"),
             )
             .with_fix(Fix::replace(
                 format!("Set the Result tag to {line_value}"),
-                tag_range.clone(),
+                *tag_range,
                 *line_value,
             ));
             // A result among other text (`(=3-0`) may no longer be read as one once changed.
             if stands_alone(text, line_range) {
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     format!("Change the result line to {tag_value}"),
-                    line_range.clone(),
+                    *line_range,
                     tag_value.as_str(),
                 ));
             }
             diagnostics.push(diagnostic);
         }
     }
-    let decisive = result_line
-        .map(|(value, range)| (value.to_string(), range.clone()))
-        .or_else(|| tag.cloned());
+    let decisive =
+        result_line.map(|(value, range)| (value.to_string(), *range)).or_else(|| tag.cloned());
     if let (Some((range, side, mate)), Some((value, value_range))) = (&end.last, decisive) {
         let expected = mated_result(*side);
         if *mate && value != expected {
-            let anchor = if result_line.is_some() { value_range.clone() } else { range.clone() };
+            let anchor = if result_line.is_some() { value_range } else { *range };
             let title = if result_line.is_some() {
                 format!("Change the result line to {expected}")
             } else {
@@ -191,7 +190,7 @@ pub fn check_results(
             if let Some((_, result_range)) = result_line {
                 diagnostics.push(Diagnostic::new(
                     Code::M028,
-                    result_range.clone(),
+                    *result_range,
                     format!(
                         "{value} means {} stalemated, but the last half-move is {}'s",
                         stalemating.name(),
@@ -213,7 +212,7 @@ fn mated_result(side: Side) -> &'static str {
 
 /// The obvious fix for common non-CTL results.
 /// Whether the text at `range` is alone on its line, but for blanks.
-fn stands_alone(text: &str, range: &Range<usize>) -> bool {
+fn stands_alone(text: &str, range: &TextRange) -> bool {
     let line_start = text[..range.start].rfind(['\n', '\r']).map_or(0, |at| at + 1);
     let line_end = text[range.end..].find(['\n', '\r']).map_or(text.len(), |at| range.end + at);
     text[line_start..range.start].trim().is_empty() && text[range.end..line_end].trim().is_empty()
@@ -236,6 +235,7 @@ mod tests {
     use crate::analysis::analyse_syntax;
     use crate::diagnostics::Code;
     use crate::syntax;
+    use crate::text::TextRange;
 
     /// The titles of the fixes of `text`'s M006.
     fn result_line_fixes(text: &str) -> Vec<String> {
@@ -296,6 +296,6 @@ mod tests {
         let missing = analysis.diagnostics.iter().find(|d| d.code == Code::M006).expect("M006");
         let [fix] = missing.fixes.as_slice() else { panic!("{:?}", missing.fixes) };
         let line_end = text.find("two }").expect("the comment") + "two }".len();
-        assert_eq!(fix.edits[0].range, line_end..line_end);
+        assert_eq!(fix.edits[0].range, TextRange::new(line_end, line_end));
     }
 }

@@ -2,7 +2,7 @@
 //! `Redefine`, `PDTL` (and its legacy names) and `Result`, with their T- and P-codes. The
 //! remaining tag rules are checked in `tags`.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use crate::diagnostics::{Code, Diagnostic, Fix, Severity};
 use crate::identifiers::IdentifierSet;
@@ -24,7 +24,7 @@ pub struct Setup {
     /// Whether a `PDTL` tag gives the start.
     pub has_pdtl: bool,
     /// The value of the `Result` tag, with the range of its content.
-    pub result_tag: Option<(String, Range<usize>)>,
+    pub result_tag: Option<(String, TextRange)>,
     /// Where the tag section ends: tags after this item index are S003.
     pub first_movetext_item: usize,
 }
@@ -40,7 +40,7 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
         if let Item::Tag(tag) = item {
             diagnostics.push(Diagnostic::new(
                 Code::S003,
-                tag.range.start..tag.range.start + 1,
+                TextRange::new(tag.range.start, tag.range.start + 1),
                 format!(
                     "tag {} after the movetext started: tags come before the moves",
                     tag.name.text(text)
@@ -75,7 +75,7 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
         Some(first) => {
             let mut diagnostic = Diagnostic::new(
                 Code::T001,
-                first.range.start..first.range.start + 1,
+                TextRange::new(first.range.start, first.range.start + 1),
                 "the first tag must be [Variant \"C'escacs\"]",
             );
             // Broken text before the first tag would still come first once the tag is added.
@@ -98,7 +98,7 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
             {
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     ADD_VARIANT,
-                    first.range.start..first.range.start,
+                    TextRange::new(first.range.start, first.range.start),
                     "[Variant \"C'escacs\"]\n",
                 ));
             }
@@ -107,7 +107,7 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
         None => {
             let mut diagnostic = Diagnostic::new(
                 Code::T001,
-                0..0,
+                TextRange::empty(0),
                 "the record has no tags: it must start with [Variant \"C'escacs\"]",
             );
             // The tag line and blank line added make a record of their own when what follows
@@ -123,7 +123,7 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
             if !unreadable {
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     ADD_VARIANT,
-                    0..0,
+                    TextRange::empty(0),
                     "[Variant \"C'escacs\"]\n\n",
                 ));
             }
@@ -152,12 +152,12 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
                     diagnostics.push(
                         Diagnostic::new(
                             Code::T005,
-                            tag.range.start..tag.range.start + 1,
+                            TextRange::new(tag.range.start, tag.range.start + 1),
                             format!("{name} is a deprecated name of the position tag: write PDTL"),
                         )
                         .with_fix(Fix::replace(
                             "Rename to PDTL",
-                            tag.name.range.clone(),
+                            tag.name.range,
                             "PDTL",
                         )),
                     );
@@ -188,20 +188,20 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
                 match position_tag {
                     Some((pdtl_index, _)) if redefine_index > pdtl_index => diagnostics.push(Diagnostic::new(
                         Code::T023,
-                        tag.range.start..tag.range.start + 1,
+                        TextRange::new(tag.range.start, tag.range.start + 1),
                         "Redefine after PDTL: the PDTL was read with the standard letters; put Redefine immediately before PDTL",
                     )),
                     Some((pdtl_index, _)) => {
                         pdtl_identifiers = set;
                         if redefine_index + 1 != pdtl_index {
                             diagnostics.push(
-                                Diagnostic::new(Code::T023, tag.range.start..tag.range.start + 1, "Redefine must stand immediately before PDTL")
+                                Diagnostic::new(Code::T023, TextRange::new(tag.range.start, tag.range.start + 1), "Redefine must stand immediately before PDTL")
                                     .with_severity(Severity::Warning),
                             );
                         }
                     }
                     None if redefine_index + 1 != tags.len() => diagnostics.push(
-                        Diagnostic::new(Code::T023, tag.range.start..tag.range.start + 1, "Redefine must be the last tag when there is no PDTL")
+                        Diagnostic::new(Code::T023, TextRange::new(tag.range.start, tag.range.start + 1), "Redefine must be the last tag when there is no PDTL")
                             .with_severity(Severity::Warning),
                     ),
                     None => {}
@@ -222,7 +222,7 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
         if !after.is_empty() && !only_redefine_after {
             diagnostics.push(Diagnostic::new(
                 Code::T024,
-                tag.range.start..tag.range.start + 1,
+                TextRange::new(tag.range.start, tag.range.start + 1),
                 "PDTL must be the last tag",
             ));
         }
@@ -254,14 +254,14 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
 fn duplicate(tag: &Tag, name: &str, diagnostics: &mut Vec<Diagnostic>) {
     diagnostics.push(Diagnostic::new(
         Code::T003,
-        tag.range.start..tag.range.start + 1,
+        TextRange::new(tag.range.start, tag.range.start + 1),
         format!("second {name} tag: only the first one is used"),
     ));
 }
 
 /// The range of a tag's value content, or of the tag when it has none.
-fn value_range(tag: &Tag) -> Range<usize> {
-    tag.value_content_range().unwrap_or(tag.range.clone())
+fn value_range(tag: &Tag) -> TextRange {
+    tag.value_content_range().unwrap_or(tag.range)
 }
 
 #[cfg(test)]
@@ -277,7 +277,7 @@ mod tests {
             .diagnostics
             .iter()
             .map(|diagnostic| {
-                let covered = text.get(diagnostic.range.clone());
+                let covered = text.get(diagnostic.range.to_range());
                 assert!(covered.is_some(), "{diagnostic:?} is off the characters of {text:?}");
                 (diagnostic.code.as_str().to_string(), covered.unwrap_or("").to_string())
             })
@@ -311,11 +311,7 @@ mod tests {
         };
         let (before, fix) = codes(text);
         let fix = fix?;
-        let mut fixed = text.to_string();
-        for edit in fix.edits.iter().rev() {
-            fixed.replace_range(edit.range.clone(), &edit.text);
-        }
-        Some((before, codes(&fixed).0))
+        Some((before, codes(&fix.applied_to(text)).0))
     }
 
     #[test]

@@ -8,7 +8,7 @@ mod identifier;
 mod order;
 mod values;
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 pub(crate) use catalogue::{tag_words, unknown_name_message};
 pub(crate) use catalogue::{KNOWN as TAG_NAMES, REPEATABLE};
@@ -43,12 +43,12 @@ struct TagLine<'a> {
 
 impl TagLine<'_> {
     /// Where tag issues point: the whole line, starting at its `[` (§14 anchors).
-    fn line_range(&self) -> Range<usize> {
-        self.tag.range.clone()
+    fn line_range(&self) -> TextRange {
+        self.tag.range
     }
 
     /// Where value-format issues point: the value's content, after the opening quote.
-    fn value_range(&self) -> Range<usize> {
+    fn value_range(&self) -> TextRange {
         self.tag.value_content_range().unwrap_or_else(|| self.line_range())
     }
 }
@@ -100,7 +100,7 @@ impl<'a> TagSection<'a> {
 /// take a later word for the name (`[Event Barcelona]` is read as a tag named `Barcelona`), so
 /// the name is read from the line's text with the grammar's rule for tag names.
 fn written_name<'a>(text: &'a str, tag: &Tag) -> &'a str {
-    let line = &text[tag.range.clone()];
+    let line = &text[tag.range];
     let after_bracket = line.strip_prefix('[').unwrap_or(line).trim_start_matches([' ', '\t']);
     let length = after_bracket
         .char_indices()

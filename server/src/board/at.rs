@@ -3,7 +3,7 @@
 //! ask it), the half-move that led to it, and the half-moves of the line of play holding the
 //! place, for a move list. Byte ranges of the record's text; the edge converts them.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use crate::analysis::{history_at, standing_at, PlayedHalfMove, RecordAnalysis};
 use crate::conversion;
@@ -23,7 +23,7 @@ pub struct LineHalfMove {
     /// The move as written, with its check suffix but without annotations: `EE23-D20+`.
     pub written: String,
     /// The move's text (where a client puts the cursor to stand on it).
-    pub range: Range<usize>,
+    pub range: TextRange,
     /// Whether it was replayed.
     pub played: bool,
 }
@@ -84,7 +84,7 @@ pub fn board_at<'a>(
                 number: move_line.number.text(text).trim_end_matches('.').to_string(),
                 side,
                 written: text.get(half_move.range.start..end).unwrap_or("").to_string(),
-                range: half_move.range.start..end,
+                range: TextRange::new(half_move.range.start, end),
                 played: played.is_some(),
             }
         })

@@ -129,7 +129,7 @@ fn find_at(
     let index = records
         .iter()
         .position(|record| {
-            record.range.contains(&offset)
+            record.range.contains(offset)
                 || (offset == text.len() && record.range.end == text.len())
         })
         .ok_or(format!("{line}:{column} is not inside a record"))?;

@@ -178,6 +178,6 @@ mod tests {
             .map(|p| p.start)
             .collect();
         assert_eq!(errors, [(6, 4)]);
-        assert!(report.diagnostics.iter().all(|p| records[1].range.contains(&p.offset)));
+        assert!(report.diagnostics.iter().all(|p| records[1].range.contains(p.offset)));
     }
 }

@@ -2,7 +2,7 @@
 //! analysed and converted on its own. A file converts only when every record does, so that a
 //! command never writes half a conversion.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use super::{line_ending, minimal_record, reletter_record, ConversionError, LetterTarget};
 use crate::analysis::{self, RecordAnalysis};
@@ -13,7 +13,7 @@ use crate::syntax::{self, Reading, RecordReader, RecordSyntax};
 #[derive(Debug)]
 pub struct ParsedRecord {
     /// The record's byte range in the file.
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub syntax: RecordSyntax,
     pub analysis: RecordAnalysis,
 }
@@ -21,7 +21,7 @@ pub struct ParsedRecord {
 impl ParsedRecord {
     /// The record's text in the file.
     pub fn text<'a>(&self, file: &'a str) -> &'a str {
-        &file[self.range.clone()]
+        &file[self.range]
     }
 }
 
@@ -31,7 +31,7 @@ pub struct RecordFailure {
     /// The record's index in the file, 0 for the first.
     pub index: usize,
     /// The record's byte range in the file.
-    pub range: Range<usize>,
+    pub range: TextRange,
     /// Why it did not convert; its range is relative to the record.
     pub error: ConversionError,
 }
@@ -54,8 +54,8 @@ pub fn parse_records(text: &str) -> Vec<ParsedRecord> {
 
 /// Reads and analyses the record at `range` of the file: reader-first, as the hand-written
 /// reader gives the tree's syntax values for the well-formed records it accepts.
-fn parse_record(reader: &mut RecordReader, text: &str, range: Range<usize>) -> ParsedRecord {
-    let record_text = &text[range.clone()];
+fn parse_record(reader: &mut RecordReader, text: &str, range: TextRange) -> ParsedRecord {
+    let record_text = &text[range];
     let syntax = reader.read(record_text);
     let analysis = analysis::analyse_syntax(record_text, &syntax);
     ParsedRecord { range, syntax, analysis }
@@ -94,18 +94,18 @@ pub fn reletter_file(text: &str, target: &LetterTarget) -> Result<String, Vec<Re
 fn convert_each(
     text: &str,
     convert: impl Fn(&str, &ParsedRecord) -> Result<String, ConversionError> + Sync,
-) -> Result<Vec<(Range<usize>, String)>, Vec<RecordFailure>> {
-    let ranges: Vec<(usize, Range<usize>)> =
+) -> Result<Vec<(TextRange, String)>, Vec<RecordFailure>> {
+    let ranges: Vec<(usize, TextRange)> =
         syntax::split_records(text).into_iter().enumerate().collect();
-    let convert_chunk = |chunk: &[(usize, Range<usize>)]| {
+    let convert_chunk = |chunk: &[(usize, TextRange)]| {
         let mut reader = RecordReader::new(Reading::ReaderFirst);
         chunk
             .iter()
             .map(|(index, range)| {
-                let record = parse_record(&mut reader, text, range.clone());
+                let record = parse_record(&mut reader, text, *range);
                 convert(record.text(text), &record)
-                    .map(|output| (range.clone(), output))
-                    .map_err(|error| RecordFailure { index: *index, range: range.clone(), error })
+                    .map(|output| (*range, output))
+                    .map_err(|error| RecordFailure { index: *index, range: *range, error })
             })
             .collect::<Vec<_>>()
     };

@@ -3,13 +3,13 @@
 //! fields, and `~` references in comments. Each rewrite is an edit of the identifier's own
 //! bytes, so that everything around it stays as written.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use crate::analysis::comments::is_valid_tilde_reference;
-use crate::format::TextEdit;
 use crate::identifiers::{IdentifierRole, IdentifierSet};
 use crate::pieces::{PieceKind, Side};
 use crate::syntax::{Comment, HalfMoveText, ReferenceKind};
+use crate::text::TextEdit;
 
 /// The identifiers a record is written with and those it is rewritten to.
 #[derive(Debug)]
@@ -94,7 +94,7 @@ impl IdentifierMap<'_> {
             );
         }
         if let Some(token) = &half_move.castling {
-            push_edit(text, token.range.clone(), self.castling(token.text(text)), edits);
+            push_edit(text, token.range, self.castling(token.text(text)), edits);
         }
     }
 
@@ -109,7 +109,7 @@ impl IdentifierMap<'_> {
     ) {
         let Some(ch) = text.get(at..).and_then(|rest| rest.chars().next()) else { return };
         if let Some(new) = self.move_identifier(ch, role, mover) {
-            push_edit(text, at..at + ch.len_utf8(), new.to_string(), edits);
+            push_edit(text, TextRange::new(at, at + ch.len_utf8()), new.to_string(), edits);
         }
     }
 
@@ -136,7 +136,7 @@ impl IdentifierMap<'_> {
                 let at = base + offset;
                 if new != ch {
                     edits.push(TextEdit {
-                        range: at..at + ch.len_utf8(),
+                        range: TextRange::new(at, at + ch.len_utf8()),
                         new_text: new.to_string(),
                     });
                 }
@@ -159,15 +159,15 @@ impl IdentifierMap<'_> {
                 continue;
             };
             if let Some(new) = self.placement_char(ch) {
-                push_edit(text, at..at + ch.len_utf8(), new.to_string(), edits);
+                push_edit(text, TextRange::new(at, at + ch.len_utf8()), new.to_string(), edits);
             }
         }
     }
 }
 
 /// Adds an edit replacing `range` by `new_text`, unless the text is already that.
-fn push_edit(text: &str, range: Range<usize>, new_text: String, edits: &mut Vec<TextEdit>) {
-    if text[range.clone()] != new_text {
+fn push_edit(text: &str, range: TextRange, new_text: String, edits: &mut Vec<TextEdit>) {
+    if text[range] != new_text {
         edits.push(TextEdit { range, new_text });
     }
 }

@@ -20,8 +20,8 @@ mod redefine_tag;
 mod relettering;
 mod verify;
 
+use crate::text::TextRange;
 use std::fmt;
-use std::ops::Range;
 
 pub use continuation::continuation_at;
 pub use file::{minimal_file, parse_records, reletter_file, ParsedRecord, RecordFailure};
@@ -35,8 +35,8 @@ use crate::analysis::RecordAnalysis;
 use crate::diagnostics::{Diagnostic, Severity};
 /// The line ending a record mostly uses, kept by every conversion.
 use crate::format::dominant_line_ending as line_ending;
-use crate::format::TextEdit;
 use crate::identifiers::IdentifierSet;
+use crate::text::TextEdit;
 
 /// The identifiers a record is rewritten to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,15 +91,15 @@ pub enum ConversionError {
     DoesNotReplay(Diagnostic),
     /// The converted record would not tell the same game; `range` is the place of the record
     /// where the two part (the whole record when no single place is to blame).
-    NotLossless { range: Range<usize>, message: String },
+    NotLossless { range: TextRange, message: String },
 }
 
 impl ConversionError {
     /// The byte range of the record the error points at.
-    pub fn range(&self) -> Range<usize> {
+    pub fn range(&self) -> TextRange {
         match self {
-            ConversionError::DoesNotReplay(diagnostic) => diagnostic.range.clone(),
-            ConversionError::NotLossless { range, .. } => range.clone(),
+            ConversionError::DoesNotReplay(diagnostic) => diagnostic.range,
+            ConversionError::NotLossless { range, .. } => *range,
         }
     }
 }
@@ -134,12 +134,12 @@ pub fn require_replay(analysis: &RecordAnalysis) -> Result<(), ConversionError> 
 
 /// Applies edits that are disjoint and in text order.
 fn apply_edits(text: &str, edits: &[TextEdit]) -> String {
-    rewrite(text, 0..text.len(), edits)
+    rewrite(text, TextRange::new(0, text.len()), edits)
 }
 
 /// The text of `range` with the edits that lie inside it applied; `edits` are disjoint and in
 /// text order, and those outside the range are ignored.
-fn rewrite(text: &str, range: Range<usize>, edits: &[TextEdit]) -> String {
+fn rewrite(text: &str, range: TextRange, edits: &[TextEdit]) -> String {
     let mut out = String::with_capacity(range.len() + 16);
     let mut copied = range.start;
     for edit in

@@ -14,6 +14,7 @@ use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::position::Position;
 use crate::syntax::{HalfMoveText, Item, RecordSyntax, Step};
+use crate::text::TextRange;
 
 /// Why a place has no position to hand out.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,7 +118,7 @@ pub fn pdtl_after_ply(analysis: &RecordAnalysis, ply: usize) -> Option<String> {
 /// The written half-move whose text holds `offset`, its end included, in any line of play:
 /// the walk enters only the variations that hold the offset.
 fn half_move_at(syntax: &RecordSyntax, offset: usize) -> Option<&HalfMoveText> {
-    let holds = |range: &std::ops::Range<usize>| range.start <= offset && offset <= range.end;
+    let holds = |range: &TextRange| range.start <= offset && offset <= range.end;
     let mut walk = syntax.walk(&syntax.items);
     while let Some(step) = walk.next() {
         let Step::Item(item, _) = step else { continue };

@@ -7,10 +7,10 @@
 //! removing it again gives back the text byte for byte, and no edit ever reaches into
 //! another tag, whose own identifiers (the `PDTL` value) may be edited at the same time.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
-use crate::format::TextEdit;
 use crate::syntax::{Item, Tag};
+use crate::text::TextEdit;
 
 /// The names under which the position tag is read (§10.2: `TLPD` and `DPTL` are legacy).
 pub(super) const POSITION_TAG_NAMES: [&str; 3] = ["PDTL", "TLPD", "DPTL"];
@@ -34,7 +34,7 @@ pub(super) fn redefine_tag_edit(
         (Some(tag), None) => Some(TextEdit { range: removal(text, tag), new_text: String::new() }),
         (Some(tag), Some(value)) => {
             let range = tag.value_content_range()?;
-            (text[range.clone()] != *value).then(|| TextEdit { range, new_text: value.to_string() })
+            (text[range] != *value).then(|| TextEdit { range, new_text: value.to_string() })
         }
         (None, Some(value)) => {
             let tag_text = format!("[Redefine \"{value}\"]");
@@ -45,11 +45,14 @@ pub(super) fn redefine_tag_edit(
                     // Another tag stands before the position tag on its line: the new tag
                     // goes between the two, on that line.
                     let at = start + before.trim_end_matches(BLANKS).len();
-                    return Some(TextEdit { range: at..at, new_text: format!(" {tag_text}") });
+                    return Some(TextEdit {
+                        range: TextRange::new(at, at),
+                        new_text: format!(" {tag_text}"),
+                    });
                 }
                 let ending = ending_after(text, position_tag);
                 return Some(TextEdit {
-                    range: start..start,
+                    range: TextRange::new(start, start),
                     new_text: format!("{before}{tag_text}{ending}"),
                 });
             }
@@ -64,7 +67,10 @@ pub(super) fn redefine_tag_edit(
             if !is_blank(&text[last.range.end..at]) {
                 // Something follows the last tag on its line: the new tag goes right after it.
                 let at = last.range.end;
-                return Some(TextEdit { range: at..at, new_text: format!(" {tag_text}") });
+                return Some(TextEdit {
+                    range: TextRange::new(at, at),
+                    new_text: format!(" {tag_text}"),
+                });
             }
             let line = &text[line_start(text, last.range.start)..last.range.start];
             let indentation = &line[..line.len() - line.trim_start_matches(BLANKS).len()];
@@ -75,7 +81,7 @@ pub(super) fn redefine_tag_edit(
                 // The last tag ends the text: the new line needs a line end before it.
                 format!("{ending}{indentation}{tag_text}")
             };
-            Some(TextEdit { range: at..at, new_text })
+            Some(TextEdit { range: TextRange::new(at, at), new_text })
         }
     }
 }
@@ -91,17 +97,20 @@ fn is_blank(text: &str) -> bool {
 /// The range removed with `tag`: its whole line when it stands alone there; else the tag and
 /// the blanks before it when something precedes it on its line, or the tag and the blanks
 /// after it when something follows it. The other text of the line stays as written.
-fn removal(text: &str, tag: &Tag) -> Range<usize> {
+fn removal(text: &str, tag: &Tag) -> TextRange {
     let start = line_start(text, tag.range.start);
     let end = next_line_start(text, tag.range.end);
     let before = &text[start..tag.range.start];
     let after = &text[tag.range.end..end];
     if !is_blank(before) {
-        start + before.trim_end_matches(BLANKS).len()..tag.range.end
+        TextRange::new(start + before.trim_end_matches(BLANKS).len(), tag.range.end)
     } else if !is_blank(after) {
-        tag.range.start..tag.range.end + (after.len() - after.trim_start_matches(BLANKS).len())
+        TextRange::new(
+            tag.range.start,
+            tag.range.end + (after.len() - after.trim_start_matches(BLANKS).len()),
+        )
     } else {
-        start..end
+        TextRange::new(start, end)
     }
 }
 

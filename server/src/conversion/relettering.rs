@@ -12,9 +12,9 @@ use super::redefine_tag::{redefine_tag_edit, POSITION_TAG_NAMES};
 use super::verify::{check_same_game, Compared};
 use super::{apply_edits, require_replay, ConversionError, LetterTarget};
 use crate::analysis::RecordAnalysis;
-use crate::format::TextEdit;
 use crate::pieces::Side;
 use crate::syntax::{movetext_start, Item, RecordSyntax, Step};
+use crate::text::TextEdit;
 
 /// The record `text` with its identifiers rewritten to `target`.
 pub fn reletter_record(
@@ -62,7 +62,7 @@ fn item_edits(
             Item::Tag(tag) if POSITION_TAG_NAMES.contains(&tag.name.text(text)) => {
                 if let Some(range) = tag.value_content_range() {
                     // A PDTL holds neither `"` nor `\`, so its content is its value unescaped.
-                    map.pdtl_edits(&text[range.clone()], range.start, edits);
+                    map.pdtl_edits(&text[range], range.start, edits);
                 }
             }
             Item::MoveLine(line) => {

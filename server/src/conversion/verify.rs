@@ -2,7 +2,7 @@
 //! analysed again, and must replay without an error to the same positions as the original, so
 //! that a conversion which would change the game is refused instead of returned.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use super::ConversionError;
 use crate::analysis::comments::is_valid_tilde_reference;
@@ -40,12 +40,12 @@ pub(super) fn check_same_game(
         .find(|diagnostic| diagnostic.severity == Severity::Error)
     {
         return Err(ConversionError::NotLossless {
-            range: whole,
+            range: TextRange::from(whole),
             message: format!(
                 "the converted record would have the error {} ({}) at \"{}\"",
                 error.code,
                 error.message,
-                converted.get(error.range.clone()).unwrap_or("")
+                converted.get(error.range.to_range()).unwrap_or("")
             ),
         });
     }
@@ -62,7 +62,7 @@ pub(super) fn check_same_game(
         if !same {
             let written = &original[original_ply.range.start..original_ply.move_end];
             return Err(ConversionError::NotLossless {
-                range: original_ply.range.clone(),
+                range: original_ply.range,
                 message: format!(
                     "the position after {} {written} would not be the same",
                     original_ply.number
@@ -72,7 +72,7 @@ pub(super) fn check_same_game(
     }
     if after.len() != before.len() {
         return Err(ConversionError::NotLossless {
-            range: whole,
+            range: TextRange::from(whole),
             message: format!("{} half-moves would replay instead of {}", after.len(), before.len()),
         });
     }
@@ -88,19 +88,19 @@ pub(super) fn check_same_game(
         for (index, reference) in original_references.iter().enumerate() {
             let Some(converted_reference) = converted_references.get(index) else { break };
             if converted_reference.kind != reference.kind {
-                return Err(changed_reference(original, reference.range.clone()));
+                return Err(changed_reference(original, reference.range));
             }
             if valid_before(reference) != valid_after(converted_reference) {
                 return Err(reference_validity_changed(
                     original,
-                    reference.range.clone(),
+                    reference.range,
                     valid_before(reference),
                 ));
             }
         }
         if converted_references.len() != original_references.len() {
             return Err(ConversionError::NotLossless {
-                range: whole,
+                range: TextRange::from(whole),
                 message: "the comments would not hold the same references".to_string(),
             });
         }
@@ -109,8 +109,8 @@ pub(super) fn check_same_game(
 }
 
 /// The error for a comment reference that would be read as another kind of reference.
-fn changed_reference(original: &str, range: Range<usize>) -> ConversionError {
-    let written = original[range.clone()].to_string();
+fn changed_reference(original: &str, range: TextRange) -> ConversionError {
+    let written = original[range].to_string();
     ConversionError::NotLossless {
         range,
         message: format!("the comment reference {written} would be read differently once its identifier is rewritten"),
@@ -120,8 +120,8 @@ fn changed_reference(original: &str, range: Range<usize>) -> ConversionError {
 /// The error for a `~` reference that would turn from valid to invalid (N010-N012) or back,
 /// such as `~♔` in a record of letters converted to FAN: left as written (it names nothing
 /// in letters) it would name the King, and converting back would not give the record back.
-fn reference_validity_changed(original: &str, range: Range<usize>, valid: bool) -> ConversionError {
-    let written = original[range.clone()].to_string();
+fn reference_validity_changed(original: &str, range: TextRange, valid: bool) -> ConversionError {
+    let written = original[range].to_string();
     let message = if valid {
         format!("the comment reference {written} would no longer be valid once its identifier is rewritten")
     } else {

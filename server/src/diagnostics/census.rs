@@ -65,9 +65,10 @@ impl FixVerdict {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::text::TextRange;
 
     fn diagnostic(code: Code) -> Diagnostic {
-        Diagnostic::new(code, 0..1, "m")
+        Diagnostic::new(code, TextRange::new(0, 1), "m")
     }
 
     #[test]

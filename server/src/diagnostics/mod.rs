@@ -8,7 +8,7 @@ mod codes;
 pub use census::{Census, FixVerdict};
 pub use codes::{Code, Severity};
 
-use std::ops::Range;
+use crate::text::{apply_edits, TextEdit, TextRange};
 
 /// One finding in a text.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,50 +16,36 @@ pub struct Diagnostic {
     pub code: Code,
     pub severity: Severity,
     /// Byte range in the text the analysis was given.
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub message: String,
     /// The changes that resolve it, when they are obvious; an editor offers them as quick
     /// fixes. Most diagnostics have none; a few have alternatives (change the tag or the line).
     pub fixes: Vec<Fix>,
 }
 
-/// A change that resolves a diagnostic: replacements in the analysed text, which never
-/// overlap, under a title that says what the change does.
+/// A change that resolves a diagnostic: edits of the analysed text, which never overlap,
+/// under a title that says what the change does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fix {
     pub title: String,
-    pub edits: Vec<Replacement>,
-}
-
-/// Text that replaces a byte range; an empty range inserts.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Replacement {
-    pub range: Range<usize>,
-    pub text: String,
+    pub edits: Vec<TextEdit>,
 }
 
 impl Fix {
-    /// A fix made of one replacement.
-    pub fn replace(title: impl Into<String>, range: Range<usize>, text: impl Into<String>) -> Fix {
-        Fix { title: title.into(), edits: vec![Replacement { range, text: text.into() }] }
+    /// A fix made of one edit.
+    pub fn replace(title: impl Into<String>, range: TextRange, text: impl Into<String>) -> Fix {
+        Fix { title: title.into(), edits: vec![TextEdit::replace(range, text)] }
     }
 
-    /// `text` (the text the fix's ranges are in) with the fix applied, its edits from the last
-    /// to the first so that each range still holds when it is replaced.
+    /// `text` (the text the fix's ranges are in) with the fix applied.
     pub fn applied_to(&self, text: &str) -> String {
-        let mut edits: Vec<&Replacement> = self.edits.iter().collect();
-        edits.sort_by_key(|edit| std::cmp::Reverse(edit.range.start));
-        let mut result = text.to_string();
-        for edit in edits {
-            result.replace_range(edit.range.clone(), &edit.text);
-        }
-        result
+        apply_edits(text, &self.edits)
     }
 }
 
 impl Diagnostic {
     /// A diagnostic with the code's default severity.
-    pub fn new(code: Code, range: Range<usize>, message: impl Into<String>) -> Diagnostic {
+    pub fn new(code: Code, range: TextRange, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             code,
             severity: code.default_severity(),
@@ -83,7 +69,7 @@ impl Diagnostic {
 
     /// The same diagnostic moved by `offset` bytes, for a record's findings placed in its file.
     pub fn shifted(mut self, offset: usize) -> Diagnostic {
-        self.range = self.range.start + offset..self.range.end + offset;
+        self.range = TextRange::new(self.range.start + offset, self.range.end + offset);
         self
     }
 }

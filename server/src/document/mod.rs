@@ -28,7 +28,7 @@ mod resplit;
 mod tests;
 mod view;
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use ropey::Rope;
 
@@ -45,7 +45,7 @@ use record::{read_syntax, with_parser};
 /// it are replaced by `text`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change<'a> {
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub text: &'a str,
 }
 

@@ -1,7 +1,7 @@
 //! A record of a document: its place, its immutable state (text and findings), and its parse
 //! (tree, lowered syntax, analysis), which is derived again when a request needs it.
 
-use std::ops::Range;
+use crate::text::TextRange;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
@@ -115,14 +115,14 @@ pub(super) fn with_parser<T>(work: impl FnOnce(&mut tree_sitter::Parser) -> T) -
 #[derive(Clone, Debug)]
 pub struct Record {
     /// Where `state.text` sits in the document's text.
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub state: Arc<RecordState>,
 }
 
 impl Record {
     /// A byte range of the record's text as a range of the document's text.
-    pub fn in_document(&self, range: Range<usize>) -> Range<usize> {
-        self.range.start + range.start..self.range.start + range.end
+    pub fn in_document(&self, range: TextRange) -> TextRange {
+        TextRange::new(self.range.start + range.start, self.range.start + range.end)
     }
 }
 

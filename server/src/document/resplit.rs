@@ -12,6 +12,7 @@ use super::Document;
 use crate::analysis::Keep;
 use crate::parallel;
 use crate::syntax;
+use crate::text::TextRange;
 
 /// A record to parse and analyse: its text, and the state and parse of the record it replaces
 /// when that one is the base of an incremental parse.
@@ -63,8 +64,7 @@ impl Document {
         let region_text = self.rope.byte_slice(region_start..region_new_end).to_string();
         let after_region = left + self.resplit(left..right, region_start, &region_text);
         for record in &mut self.records[after_region..] {
-            record.range =
-                record.range.start + new_len - old_len..record.range.end + new_len - old_len;
+            record.range = record.range.shifted(new_len).unshifted(old_len);
         }
         self.check_records();
     }
@@ -89,10 +89,10 @@ impl Document {
             .filter_map(|(reuse, range)| match reuse {
                 Reuse::Same(_) => None,
                 Reuse::Edited(previous) => Some((
-                    region_text[range.clone()].to_string(),
+                    region_text[*range].to_string(),
                     self.parses.get(previous).map(|parsed| (previous.clone(), parsed)),
                 )),
-                Reuse::New => Some((region_text[range.clone()].to_string(), None)),
+                Reuse::New => Some((region_text[*range].to_string(), None)),
             })
             .collect();
         // A keystroke analyses one record, whose tree is kept for the requests about it and
@@ -132,7 +132,7 @@ impl Document {
                         state
                     }
                 };
-                Some(Record { range: region_start + range.start..region_start + range.end, state })
+                Some(Record { range: range.shifted(region_start), state })
             })
             .collect();
         let count = region.len();
@@ -147,12 +147,11 @@ impl Document {
     /// one's text the text of its range.
     pub(super) fn check_records(&self) {
         debug_assert!(self.records.windows(2).all(|pair| pair[0].range.end <= pair[1].range.start));
-        debug_assert!(
-            self.records
-                .iter()
-                .all(|record| self.rope.byte_slice(record.range.clone())
-                    == record.state.text.as_str())
-        );
+        debug_assert!(self
+            .records
+            .iter()
+            .all(|record| self.rope.byte_slice(record.range.to_range())
+                == record.state.text.as_str()));
     }
 }
 
@@ -160,8 +159,8 @@ impl Document {
 const BYTE_ORDER_MARK: &str = "\u{FEFF}";
 
 /// What each new record takes from the old records, in new-record order.
-fn reuse_unchanged(text: &str, ranges: &[Range<usize>], old: &[Record]) -> Vec<Reuse> {
-    let same = |new: usize, old: &Record| text[ranges[new].clone()] == old.state.text;
+fn reuse_unchanged(text: &str, ranges: &[TextRange], old: &[Record]) -> Vec<Reuse> {
+    let same = |new: usize, old: &Record| text[ranges[new]] == old.state.text;
     // The unchanged runs at both ends are found by comparing texts in place, which costs one
     // pass over memory; hashing is left to the few records in between.
     let prefix = (0..ranges.len().min(old.len())).take_while(|&i| same(i, &old[i])).count();
@@ -180,7 +179,7 @@ fn reuse_unchanged(text: &str, ranges: &[Range<usize>], old: &[Record]) -> Vec<R
                 Reuse::Same(old[i].state.clone())
             } else if i >= ranges.len() - suffix {
                 Reuse::Same(old[old.len() - (ranges.len() - i)].state.clone())
-            } else if let Some(&state) = by_text.get(&text[ranges[i].clone()]) {
+            } else if let Some(&state) = by_text.get(&text[ranges[i]]) {
                 Reuse::Same(state.clone())
             } else if in_place {
                 Reuse::Edited(old_middle[i - prefix].state.clone())

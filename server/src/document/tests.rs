@@ -1,7 +1,7 @@
 //! The document's edits against fresh opens of the same text: records, their texts, findings
 //! and trees must not depend on the editing history.
 
-use std::ops::Range;
+use crate::text::TextRange;
 use std::sync::Arc;
 
 use super::cache::PARSES_KEPT;
@@ -20,7 +20,7 @@ fn at(text: &str, line: usize, column: usize) -> usize {
 
 /// The change of the bytes `from..to` of a line.
 fn edit<'a>(text: &str, line: usize, from: usize, to: usize, new: &'a str) -> Change<'a> {
-    Change { range: at(text, line, from)..at(text, line, to), text: new }
+    Change { range: TextRange::new(at(text, line, from), at(text, line, to)), text: new }
 }
 
 #[test]
@@ -45,7 +45,7 @@ fn records_that_move_are_found_by_their_text() {
     let mut document = Document::new(&format!("{GAME}{other}"), 1);
     let second = document.records()[1].state.clone();
     // Deleting the first record moves the second to the front.
-    document.apply(2, [Change { range: 0..GAME.len(), text: "" }]);
+    document.apply(2, [Change { range: TextRange::new(0, GAME.len()), text: "" }]);
     assert_eq!(document.records().len(), 1);
     assert!(Arc::ptr_eq(&second, &document.records()[0].state));
 }
@@ -55,7 +55,7 @@ fn changes_apply_in_order_and_a_full_change_replaces_the_text() {
     let mut document = Document::new(GAME, 1);
     document.apply(2, [edit(GAME, 2, 3, 3, "x"), edit(GAME, 2, 3, 4, "")]);
     assert_eq!(document.rope().to_string(), GAME);
-    document.apply(3, [Change { range: 0..GAME.len(), text: "" }]);
+    document.apply(3, [Change { range: TextRange::new(0, GAME.len()), text: "" }]);
     assert!(document.records().is_empty());
     assert!(document.record_at(0).is_none());
     assert!(document.at(0).is_none());
@@ -66,7 +66,7 @@ fn a_change_past_the_end_or_inside_a_character_is_clamped() {
     let text = "[Variant \"C'escacs\"]\n\n1. K4×K6\n*\n";
     let mut document = Document::new(text, 1);
     let times = text.find('×').expect("a capture sign");
-    document.apply(2, [Change { range: times + 1..text.len() + 10, text: "" }]);
+    document.apply(2, [Change { range: TextRange::new(times + 1, text.len() + 10), text: "" }]);
     assert_eq!(document.rope().to_string(), &text[..times]);
     assert_eq!(summary(&document), summary(&Document::new(&text[..times], 2)));
 }
@@ -139,8 +139,8 @@ fn inserting_a_byte_order_mark_then_a_quote_at_the_start_gives_what_a_fresh_open
     // after the mark as a record of its own.
     let text = GAME.repeat(2);
     let mut document = Document::new(&text, 1);
-    document.apply(2, [Change { range: 0..0, text: "\u{FEFF}" }]);
-    document.apply(3, [Change { range: 0..0, text: "\"" }]);
+    document.apply(2, [Change { range: TextRange::new(0, 0), text: "\u{FEFF}" }]);
+    document.apply(3, [Change { range: TextRange::new(0, 0), text: "\"" }]);
     let edited = document.rope().to_string();
     assert_eq!(edited, format!("\"\u{FEFF}{text}"));
     let fresh = Document::new(&edited, 3);
@@ -212,16 +212,14 @@ fn change_of(text: &str, (at, removed, piece): (usize, usize, usize)) -> Change<
     let boundaries: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
     let start = at % boundaries.len();
     let end = (start + removed).min(boundaries.len() - 1);
-    Change { range: boundaries[start]..boundaries[end], text: PIECES[piece] }
+    Change { range: TextRange::new(boundaries[start], boundaries[end]), text: PIECES[piece] }
 }
 
 /// What a document's records are, to compare with a fresh document's.
-fn summary(document: &Document) -> Vec<(Range<usize>, String, Vec<Diagnostic>)> {
+fn summary(document: &Document) -> Vec<(TextRange, String, Vec<Diagnostic>)> {
     let records = document.records().iter();
     records
-        .map(|record| {
-            (record.range.clone(), record.state.text.clone(), record.state.diagnostics.clone())
-        })
+        .map(|record| (record.range, record.state.text.clone(), record.state.diagnostics.clone()))
         .collect()
 }
 
@@ -242,7 +240,7 @@ proptest::proptest! {
             let mut changes = Vec::new();
             for change in batch {
                 let change = change_of(&editor_side, change);
-                editor_side.replace_range(change.range.clone(), change.text);
+                editor_side.replace_range(change.range.to_range(), change.text);
                 changes.push(change);
             }
             document.apply(index as i32 + 2, changes);

@@ -1,7 +1,7 @@
 //! `RecordView`: one record of a document with everything derived from its text, so that an
 //! editor feature takes one value instead of the text, tree, syntax, analysis and offset apart.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use crate::analysis::RecordAnalysis;
 use crate::syntax::RecordSyntax;
@@ -22,13 +22,13 @@ pub struct RecordView<'a> {
 
 impl RecordView<'_> {
     /// The record's byte range in the document.
-    pub fn range(&self) -> Range<usize> {
-        self.start..self.start + self.text.len()
+    pub fn range(&self) -> TextRange {
+        TextRange::new(self.start, self.start + self.text.len())
     }
 
     /// A byte range of the record's text as a range of the document's text.
-    pub fn in_document(&self, range: Range<usize>) -> Range<usize> {
-        self.start + range.start..self.start + range.end
+    pub fn in_document(&self, range: TextRange) -> TextRange {
+        TextRange::new(self.start + range.start, self.start + range.end)
     }
 
     /// A document offset as an offset of the record's text, when it falls inside the record
@@ -52,8 +52,8 @@ mod tests {
         let analysis = analyse_syntax(text, &syntax);
         let view =
             RecordView { text, start: 100, tree: &tree, syntax: &syntax, analysis: &analysis };
-        assert_eq!(view.range(), 100..100 + text.len());
-        assert_eq!(view.in_document(1..8), 101..108);
+        assert_eq!(view.range(), TextRange::new(100, 100 + text.len()));
+        assert_eq!(view.in_document(TextRange::new(1, 8)), TextRange::new(101, 108));
         assert_eq!(view.in_record(99), None);
         assert_eq!(view.in_record(100), Some(0));
         assert_eq!(view.in_record(100 + text.len()), Some(text.len()));

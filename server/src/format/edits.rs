@@ -4,12 +4,7 @@
 
 use std::ops::Range;
 
-/// Replace the bytes `range` of the original text by `new_text`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TextEdit {
-    pub range: Range<usize>,
-    pub new_text: String,
-}
+use crate::text::{TextEdit, TextRange};
 
 /// Beyond this many differing lines the diff gives up looking for common lines in between and
 /// replaces the whole changed middle: the search costs time and memory in proportion to the
@@ -30,7 +25,7 @@ pub(super) fn line_edits(old: &str, new: &str, base: usize) -> Vec<TextEdit> {
     changed_runs(&old_lines, &new_lines)
         .into_iter()
         .map(|(old_run, new_run)| TextEdit {
-            range: base + old_starts[old_run.start]..base + old_starts[old_run.end],
+            range: TextRange::new(old_starts[old_run.start], old_starts[old_run.end]).shifted(base),
             new_text: new_lines[new_run].concat(),
         })
         .collect()
@@ -181,6 +176,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::{common_lines, line_edits};
+    use crate::text::apply_edits as apply;
 
     /// The length of a longest common subsequence, by the textbook table.
     fn longest_common_length(old: &[&str], new: &[&str]) -> usize {
@@ -220,23 +216,15 @@ mod tests {
         }
     }
 
-    fn apply(old: &str, edits: &[super::TextEdit]) -> String {
-        let mut text = old.to_string();
-        for edit in edits.iter().rev() {
-            text.replace_range(edit.range.clone(), &edit.new_text);
-        }
-        text
-    }
-
     #[test]
     fn only_changed_lines_are_edited() {
         let old = "a\nb\nc\nd\ne\n";
         let new = "a\nB\nc\nd\nE\nf\n";
         let edits = line_edits(old, new, 0);
         assert_eq!(edits.len(), 2, "{edits:?}");
-        assert_eq!(&old[edits[0].range.clone()], "b\n");
+        assert_eq!(&old[edits[0].range], "b\n");
         assert_eq!(edits[0].new_text, "B\n");
-        assert_eq!(&old[edits[1].range.clone()], "e\n");
+        assert_eq!(&old[edits[1].range], "e\n");
         assert_eq!(edits[1].new_text, "E\nf\n");
         assert_eq!(apply(old, &edits), new);
     }

@@ -137,7 +137,7 @@ impl Reading<'_> {
                     references: comment
                         .references
                         .iter()
-                        .map(|r| (r.kind, text[r.range.clone()].to_string()))
+                        .map(|r| (r.kind, text[r.range].to_string()))
                         .collect(),
                 }
             }

@@ -14,9 +14,8 @@ mod moves;
 mod options;
 mod records;
 
-use std::ops::Range;
+use crate::text::{TextEdit, TextRange};
 
-pub use edits::TextEdit;
 pub use layout::MAX_LAYOUT_DEPTH;
 pub use options::{EllipsisStyle, FormatOptions, Separators};
 pub use records::dominant_line_ending;
@@ -42,12 +41,12 @@ pub fn format_text(text: &str, options: &FormatOptions) -> String {
 pub fn format_edits(
     text: &str,
     options: &FormatOptions,
-    range: Option<Range<usize>>,
+    range: Option<TextRange>,
 ) -> Vec<TextEdit> {
-    let touched = |span: &Range<usize>| match &range {
+    let touched = |span: &TextRange| match &range {
         None => true,
         Some(range) if range.is_empty() => {
-            span.contains(&range.start) || (range.start == span.end && span.end == text.len())
+            span.contains(range.start) || (range.start == span.end && span.end == text.len())
         }
         Some(range) => span.start < range.end && range.start < span.end,
     };
@@ -56,10 +55,8 @@ pub fn format_edits(
     crate::parallel::map_chunks(&formatted, |chunk| {
         chunk
             .iter()
-            .filter(|(span, formatted)| &text[span.clone()] != formatted)
-            .flat_map(|(span, formatted)| {
-                edits::line_edits(&text[span.clone()], formatted, span.start)
-            })
+            .filter(|(span, formatted)| &text[*span] != formatted)
+            .flat_map(|(span, formatted)| edits::line_edits(&text[*span], formatted, span.start))
             .collect()
     })
 }

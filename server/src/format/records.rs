@@ -1,7 +1,7 @@
 //! A file as a sequence of records, each formatted on its own: records are independent
 //! (§2), so whole-file, range and incremental formatting all rest on formatting one record.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use super::layout::{is_formattable, lay_out_record};
 use super::options::FormatOptions;
@@ -36,12 +36,12 @@ fn own_line_ending(text: &str) -> Option<&'static str> {
 /// over CRLF junk followed by an LF record keeps LF, which then tips the file's count, and the
 /// second pass turns it all to CRLF; range formatting then whole-file formatting would differ
 /// from whole-file formatting alone for the same reason.
-fn span_line_endings(text: &str, spans: &[Range<usize>]) -> Vec<&'static str> {
+fn span_line_endings(text: &str, spans: &[TextRange]) -> Vec<&'static str> {
     let mut inherited = "\n";
     spans
         .iter()
         .map(|span| {
-            if let Some(own) = own_line_ending(&text[span.clone()]) {
+            if let Some(own) = own_line_ending(&text[*span]) {
                 inherited = own;
             }
             inherited
@@ -51,7 +51,7 @@ fn span_line_endings(text: &str, spans: &[Range<usize>]) -> Vec<&'static str> {
 
 /// The spans the formatter rewrites: the records of [`syntax::split_records`], the first one
 /// stretched back over the blank lines before it (they go), never over a byte-order mark.
-pub(super) fn record_spans(text: &str) -> Vec<Range<usize>> {
+pub(super) fn record_spans(text: &str) -> Vec<TextRange> {
     let mut spans = syntax::split_records(text);
     if let Some(first) = spans.first_mut() {
         first.start = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
@@ -70,12 +70,12 @@ pub(super) fn record_spans(text: &str) -> Vec<Range<usize>> {
 pub(super) fn format_record(
     reader: &mut RecordReader,
     text: &str,
-    span: Range<usize>,
+    span: TextRange,
     is_last: bool,
     line_ending: &str,
     options: &FormatOptions,
 ) -> String {
-    let written = &text[span.clone()];
+    let written = &text[span];
     if written.contains('\u{FEFF}') {
         return written.to_string();
     }
@@ -100,14 +100,14 @@ pub(super) fn format_record(
 pub(super) fn format_records(
     text: &str,
     options: &FormatOptions,
-    wanted: impl Fn(&Range<usize>) -> bool,
-) -> Vec<(Range<usize>, String)> {
+    wanted: impl Fn(&TextRange) -> bool,
+) -> Vec<(TextRange, String)> {
     let spans = record_spans(text);
     let line_endings = span_line_endings(text, &spans);
     let last = spans.len().saturating_sub(1);
-    let chosen: Vec<(usize, Range<usize>)> =
+    let chosen: Vec<(usize, TextRange)> =
         spans.into_iter().enumerate().filter(|(_, span)| wanted(span)).collect();
-    let format_chunk = |chunk: &[(usize, Range<usize>)]| {
+    let format_chunk = |chunk: &[(usize, TextRange)]| {
         let mut reader = RecordReader::new(Reading::ReaderFirst);
         chunk
             .iter()
@@ -115,12 +115,12 @@ pub(super) fn format_records(
                 let formatted = format_record(
                     &mut reader,
                     text,
-                    span.clone(),
+                    *span,
                     *index == last,
                     line_endings[*index],
                     options,
                 );
-                (span.clone(), formatted)
+                (*span, formatted)
             })
             .collect::<Vec<_>>()
     };
@@ -131,6 +131,7 @@ pub(super) fn format_records(
 mod tests {
     use super::super::equivalence::compare_files;
     use super::super::{format_text, FormatOptions};
+    use crate::text::TextRange;
 
     #[test]
     fn formatting_keeps_a_byte_order_mark_past_the_start() {
@@ -174,9 +175,13 @@ mod tests {
             assert_eq!(format_text(&once, &options), once, "{text:?}");
             for (start, _) in text.match_indices('[') {
                 let mut ranged = text.clone();
-                let edits = super::super::format_edits(&text, &options, Some(start..start + 1));
+                let edits = super::super::format_edits(
+                    &text,
+                    &options,
+                    Some(TextRange::new(start, start + 1)),
+                );
                 for edit in edits.iter().rev() {
-                    ranged.replace_range(edit.range.clone(), &edit.new_text);
+                    ranged.replace_range(edit.range.to_range(), &edit.new_text);
                 }
                 assert_eq!(format_text(&ranged, &options), once, "{text:?} from {start}");
             }

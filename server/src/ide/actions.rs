@@ -9,13 +9,13 @@
 //! picks one. A record that does not replay offers no rewrite: the core refuses to convert
 //! what it cannot check.
 
+use crate::text::TextRange;
 use std::collections::BTreeSet;
-use std::ops::Range;
 
 use crate::conversion::{self, LetterTarget};
 use crate::diagnostics::{Diagnostic, Fix};
 use crate::document::{Document, OpenRecord, Record};
-use crate::format::TextEdit;
+use crate::text::TextEdit;
 
 /// What an action does, for the editor's menus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub struct Action<'a> {
     pub kind: ActionKind,
     pub edits: Vec<TextEdit>,
     /// The diagnostic a quick fix fixes, with its range in the document.
-    pub diagnostic: Option<(&'a Diagnostic, Range<usize>)>,
+    pub diagnostic: Option<(&'a Diagnostic, TextRange)>,
     /// Whether the action is the one obvious choice (the only fix of its diagnostic).
     pub preferred: bool,
 }
@@ -100,7 +100,7 @@ impl Conversion {
 
 /// The quick fixes of the diagnostics that touch `bytes` (with `rules`, of the optional rule
 /// checks' warnings too), record by record.
-pub fn quick_fixes(document: &Document, bytes: Range<usize>, rules: bool) -> Vec<Action<'_>> {
+pub fn quick_fixes(document: &Document, bytes: TextRange, rules: bool) -> Vec<Action<'_>> {
     let mut actions = Vec::new();
     let touched = document
         .records()
@@ -114,7 +114,7 @@ pub fn quick_fixes(document: &Document, bytes: Range<usize>, rules: bool) -> Vec
                 diagnostic.fixes.iter().flat_map(|fix| fix.edits.iter().map(|edit| &edit.range)),
             );
             if places.any(|place| {
-                let place = record.in_document(place.clone());
+                let place = record.in_document(*place);
                 place.start <= bytes.end && bytes.start <= place.end
             }) {
                 let preferred = diagnostic.fixes.len() == 1;
@@ -123,10 +123,7 @@ pub fn quick_fixes(document: &Document, bytes: Range<usize>, rules: bool) -> Vec
                         title: fix.title.clone(),
                         kind: ActionKind::QuickFix,
                         edits: placed(record, fix),
-                        diagnostic: Some((
-                            diagnostic,
-                            record.in_document(diagnostic.range.clone()),
-                        )),
+                        diagnostic: Some((diagnostic, record.in_document(diagnostic.range))),
                         preferred,
                     });
                 }
@@ -141,8 +138,8 @@ fn placed(record: &Record, fix: &Fix) -> Vec<TextEdit> {
     fix.edits
         .iter()
         .map(|edit| TextEdit {
-            range: record.in_document(edit.range.clone()),
-            new_text: edit.text.clone(),
+            range: record.in_document(edit.range),
+            new_text: edit.new_text.clone(),
         })
         .collect()
 }
@@ -174,7 +171,7 @@ pub fn fix_all(document: &Document, rules: bool) -> Option<Action<'_>> {
     // so the one taken range a new range may overlap is the last that starts before its
     // end. A file with thousands of fixes is checked in a logarithm each, not a scan.
     let mut taken: BTreeSet<(usize, usize)> = BTreeSet::new();
-    let overlaps = |taken: &BTreeSet<(usize, usize)>, new: &Range<usize>| {
+    let overlaps = |taken: &BTreeSet<(usize, usize)>, new: &TextRange| {
         taken.contains(&(new.start, new.end))
             || taken
                 .range(..(new.end, 0))
@@ -261,7 +258,10 @@ fn convert<'a>(
                 // Already minimal: nothing to change (and nothing offered when made at once).
                 Vec::new()
             } else {
-                vec![TextEdit { range: view.in_document(content), new_text: minimal.to_string() }]
+                vec![TextEdit {
+                    range: view.in_document(TextRange::from(content)),
+                    new_text: minimal.to_string(),
+                }]
             }
         }
         Conversion::ContinueFromHere => {
@@ -293,7 +293,7 @@ fn insertion_after(document: &Document, record: &Record, new_record: &str) -> Te
     let followed = record.range.end < document.rope().len_bytes();
     let after = if followed { "\n\n" } else { "\n" };
     TextEdit {
-        range: record.range.end..record.range.end,
+        range: TextRange::new(record.range.end, record.range.end),
         new_text: format!("{separator}{new_record}{after}"),
     }
 }

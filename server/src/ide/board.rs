@@ -3,7 +3,7 @@
 //! half-moves of the line of play under the place, for a move list. Byte ranges of the
 //! document; the edge converts them and encodes the answer.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use crate::analysis::move_label;
 use crate::board::{board_at, Board, Theme};
@@ -35,7 +35,7 @@ pub struct LineEntry {
     /// Whether it was replayed.
     pub played: bool,
     /// The move's text: a byte range of the document.
-    pub range: Range<usize>,
+    pub range: TextRange,
 }
 
 /// The board at a place (see the README's `ctlpgn/board` for each field's meaning).
@@ -89,7 +89,7 @@ pub fn board(view: RecordView<'_>, offset: usize, options: BoardOptions) -> Boar
             written: half_move.written.clone(),
             label: label(&half_move.number, half_move.side, &half_move.written),
             played: half_move.played,
-            range: view.in_document(half_move.range.clone()),
+            range: view.in_document(half_move.range),
         })
         .collect();
     let (svg, text) = drawn.unzip();

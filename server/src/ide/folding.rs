@@ -2,7 +2,7 @@
 //! and its comments. Whether a part spans several lines (and so is worth folding) is for the
 //! edge, which knows the lines.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use crate::document::Document;
 use crate::syntax::{Item, RecordSyntax, Step, Tag};
@@ -17,29 +17,33 @@ pub enum FoldKind {
 /// A foldable byte range.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fold {
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub kind: FoldKind,
 }
 
 /// The foldable parts of a record, outermost first; whether a part spans several lines (and
 /// so is worth folding) is for the caller, who knows the lines.
 pub fn folds(text: &str, syntax: &RecordSyntax) -> Vec<Fold> {
-    let mut folds = vec![Fold { range: 0..text.trim_end().len(), kind: FoldKind::Region }];
+    let mut folds =
+        vec![Fold { range: TextRange::new(0, text.trim_end().len()), kind: FoldKind::Region }];
     let tags: Vec<&Tag> = syntax
         .items
         .iter()
         .map_while(|item| if let Item::Tag(tag) = item { Some(tag) } else { None })
         .collect();
     if let (Some(first), Some(last)) = (tags.first(), tags.last()) {
-        folds.push(Fold { range: first.range.start..last.range.end, kind: FoldKind::Region });
+        folds.push(Fold {
+            range: TextRange::new(first.range.start, last.range.end),
+            kind: FoldKind::Region,
+        });
     }
     for step in syntax.walk(&syntax.items) {
         match step {
             Step::Item(Item::Variation(variation), _) => {
-                folds.push(Fold { range: variation.range.clone(), kind: FoldKind::Region });
+                folds.push(Fold { range: variation.range, kind: FoldKind::Region });
             }
             Step::Item(Item::Comment(comment), _) => {
-                folds.push(Fold { range: comment.range.clone(), kind: FoldKind::Comment })
+                folds.push(Fold { range: comment.range, kind: FoldKind::Comment })
             }
             _ => {}
         }
@@ -65,7 +69,7 @@ pub fn document_folds(document: &Document) -> Vec<Fold> {
             let placed: Vec<Fold> = folds
                 .0
                 .iter()
-                .map(|fold| Fold { range: record.in_document(fold.range.clone()), kind: fold.kind })
+                .map(|fold| Fold { range: record.in_document(fold.range), kind: fold.kind })
                 .collect();
             placed
         })
@@ -98,8 +102,8 @@ mod tests {
         let document = Document::new(&text, 1);
         let folds = document_folds(&document);
         assert_eq!(folds.len(), 8);
-        assert_eq!(&text[folds[4].range.clone()], GAME.trim_end());
+        assert_eq!(&text[folds[4].range], GAME.trim_end());
         assert_eq!(folds[4].range.start, GAME.len());
-        assert_eq!(&text[folds[7].range.clone()], "{A comment\non two lines}");
+        assert_eq!(&text[folds[7].range], "{A comment\non two lines}");
     }
 }

@@ -3,7 +3,7 @@
 //! variation it names, and from there back to every reference that names it. The targets were
 //! resolved by the analysis.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use crate::analysis::ReferenceTarget;
 use crate::document::RecordView;
@@ -21,12 +21,12 @@ pub enum HighlightKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Highlight {
     /// A byte range of the document.
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub kind: HighlightKind,
 }
 
 /// The byte range (in the record) of what a reference names.
-fn target_range(target: &ReferenceTarget) -> &Range<usize> {
+fn target_range(target: &ReferenceTarget) -> &TextRange {
     match target {
         ReferenceTarget::HalfMove { range, .. }
         | ReferenceTarget::MoveLine { range, .. }
@@ -36,26 +36,26 @@ fn target_range(target: &ReferenceTarget) -> &Range<usize> {
 
 /// Where the reference under the document offset leads (a byte range of the document), if the
 /// offset is on a resolved reference.
-pub fn definition(view: RecordView<'_>, offset: usize) -> Option<Range<usize>> {
+pub fn definition(view: RecordView<'_>, offset: usize) -> Option<TextRange> {
     let at = view.in_record(offset)?;
     let reference = view
         .analysis
         .references
         .iter()
         .find(|reference| reference.range.start <= at && at <= reference.range.end)?;
-    Some(view.in_document(target_range(&reference.target).clone()))
+    Some(view.in_document(*target_range(&reference.target)))
 }
 
 /// What the offset names: the byte range of the target (a half-move, move line or variation)
 /// and every reference naming it, in the record's text. The offset may stand on a reference or
 /// on a target that references name (the innermost one wins).
-fn linked(view: RecordView<'_>, offset: usize) -> Option<(Range<usize>, Vec<Range<usize>>)> {
+fn linked(view: RecordView<'_>, offset: usize) -> Option<(TextRange, Vec<TextRange>)> {
     let at = view.in_record(offset)?;
     let resolved = &view.analysis.references;
     let target = resolved
         .iter()
         .find(|r| r.range.start <= at && at <= r.range.end)
-        .map(|r| target_range(&r.target).clone())
+        .map(|r| *target_range(&r.target))
         .or_else(|| {
             resolved
                 .iter()
@@ -64,17 +64,14 @@ fn linked(view: RecordView<'_>, offset: usize) -> Option<(Range<usize>, Vec<Rang
                 .min_by_key(|range| range.len())
                 .cloned()
         })?;
-    let references = resolved
-        .iter()
-        .filter(|r| *target_range(&r.target) == target)
-        .map(|r| r.range.clone())
-        .collect();
+    let references =
+        resolved.iter().filter(|r| *target_range(&r.target) == target).map(|r| r.range).collect();
     Some((target, references))
 }
 
 /// Every reference naming the same target as the offset, and the target itself first when
 /// asked: byte ranges of the document.
-pub fn references(view: RecordView<'_>, offset: usize, include_target: bool) -> Vec<Range<usize>> {
+pub fn references(view: RecordView<'_>, offset: usize, include_target: bool) -> Vec<TextRange> {
     let Some((target, references)) = linked(view, offset) else { return Vec::new() };
     let target = include_target.then_some(target);
     target.into_iter().chain(references).map(|range| view.in_document(range)).collect()

@@ -1,7 +1,7 @@
 //! The outline of a document over byte ranges: each record as a symbol named by its players,
 //! with its main-line move lines as children.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use crate::document::Document;
 use crate::syntax::{Item, MoveLine, RecordSyntax};
@@ -12,9 +12,9 @@ pub struct RecordOutline {
     /// `White – Black`, else the `Id`, else `Record n`.
     pub name: String,
     /// The record without the blank lines after it.
-    pub range: Range<usize>,
+    pub range: TextRange,
     /// The part to select when the symbol is chosen: the first tag line.
-    pub selection: Range<usize>,
+    pub selection: TextRange,
 }
 
 /// The outline of the record numbered `index` (from 0) in its document.
@@ -30,10 +30,7 @@ fn unnamed(index: usize) -> String {
 
 /// A record's name from its tags (`None` when it has to be named by its place), its range
 /// and its selection.
-fn record_outline(
-    text: &str,
-    syntax: &RecordSyntax,
-) -> (Option<String>, Range<usize>, Range<usize>) {
+fn record_outline(text: &str, syntax: &RecordSyntax) -> (Option<String>, TextRange, TextRange) {
     let tag = |name: &str| {
         syntax.items.iter().find_map(|item| match item {
             Item::Tag(tag) if tag.name.text(text) == name => {
@@ -54,10 +51,10 @@ fn record_outline(
     };
     let range = 0..text.trim_end().len();
     let selection = match syntax.items.first() {
-        Some(Item::Tag(first)) => first.range.clone(),
-        _ => 0..text.find(['\n', '\r']).unwrap_or(text.len()).min(range.end),
+        Some(Item::Tag(first)) => first.range,
+        _ => TextRange::new(0, text.find(['\n', '\r']).unwrap_or(text.len()).min(range.end)),
     };
-    (named, range, selection)
+    (named, TextRange::from(range), selection)
 }
 
 /// The main-line move lines of a record.
@@ -76,11 +73,11 @@ pub fn move_line_name(text: &str, line: &MoveLine) -> String {
     }
     if let Some(white) = &line.white {
         name.push(' ');
-        name.push_str(&text[white.range.clone()]);
+        name.push_str(&text[white.range]);
     }
     if let Some(black) = &line.black {
         name.push_str(", ");
-        name.push_str(&text[black.range.clone()]);
+        name.push_str(&text[black.range]);
     }
     name
 }
@@ -102,9 +99,9 @@ pub enum SymbolKind {
 pub struct Symbol {
     pub name: String,
     pub kind: SymbolKind,
-    pub range: Range<usize>,
+    pub range: TextRange,
     /// The part to select when the symbol is chosen.
-    pub selection: Range<usize>,
+    pub selection: TextRange,
     pub children: Vec<Symbol>,
 }
 
@@ -113,9 +110,9 @@ pub struct Symbol {
 #[derive(Debug)]
 struct RecordSymbols {
     named: Option<String>,
-    range: Range<usize>,
-    selection: Range<usize>,
-    moves: Vec<(String, Range<usize>)>,
+    range: TextRange,
+    selection: TextRange,
+    moves: Vec<(String, TextRange)>,
 }
 
 /// One symbol per record, with its main-line move lines as children unless the document holds
@@ -125,9 +122,8 @@ pub fn symbols(document: &Document) -> Vec<Symbol> {
     let derived = document.map_derived(|record, syntax| {
         let text = &record.state.text;
         let (named, range, selection) = record_outline(text, syntax);
-        let moves = main_line(syntax)
-            .map(|line| (move_line_name(text, line), line.range.clone()))
-            .collect();
+        let moves =
+            main_line(syntax).map(|line| (move_line_name(text, line), line.range)).collect();
         RecordSymbols { named, range, selection, moves }
     });
     let list_moves =
@@ -142,11 +138,11 @@ pub fn symbols(document: &Document) -> Vec<Symbol> {
                 let moves = symbols.moves.iter();
                 moves
                     .map(|(name, range)| {
-                        let range = record.in_document(range.clone());
+                        let range = record.in_document(*range);
                         Symbol {
                             name: name.clone(),
                             kind: SymbolKind::MoveLine,
-                            selection: range.clone(),
+                            selection: range,
                             range,
                             children: Vec::new(),
                         }
@@ -158,8 +154,8 @@ pub fn symbols(document: &Document) -> Vec<Symbol> {
             Symbol {
                 name: symbols.named.clone().unwrap_or_else(|| unnamed(index)),
                 kind: SymbolKind::Record,
-                range: record.in_document(symbols.range.clone()),
-                selection: record.in_document(symbols.selection.clone()),
+                range: record.in_document(symbols.range),
+                selection: record.in_document(symbols.selection),
                 children,
             }
         })

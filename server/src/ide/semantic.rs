@@ -6,6 +6,8 @@
 
 use std::ops::Range;
 
+use crate::text::TextRange;
+
 use std::sync::Arc;
 
 use crate::document::{Document, Record};
@@ -68,7 +70,7 @@ pub const DEFAULT_LIBRARY: u32 = 1 << 4;
 /// One classified token of a record: its byte range in the record's text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Highlight {
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub token_type: TokenType,
     pub modifiers: u32,
 }
@@ -107,8 +109,8 @@ fn classify_node(
     field: Option<&str>,
     out: &mut Vec<Highlight>,
 ) -> bool {
-    let range = node.byte_range();
-    let mut push = |range: Range<usize>, token_type: TokenType, modifiers: u32| {
+    let range = Token::of(node).range;
+    let mut push = |range: TextRange, token_type: TokenType, modifiers: u32| {
         if !range.is_empty() {
             out.push(Highlight { range, token_type, modifiers });
         }
@@ -131,7 +133,7 @@ fn classify_node(
             return false;
         }
         node_kind::SEPARATOR => {
-            let capture = matches!(text.get(range.clone()), Some("×" | "*" | "x" | "@" | "@@"));
+            let capture = matches!(text.get(range.to_range()), Some("×" | "*" | "x" | "@" | "@@"));
             push(range, TokenType::Operator, if capture { CAPTURE } else { 0 });
             return false;
         }
@@ -143,11 +145,11 @@ fn classify_node(
             // `=D`: the sign is an operator, the piece after it a type.
             let sign = range.start
                 + text
-                    .get(range.clone())
+                    .get(range.to_range())
                     .and_then(|written| written.chars().next())
                     .map_or(0, char::len_utf8);
-            push(range.start..sign, TokenType::Operator, PROMOTION);
-            push(sign..range.end, TokenType::Piece, PROMOTION);
+            push(TextRange::new(range.start, sign), TokenType::Operator, PROMOTION);
+            push(TextRange::new(sign, range.end), TokenType::Piece, PROMOTION);
             return false;
         }
         node_kind::LABEL => {
@@ -174,7 +176,7 @@ pub fn classify_syntax(text: &str, record: &RecordSyntax) -> Vec<Highlight> {
     let mut highlights = Vec::new();
     let mut push = |token: Option<&Token>, token_type: TokenType, modifiers: u32| {
         if let Some(token) = token.filter(|token| !token.range.is_empty()) {
-            highlights.push(Highlight { range: token.range.clone(), token_type, modifiers });
+            highlights.push(Highlight { range: token.range, token_type, modifiers });
         }
     };
     for item in std::iter::once(&record.items).chain(&record.bodies).flatten() {
@@ -219,10 +221,14 @@ fn half_move_tokens(
     push(half_move.destination.as_ref(), TokenType::Coordinate, 0);
     if let Some(promotion) = &half_move.promotion {
         // `=D`: the sign is an operator, the piece after it a type.
-        let range = promotion.range.clone();
+        let range = promotion.range;
         let sign = range.start + promotion.text(text).chars().next().map_or(0, char::len_utf8);
-        push(Some(&Token { range: range.start..sign }), TokenType::Operator, PROMOTION);
-        push(Some(&Token { range: sign..range.end }), TokenType::Piece, PROMOTION);
+        push(
+            Some(&Token { range: TextRange::new(range.start, sign) }),
+            TokenType::Operator,
+            PROMOTION,
+        );
+        push(Some(&Token { range: TextRange::new(sign, range.end) }), TokenType::Piece, PROMOTION);
     }
     push(half_move.castling.as_ref(), TokenType::Keyword, 0);
     push(half_move.check.as_ref(), TokenType::Keyword, CHECK);
@@ -248,7 +254,7 @@ fn comment_tokens(
         let spaces: &[char] = &[' ', '\t', '\u{FEFF}', '\n', '\r'];
         let start = from + (part.len() - part.trim_start_matches(spaces).len());
         let end = from + part.trim_end_matches(spaces).len();
-        Token { range: start..end.max(start) }
+        Token { range: TextRange::new(start, end.max(start)) }
     };
     for reference in &comment.references {
         push(Some(&comment_text(text_from, reference.range.start)), TokenType::Comment, 0);
@@ -260,11 +266,15 @@ fn comment_tokens(
             ReferenceKind::Piece => (TokenType::Piece, 0),
             ReferenceKind::Nag => (TokenType::Annotation, 0),
         };
-        push(Some(&Token { range: reference.range.clone() }), token_type, modifiers);
+        push(Some(&Token { range: reference.range }), token_type, modifiers);
     }
     push(Some(&comment_text(text_from, close_start)), TokenType::Comment, 0);
     if comment.closed {
-        push(Some(&Token { range: close_start..comment.range.end }), TokenType::Comment, 0);
+        push(
+            Some(&Token { range: TextRange::new(close_start, comment.range.end) }),
+            TokenType::Comment,
+            0,
+        );
     }
 }
 
@@ -289,7 +299,7 @@ impl Highlights {
 /// text; with `range` (a byte range of the document), only the records and tokens it touches.
 /// Each record is classified once per text: after a keystroke, the edited record alone is
 /// read and classified again (on every core when many records lack their tokens).
-pub fn highlights(document: &Document, range: Option<Range<usize>>) -> Vec<(&Record, Highlights)> {
+pub fn highlights(document: &Document, range: Option<TextRange>) -> Vec<(&Record, Highlights)> {
     let from_syntax = |record: &Record, syntax: &RecordSyntax| {
         RecordHighlights(classify_syntax(&record.state.text, syntax))
     };
@@ -315,10 +325,10 @@ pub fn highlights(document: &Document, range: Option<Range<usize>>) -> Vec<(&Rec
                 // The tokens are in text order and never overlap: the ones the range touches
                 // are a run.
                 let from = all.0.partition_point(|highlight| {
-                    record.in_document(highlight.range.clone()).end <= range.start
+                    record.in_document(highlight.range).end <= range.start
                 });
                 let to = all.0.partition_point(|highlight| {
-                    record.in_document(highlight.range.clone()).start < range.end
+                    record.in_document(highlight.range).start < range.end
                 });
                 (record, Highlights { all, run: from..to.max(from) })
             })

@@ -21,7 +21,6 @@ use tower_lsp_server::lsp_types::{
 use super::documents::Document;
 use super::from_proto;
 use super::to_proto::{self, PositionEncoding};
-use crate::format;
 use crate::ide::actions::{self, Action, ActionKind, Conversion};
 
 /// The kind of the action that applies every unambiguous fix of a document.
@@ -80,7 +79,7 @@ pub fn actions(
     let mut found = Vec::new();
     if wanted(&CodeActionKind::QUICKFIX) {
         found.extend(
-            actions::quick_fixes(document, bytes.clone(), rules)
+            actions::quick_fixes(document, bytes, rules)
                 .into_iter()
                 .map(|action| encode(document, uri, action, encoding)),
         );
@@ -211,7 +210,7 @@ fn encode(
 fn workspace_edit(
     document: &Document,
     uri: &Uri,
-    edits: Vec<format::TextEdit>,
+    edits: Vec<crate::text::TextEdit>,
     encoding: PositionEncoding,
 ) -> WorkspaceEdit {
     let rope = document.rope();

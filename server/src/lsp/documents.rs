@@ -6,6 +6,7 @@
 //! reads a text, records and findings of one version without waiting. Requests over a whole
 //! document work on a snapshot (`Documents::snapshot`), outside the lock.
 
+use crate::text::TextRange;
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
@@ -31,7 +32,7 @@ pub fn apply(
     for change in changes {
         let range = match change.range {
             Some(range) => from_proto::byte_range(&client_side, range, encoding),
-            None => 0..client_side.len_bytes(),
+            None => TextRange::new(0, client_side.len_bytes()),
         };
         if changes.len() > 1 {
             let start = client_side.byte_to_char(range.start);
@@ -155,7 +156,6 @@ impl Documents {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::ops::Range;
     use tower_lsp_server::lsp_types::{Position, Range as LspRange};
 
     const GAME: &str = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19:\n*\n\n";
@@ -176,9 +176,9 @@ mod tests {
         let text = GAME.repeat(2);
         documents.reset(uri.clone(), &text, 7);
         let fresh = Document::new(&text, 7);
-        let states = |document: &Document| -> Vec<(Range<usize>, String)> {
+        let states = |document: &Document| -> Vec<(TextRange, String)> {
             let records = document.records().iter();
-            records.map(|record| (record.range.clone(), record.state.text.to_string())).collect()
+            records.map(|record| (record.range, record.state.text.to_string())).collect()
         };
         let reset = documents.snapshot(&uri).expect("the document stays open");
         assert_eq!(reset.rope().to_string(), text);

@@ -5,7 +5,7 @@
 //! a line (LSP says it then means the line end), a line past the end of the document, or a
 //! UTF-16 column in the middle of a surrogate pair. The way back is `to_proto`.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use ropey::Rope;
 use tower_lsp_server::lsp_types::{self, Position};
@@ -38,14 +38,10 @@ pub fn offset(rope: &Rope, position: Position, encoding: PositionEncoding) -> us
 }
 
 /// The byte range of an LSP range, ordered even when the client sent it reversed.
-pub fn byte_range(
-    rope: &Rope,
-    range: lsp_types::Range,
-    encoding: PositionEncoding,
-) -> Range<usize> {
+pub fn byte_range(rope: &Rope, range: lsp_types::Range, encoding: PositionEncoding) -> TextRange {
     let start = offset(rope, range.start, encoding);
     let end = offset(rope, range.end, encoding);
-    start.min(end)..start.max(end)
+    TextRange::new(start.min(end), start.max(end))
 }
 
 /// The length in bytes of a line without its line break.

@@ -11,7 +11,7 @@
 //! show a token that spans lines, so a comment's text running over several lines is sent as
 //! one token per line.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use tower_lsp_server::lsp_types::{
     SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokensFullOptions,
@@ -78,7 +78,7 @@ pub fn capability() -> SemanticTokensServerCapabilities {
 /// the protocol: tokens split at line ends, positions relative to the previous token.
 pub fn encode(
     document: &Document,
-    range: Option<Range<usize>>,
+    range: Option<TextRange>,
     encoding: PositionEncoding,
 ) -> Vec<SemanticToken> {
     let mut encoder = Encoder { tokens: Vec::new(), previous: (0, 0) };

@@ -6,7 +6,7 @@
 //! two and `×` or `…` one. Lines end at `\n`, `\r\n` and `\r` only, as LSP says, which is why
 //! ropey is built without its Unicode line breaks. An offset past the end is the end.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use ropey::Rope;
 use tower_lsp_server::lsp_types::{
@@ -58,7 +58,7 @@ pub fn position(rope: &Rope, offset: usize, encoding: PositionEncoding) -> Posit
 }
 
 /// The LSP range of a byte range.
-pub fn range(rope: &Rope, range: Range<usize>, encoding: PositionEncoding) -> lsp_types::Range {
+pub fn range(rope: &Rope, range: TextRange, encoding: PositionEncoding) -> lsp_types::Range {
     lsp_types::Range::new(
         position(rope, range.start, encoding),
         position(rope, range.end, encoding),
@@ -66,12 +66,7 @@ pub fn range(rope: &Rope, range: Range<usize>, encoding: PositionEncoding) -> ls
 }
 
 /// A byte range of a document as a location in it.
-pub fn location(
-    rope: &Rope,
-    uri: &Uri,
-    bytes: Range<usize>,
-    encoding: PositionEncoding,
-) -> Location {
+pub fn location(rope: &Rope, uri: &Uri, bytes: TextRange, encoding: PositionEncoding) -> Location {
     Location { uri: uri.clone(), range: range(rope, bytes, encoding) }
 }
 
@@ -136,7 +131,7 @@ impl<'a> RecordPositions<'a> {
     }
 
     /// The LSP range of a byte range of the document.
-    pub fn range(&self, range: Range<usize>) -> lsp_types::Range {
+    pub fn range(&self, range: TextRange) -> lsp_types::Range {
         lsp_types::Range::new(self.position(range.start), self.position(range.end))
     }
 }
@@ -159,8 +154,7 @@ pub fn document_diagnostics(
         .iter()
         .flat_map(|record| {
             record.state.shown(rules).map(move |found| {
-                let range =
-                    range(document.rope(), record.in_document(found.range.clone()), encoding);
+                let range = range(document.rope(), record.in_document(found.range), encoding);
                 diagnostic(found, range)
             })
         })
@@ -293,7 +287,10 @@ mod tests {
                     assert_eq!(record.position(at), position(&rope, at, encoding), "{at}");
                 }
                 let range = start + 2..document.len();
-                assert_eq!(record.range(range.clone()), super::range(&rope, range, encoding));
+                assert_eq!(
+                    record.range(TextRange::from(range.clone())),
+                    super::range(&rope, TextRange::from(range), encoding)
+                );
             }
         }
     }

@@ -8,7 +8,7 @@ use crate::geometry::Hex;
 use crate::identifiers::IdentifierSet;
 use crate::pieces::{Piece, PieceKind, Side};
 use crate::position::{CastlingRights, Position};
-use std::ops::Range;
+use crate::text::TextRange;
 
 /// Whether a character is one of the two hyphens the grammar accepts.
 pub(super) fn is_hyphen(ch: char) -> bool {
@@ -70,11 +70,11 @@ fn read_part(part: &str, ids: &IdentifierSet, side: Side) -> Option<CastlingRigh
 /// Reads the castling field at `field`. Returns `None` after a P012.
 pub(super) fn read_castling<'a>(
     text: &'a str,
-    field: Range<usize>,
+    field: TextRange,
     ids: &IdentifierSet,
     problems: &mut Problems,
 ) -> Option<CastlingField<'a>> {
-    let written = &text[field.clone()];
+    let written = &text[field];
     let mut chars = written.chars();
     if let (Some(first), None) = (chars.next(), chars.next()) {
         if is_hyphen(first) {
@@ -133,7 +133,7 @@ pub(super) fn read_castling<'a>(
             let canonical = super::print::castling_text(rights, ids);
             problems.warning(
                 Code::P018,
-                field.clone(),
+                field,
                 format!(
                     "legacy castling field {written}: {}'s part is missing; write {canonical} ({}'s King has moved)",
                     side.name(),
@@ -170,7 +170,7 @@ fn contents(position: &Position, hex: Hex) -> String {
 pub(super) fn check_castling(
     position: &Position,
     field: &CastlingField<'_>,
-    range: Range<usize>,
+    range: TextRange,
     ids: &IdentifierSet,
     problems: &mut Problems,
 ) {
@@ -186,7 +186,7 @@ pub(super) fn check_castling(
         if position.get(king_home) != Some(king) {
             problems.error(
                 Code::P013,
-                range.clone(),
+                range,
                 format!(
                     "castling field {part} claims {}'s King is unmoved but {} (King moved: should be -)",
                     side.name(),
@@ -221,7 +221,7 @@ pub(super) fn check_castling(
         super::print::write_castling_part(allowed, ids, side, &mut suggestion);
         problems.error(
             Code::P013,
-            range.clone(),
+            range,
             format!(
                 "castling field {part} claims {}'s {} but {} ({moved}: should be {suggestion})",
                 side.name(),

@@ -28,7 +28,7 @@ use crate::diagnostics::{Code, Severity};
 use crate::identifiers::IdentifierSet;
 use crate::pieces::Side;
 use crate::position::Position;
-use std::ops::Range;
+use crate::text::TextRange;
 
 /// One P-code finding inside a PDTL value.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,7 +36,7 @@ pub struct PdtlProblem {
     pub code: Code,
     pub severity: Severity,
     /// Byte range inside the PDTL text that was parsed.
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub message: String,
 }
 
@@ -60,17 +60,17 @@ impl Problems {
         &mut self,
         code: Code,
         severity: Severity,
-        range: Range<usize>,
+        range: TextRange,
         message: impl Into<String>,
     ) {
         self.list.push(PdtlProblem { code, severity, range, message: message.into() });
     }
 
-    fn error(&mut self, code: Code, range: Range<usize>, message: impl Into<String>) {
+    fn error(&mut self, code: Code, range: TextRange, message: impl Into<String>) {
         self.push(code, Severity::Error, range, message);
     }
 
-    fn warning(&mut self, code: Code, range: Range<usize>, message: impl Into<String>) {
+    fn warning(&mut self, code: Code, range: TextRange, message: impl Into<String>) {
         self.push(code, Severity::Warning, range, message);
     }
 
@@ -80,13 +80,13 @@ impl Problems {
 }
 
 /// The byte ranges of the fields: maximal runs of characters other than a space.
-fn split_fields(text: &str) -> Vec<Range<usize>> {
+fn split_fields(text: &str) -> Vec<TextRange> {
     let mut fields = Vec::with_capacity(6);
     let mut start = None;
     for (offset, byte) in text.bytes().enumerate() {
         match (byte == b' ', start) {
             (true, Some(begin)) => {
-                fields.push(begin..offset);
+                fields.push(TextRange::new(begin, offset));
                 start = None;
             }
             (false, None) => start = Some(offset),
@@ -94,7 +94,7 @@ fn split_fields(text: &str) -> Vec<Range<usize>> {
         }
     }
     if let Some(begin) = start {
-        fields.push(begin..text.len());
+        fields.push(TextRange::new(begin, text.len()));
     }
     fields
 }
@@ -108,32 +108,28 @@ pub fn parse(text: &str, ids: &IdentifierSet) -> PdtlReading {
 
     let mut position = Position::empty();
     let placement_ok = match fields.first() {
-        Some(field) => {
-            placement::read_placement(text, field.clone(), ids, &mut position, &mut problems)
-        }
+        Some(field) => placement::read_placement(text, *field, ids, &mut position, &mut problems),
         None => false,
     };
-    let turn = fields.get(1).and_then(|field| read_turn(text, field.clone(), &mut problems));
+    let turn = fields.get(1).and_then(|field| read_turn(text, *field, &mut problems));
     let castling = fields.get(2).and_then(|field| {
-        castling_field::read_castling(text, field.clone(), ids, &mut problems)
-            .map(|read| (read, field.clone()))
+        castling_field::read_castling(text, *field, ids, &mut problems).map(|read| (read, *field))
     });
     let special = fields.get(3).and_then(|field| {
-        special_field::read_special(text, field.clone(), &mut problems)
-            .map(|read| (read, field.clone()))
+        special_field::read_special(text, *field, &mut problems).map(|read| (read, *field))
     });
     let halfmove_clock = match fields.get(4) {
-        Some(field) => read_halfmove_clock(text, field.clone(), &mut problems),
+        Some(field) => read_halfmove_clock(text, *field, &mut problems),
         None => Some(0),
     };
     let move_number = match fields.get(5) {
-        Some(field) => read_move_number(text, field.clone(), &mut problems),
+        Some(field) => read_move_number(text, *field, &mut problems),
         None => Some(None),
     };
 
     if placement_ok {
         if let Some((castling, range)) = &castling {
-            castling_field::check_castling(&position, castling, range.clone(), ids, &mut problems);
+            castling_field::check_castling(&position, castling, *range, ids, &mut problems);
         }
     }
     if let (true, Some(turn), Some((special, range))) = (placement_ok, turn, &special) {
@@ -141,8 +137,8 @@ pub fn parse(text: &str, ids: &IdentifierSet) -> PdtlReading {
         if let Some(message) = special_field::special_problem(&position, special) {
             problems.error(
                 Code::P015,
-                range.clone(),
-                format!("special-capture field {}: {message}", &text[range.clone()]),
+                *range,
+                format!("special-capture field {}: {message}", &text[*range]),
             );
         }
     }
@@ -174,16 +170,16 @@ fn check_field_count(text: &str, count: usize, problems: &mut Problems) {
     let range = 0..text.len();
     match count {
         6 => {}
-        5 => problems.warning(Code::P001, range, "PDTL has only 5 fields (move number missing)"),
-        4 => problems.warning(Code::P001, range, "PDTL has only 4 fields (halfmove clock and move number missing)"),
+        5 => problems.warning(Code::P001, TextRange::from(range), "PDTL has only 5 fields (move number missing)"),
+        4 => problems.warning(Code::P001, TextRange::from(range), "PDTL has only 4 fields (halfmove clock and move number missing)"),
         0 => problems.error(
             Code::P001,
-            range,
+            TextRange::from(range),
             "PDTL is empty: expected 6 fields (placement, turn, castling, special-capture field, halfmove clock, move number)",
         ),
         1..=3 => problems.error(
             Code::P001,
-            range,
+            TextRange::from(range),
             format!(
                 "PDTL has only {count} field{}: placement, turn, castling and special-capture field are required, 6 fields in all",
                 if count == 1 { "" } else { "s" }
@@ -191,7 +187,7 @@ fn check_field_count(text: &str, count: usize, problems: &mut Problems) {
         ),
         _ => problems.error(
             Code::P001,
-            range,
+            TextRange::from(range),
             format!(
                 "PDTL has {count} fields: expected 6 (placement, turn, castling, special-capture field, halfmove clock, move number)"
             ),
@@ -200,8 +196,8 @@ fn check_field_count(text: &str, count: usize, problems: &mut Problems) {
 }
 
 /// Field 2 (§9.3): `w` or `b`.
-fn read_turn(text: &str, field: Range<usize>, problems: &mut Problems) -> Option<Side> {
-    match &text[field.clone()] {
+fn read_turn(text: &str, field: TextRange, problems: &mut Problems) -> Option<Side> {
+    match &text[field] {
         "w" => Some(Side::White),
         "b" => Some(Side::Black),
         other => {
@@ -221,8 +217,8 @@ fn is_lone_hyphen(written: &str) -> bool {
 }
 
 /// Field 5 (§9.6): a non-negative integer; the implementation's `-` is read as 0 with a warning.
-fn read_halfmove_clock(text: &str, field: Range<usize>, problems: &mut Problems) -> Option<u32> {
-    let written = &text[field.clone()];
+fn read_halfmove_clock(text: &str, field: TextRange, problems: &mut Problems) -> Option<u32> {
+    let written = &text[field];
     if is_lone_hyphen(written) {
         problems.warning(
             Code::P016,
@@ -250,12 +246,8 @@ fn read_halfmove_clock(text: &str, field: Range<usize>, problems: &mut Problems)
 
 /// Field 6 (§9.6): a positive integer or `?` (unknown); the implementation's `-` is read as
 /// unknown with a warning.
-fn read_move_number(
-    text: &str,
-    field: Range<usize>,
-    problems: &mut Problems,
-) -> Option<Option<u32>> {
-    let written = &text[field.clone()];
+fn read_move_number(text: &str, field: TextRange, problems: &mut Problems) -> Option<Option<u32>> {
+    let written = &text[field];
     if written == "?" {
         return Some(None);
     }

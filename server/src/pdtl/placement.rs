@@ -6,7 +6,7 @@ use crate::geometry::{Hex, HexColour, ALL_HEXES, LAST_LINE};
 use crate::identifiers::IdentifierSet;
 use crate::pieces::{PieceKind, Side};
 use crate::position::Position;
-use std::ops::Range;
+use crate::text::TextRange;
 
 /// How many hexes a transversal line has (§3.1): `m + 1` near the vertices, then 8 on odd
 /// lines and 7 on even lines.
@@ -46,20 +46,20 @@ fn column_letters(hexes: &[Hex]) -> String {
 /// whether the placement is usable, i.e. raised no error.
 pub(super) fn read_placement(
     text: &str,
-    field: Range<usize>,
+    field: TextRange,
     ids: &IdentifierSet,
     position: &mut Position,
     problems: &mut Problems,
 ) -> bool {
     let errors_before = problems.error_count();
-    let written = &text[field.clone()];
+    let written = &text[field];
 
     // The inside of the outer slashes; a missing slash is reported at the segment it touches.
-    let mut inner = field.clone();
+    let mut inner = field;
     if written.starts_with('/') {
         inner.start += 1;
     }
-    if inner.end > inner.start && text[inner.clone()].ends_with('/') {
+    if inner.end > inner.start && text[inner].ends_with('/') {
         inner.end -= 1;
     }
     if inner.is_empty() {
@@ -70,9 +70,9 @@ pub(super) fn read_placement(
         );
         return false;
     }
-    let segments = split_segments(text, inner.clone());
+    let segments = split_segments(text, inner);
     if !written.starts_with('/') {
-        let first = segments.first().cloned().unwrap_or(field.clone());
+        let first = segments.first().cloned().unwrap_or(field);
         problems.error(
             super::Code::P002,
             first,
@@ -80,7 +80,7 @@ pub(super) fn read_placement(
         );
     }
     if inner.end == field.end {
-        let last = segments.last().cloned().unwrap_or(field.clone());
+        let last = segments.last().cloned().unwrap_or(field);
         problems.error(
             super::Code::P002,
             last,
@@ -99,40 +99,40 @@ pub(super) fn read_placement(
         // whole board for what one segment got wrong.
         return false;
     }
-    check_board(position, 0..field.end, problems);
+    check_board(position, TextRange::new(0, field.end), problems);
     problems.error_count() == errors_before
 }
 
 /// The byte ranges of the segments between the slashes of `inner`.
-fn split_segments(text: &str, inner: Range<usize>) -> Vec<Range<usize>> {
+fn split_segments(text: &str, inner: TextRange) -> Vec<TextRange> {
     let mut segments = Vec::with_capacity(20);
     let mut start = inner.start;
-    for (offset, byte) in text[inner.clone()].bytes().enumerate() {
+    for (offset, byte) in text[inner].bytes().enumerate() {
         if byte == b'/' {
-            segments.push(start..inner.start + offset);
+            segments.push(TextRange::new(start, inner.start + offset));
             start = inner.start + offset + 1;
         }
     }
-    segments.push(start..inner.end);
+    segments.push(TextRange::new(start, inner.end));
     segments
 }
 
 /// Reads one line segment `l:cells`.
 fn read_segment(
     text: &str,
-    segment: Range<usize>,
+    segment: TextRange,
     ids: &IdentifierSet,
     listed: &mut [bool; LAST_LINE as usize + 1],
     previous: &mut Option<u8>,
     position: &mut Position,
     problems: &mut Problems,
 ) {
-    let written = &text[segment.clone()];
+    let written = &text[segment];
     if written.is_empty() {
         // An empty range would not show; point at the slash that closes nothing.
         problems.error(
             super::Code::P002,
-            segment.start.saturating_sub(1)..segment.start,
+            TextRange::new(segment.start.saturating_sub(1), segment.start),
             "empty line segment (two slashes in a row): each segment is l: followed by the hexes of line l",
         );
         return;
@@ -185,7 +185,7 @@ fn read_segment(
         if line > before {
             problems.warning(
                 super::Code::P005,
-                segment.clone(),
+                segment,
                 format!(
                     "line {line} comes after line {before}: lines are listed from 28 down to 0"
                 ),
@@ -234,14 +234,14 @@ fn read_segment(
     if let Some(ch) = unknown {
         problems.error(
             super::Code::P007,
-            segment.clone(),
+            segment,
             format!("line {line}: {}", ids.placement_char_problem(ch)),
         );
     }
     if cursor != hexes.len() {
         problems.error(
             super::Code::P006,
-            segment.clone(),
+            segment,
             format!(
                 "line {line} is described with {cursor} hexes but has {} ({}): every hex is a piece or counted in a digit",
                 hexes.len(),
@@ -292,7 +292,7 @@ fn plural(kind: PieceKind) -> &'static str {
 
 /// The whole-board checks (§9.2 step 5): one King per side (P009), at most the starting
 /// number of each kind and one Bishop per hex colour (P010).
-fn check_board(position: &Position, range: Range<usize>, problems: &mut Problems) {
+fn check_board(position: &Position, range: TextRange, problems: &mut Problems) {
     let mut counts = [[0usize; 9]; 2];
     let mut bishops: [[Vec<Hex>; 3]; 2] = Default::default();
     for (hex, piece) in position.pieces() {
@@ -307,7 +307,7 @@ fn check_board(position: &Position, range: Range<usize>, problems: &mut Problems
         if kings != 1 {
             problems.error(
                 super::Code::P009,
-                range.clone(),
+                range,
                 if kings == 0 {
                     format!(
                         "{} has no King: the placement needs exactly one King per side",
@@ -328,7 +328,7 @@ fn check_board(position: &Position, range: Range<usize>, problems: &mut Problems
             if kind != PieceKind::King && count > kind.maximum_per_side() {
                 problems.error(
                     super::Code::P010,
-                    range.clone(),
+                    range,
                     format!(
                         "{} has {count} {}: a side has at most {} {}",
                         side.name(),
@@ -344,7 +344,7 @@ fn check_board(position: &Position, range: Range<usize>, problems: &mut Problems
                 let names: Vec<String> = hexes.iter().map(Hex::to_string).collect();
                 problems.error(
                     super::Code::P010,
-                    range.clone(),
+                    range,
                     format!(
                         "{} has {} Bishops on {} hexes ({}): a side's Bishops stand on hexes of different colours",
                         side.name(),
@@ -362,7 +362,7 @@ fn check_board(position: &Position, range: Range<usize>, problems: &mut Problems
 #[cfg(test)]
 pub(super) fn board_is_valid(position: &Position) -> bool {
     let mut problems = Problems::default();
-    check_board(position, 0..0, &mut problems);
+    check_board(position, TextRange::new(0, 0), &mut problems);
     problems.list.is_empty()
 }
 

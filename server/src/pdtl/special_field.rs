@@ -8,7 +8,7 @@ use crate::diagnostics::Code;
 use crate::geometry::{parse_coordinate, Hex, LAST_LINE};
 use crate::pieces::{Piece, PieceKind, Side};
 use crate::position::{Position, SpecialCapture};
-use std::ops::Range;
+use crate::text::TextRange;
 
 /// The special-capture field as written, before it is checked against the board: the crossed
 /// lines are kept as numbers because a wrong line may name no hex of the column at all.
@@ -101,14 +101,14 @@ fn read_line(text: &str) -> Option<u8> {
 /// Reads the special-capture field at `field`. Returns `None` after a P014.
 pub(super) fn read_special(
     text: &str,
-    field: Range<usize>,
+    field: TextRange,
     problems: &mut Problems,
 ) -> Option<WrittenSpecial> {
-    let written = &text[field.clone()];
+    let written = &text[field];
     let syntax = |problems: &mut Problems, why: String| {
         problems.error(
             Code::P014,
-            field.clone(),
+            field,
             format!("special-capture field {written}: {why}; expected -, HEX@l (G15@13), HEX@l-l (G13@9-11) or HEX (F14)"),
         );
         None
@@ -121,7 +121,7 @@ pub(super) fn read_special(
         }
     }
     if matches!(first, Some('P' | 'p' | '\u{2659}' | '\u{265F}')) && chars.next() == Some('@') {
-        return read_legacy_en_passant(written, field.clone(), problems)
+        return read_legacy_en_passant(written, field, problems)
             .or_else(|| syntax(problems, "the legacy form is P@HEX,l[HEX]".to_string()));
     }
     let Some((before, after)) = written.split_once('@') else {
@@ -191,7 +191,7 @@ pub(super) fn read_special(
 /// optional second crossed line, then the pawn's hex in brackets.
 fn read_legacy_en_passant(
     written: &str,
-    field: Range<usize>,
+    field: TextRange,
     problems: &mut Problems,
 ) -> Option<WrittenSpecial> {
     let (_, rest) = written.split_once('@')?;

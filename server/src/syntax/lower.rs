@@ -1,33 +1,34 @@
 //! Lowering a record's tree-sitter tree into plain values: the analysis works on these, with
 //! byte ranges into the record's text, and never walks the tree itself.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use tree_sitter::{Node, Tree};
 
 use super::node_kind;
 
 /// A token of the text: its byte range in the record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token {
-    pub range: Range<usize>,
+    pub range: TextRange,
 }
 
 impl Token {
-    fn of(node: Node<'_>) -> Token {
-        Token { range: node.byte_range() }
+    pub(crate) fn of(node: Node<'_>) -> Token {
+        let range = node.byte_range();
+        Token { range: TextRange::new(range.start, range.end) }
     }
 
     /// The token's text in the record's text.
     pub fn text<'a>(&self, source: &'a str) -> &'a str {
-        &source[self.range.clone()]
+        &source[self.range]
     }
 }
 
 /// A tag line `[Name "value"]`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub name: Token,
     /// The value token, quotes included; `None` when the tag has no value.
     pub value: Option<Token>,
@@ -58,8 +59,8 @@ impl Tag {
     /// each `\"` or `\\` counts for one byte there but two in the text, so a range found in
     /// the unescaped value (a PDTL problem) is moved past the escapes before it and widened
     /// over those inside it. Ends off a character of the value are moved outwards.
-    pub fn value_range_in_text(&self, source: &str, unescaped: Range<usize>) -> Range<usize> {
-        let Some(token) = self.value.as_ref() else { return self.range.clone() };
+    pub fn value_range_in_text(&self, source: &str, unescaped: TextRange) -> TextRange {
+        let Some(token) = self.value.as_ref() else { return self.range };
         let raw = token.text(source);
         let (inner_start, inner) =
             match raw.strip_prefix('"').and_then(|rest| rest.strip_suffix('"')) {
@@ -89,20 +90,20 @@ impl Tag {
         }
         let start = start.unwrap_or(inner_start + inner.len());
         let end = end.unwrap_or(inner_start + inner.len()).max(start);
-        start..end
+        TextRange::new(start, end)
     }
 
     /// Byte range of the value's content, inside the quotes.
-    pub fn value_content_range(&self) -> Option<Range<usize>> {
-        let range = self.value.as_ref()?.range.clone();
-        Some(range.start + 1..range.end.saturating_sub(1).max(range.start + 1))
+    pub fn value_content_range(&self) -> Option<TextRange> {
+        let range = self.value.as_ref()?.range;
+        Some(TextRange::new(range.start + 1, range.end.saturating_sub(1).max(range.start + 1)))
     }
 }
 
 /// The written parts of a half-move, each a token when present.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HalfMoveText {
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub piece: Option<Token>,
     pub origin: Option<Token>,
     pub separator: Option<Token>,
@@ -133,7 +134,7 @@ impl HalfMoveText {
 /// A move line `N. white, black`, `N. …, black` or `N. white`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveLine {
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub indentation: Option<Token>,
     pub number: Token,
     pub white: Option<HalfMoveText>,
@@ -161,13 +162,13 @@ pub enum ReferenceKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reference {
     pub kind: ReferenceKind,
-    pub range: Range<usize>,
+    pub range: TextRange,
 }
 
 /// A comment `{ … }`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Comment {
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub indentation: Option<Token>,
     pub open: Token,
     pub marker: Option<Token>,
@@ -181,7 +182,7 @@ pub struct Comment {
 /// its nested variations would recurse per level when dropped, cloned, compared or printed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variation {
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub open: Token,
     pub label: Option<Token>,
     /// The `)`; `None` when the variation was never closed (M011).
@@ -209,7 +210,7 @@ pub enum Item {
 
 impl Item {
     /// The item's byte range in the record.
-    pub fn range(&self) -> &Range<usize> {
+    pub fn range(&self) -> &TextRange {
         match self {
             Item::Tag(tag) => &tag.range,
             Item::MoveLine(line) => &line.range,
@@ -413,8 +414,9 @@ fn field<'t>(node: Node<'t>, name: &str) -> Option<Token> {
 
 fn lower_tag(node: Node<'_>) -> Tag {
     Tag {
-        range: node.byte_range(),
-        name: field(node, "name").unwrap_or(Token { range: node.start_byte()..node.start_byte() }),
+        range: Token::of(node).range,
+        name: field(node, "name")
+            .unwrap_or(Token { range: TextRange::new(node.start_byte(), node.start_byte()) }),
         value: field(node, "value"),
         malformed: node.has_error(),
     }
@@ -453,7 +455,7 @@ fn half_move_fields() -> &'static HalfMoveFields {
 fn lower_half_move(node: Node<'_>) -> HalfMoveText {
     let fields = half_move_fields();
     let mut half_move = HalfMoveText {
-        range: node.byte_range(),
+        range: Token::of(node).range,
         has_error: node.has_error(),
         ..HalfMoveText::default()
     };
@@ -493,9 +495,9 @@ fn lower_half_move(node: Node<'_>) -> HalfMoveText {
 
 fn lower_move_line(node: Node<'_>, missing: &mut Vec<(String, usize)>) -> MoveLine {
     let mut line = MoveLine {
-        range: node.byte_range(),
+        range: Token::of(node).range,
         indentation: None,
-        number: Token { range: node.start_byte()..node.start_byte() },
+        number: Token { range: TextRange::new(node.start_byte(), node.start_byte()) },
         white: None,
         ellipsis: None,
         comma: None,
@@ -535,9 +537,9 @@ fn lower_move_line(node: Node<'_>, missing: &mut Vec<(String, usize)>) -> MoveLi
 
 fn lower_comment(node: Node<'_>) -> Comment {
     let mut comment = Comment {
-        range: node.byte_range(),
+        range: Token::of(node).range,
         indentation: None,
-        open: Token { range: node.start_byte()..node.start_byte() },
+        open: Token { range: TextRange::new(node.start_byte(), node.start_byte()) },
         marker: None,
         references: Vec::new(),
         closed: false,
@@ -568,7 +570,7 @@ fn lower_comment(node: Node<'_>) -> Comment {
             node_kind::NAG => ReferenceKind::Nag,
             _ => continue,
         };
-        comment.references.push(Reference { kind, range: child.byte_range() });
+        comment.references.push(Reference { kind, range: Token::of(child).range });
     }
     comment
 }
@@ -576,8 +578,8 @@ fn lower_comment(node: Node<'_>) -> Comment {
 /// A variation's own tokens; [`lower_items`] lowers its items into body `body`.
 fn lower_variation(node: Node<'_>, body: usize) -> Variation {
     let mut variation = Variation {
-        range: node.byte_range(),
-        open: Token { range: node.start_byte()..node.start_byte() },
+        range: Token::of(node).range,
+        open: Token { range: TextRange::new(node.start_byte(), node.start_byte()) },
         label: field(node, "label"),
         close: None,
         body,

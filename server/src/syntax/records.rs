@@ -2,12 +2,12 @@
 //! (handbook §2), the same rule the grammar's scanner applies, so that a record's text parses
 //! on its own exactly as it would inside the whole file.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 /// Byte ranges of the records of a file, in order, covering the whole text. Text before the
 /// first `[Variant` line is a record of its own when it holds anything but blanks (it is
 /// reported as lacking its Variant tag); a leading byte-order mark is not part of any record.
-pub fn split_records(text: &str) -> Vec<Range<usize>> {
+pub fn split_records(text: &str) -> Vec<TextRange> {
     let bytes = text.as_bytes();
     let body_start = if text.starts_with('\u{FEFF}') { 3 } else { 0 };
     let mut starts = Vec::new();
@@ -26,11 +26,11 @@ pub fn split_records(text: &str) -> Vec<Range<usize>> {
     let mut ranges = Vec::with_capacity(starts.len() + 1);
     let first = starts.first().copied().unwrap_or(bytes.len());
     if text[body_start..first].chars().any(|c| !c.is_whitespace()) {
-        ranges.push(body_start..first);
+        ranges.push(TextRange::new(body_start, first));
     }
     for (i, &start) in starts.iter().enumerate() {
         let end = starts.get(i + 1).copied().unwrap_or(bytes.len());
-        ranges.push(start..end);
+        ranges.push(TextRange::new(start, end));
     }
     ranges
 }
@@ -56,7 +56,7 @@ mod tests {
             "[Variant \"C'escacs\"]\n1. E7-E13:\n*\n\n  [Variant \"C'escacs\"]\n[VariantX \"\"]\n";
         let ranges = split_records(text);
         assert_eq!(ranges.len(), 2);
-        assert!(text[ranges[1].clone()].trim_start().starts_with("[Variant \""));
+        assert!(text[ranges[1]].trim_start().starts_with("[Variant \""));
         assert_eq!(ranges[1].end, text.len());
     }
 

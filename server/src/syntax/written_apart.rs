@@ -6,7 +6,7 @@
 //! the formatter keeps such a record as written, since joining the parts would change the
 //! user's text into a move the user did not write.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use super::HalfMoveText;
 
@@ -14,7 +14,7 @@ use super::HalfMoveText;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Gap {
     /// The bytes between the two parts.
-    pub range: Range<usize>,
+    pub range: TextRange,
     /// Whether the gap lies between the move (with its check suffix) and its annotations,
     /// rather than inside the move token.
     pub before_annotations: bool,
@@ -26,7 +26,7 @@ impl HalfMoveText {
     /// suffix) any text at all, before or between its annotations (rating, NAG, game
     /// indicator) anything but spaces and tabs. `None` when the half-move is written whole.
     pub fn written_apart(&self, text: &str) -> Option<Gap> {
-        let mut move_parts: Vec<&Range<usize>> = [
+        let mut move_parts: Vec<&TextRange> = [
             &self.piece,
             &self.origin,
             &self.separator,
@@ -43,10 +43,13 @@ impl HalfMoveText {
         move_parts.sort_by_key(|range| range.start);
         for pair in move_parts.windows(2) {
             if pair[0].end < pair[1].start {
-                return Some(Gap { range: pair[0].end..pair[1].start, before_annotations: false });
+                return Some(Gap {
+                    range: TextRange::new(pair[0].end, pair[1].start),
+                    before_annotations: false,
+                });
             }
         }
-        let mut annotations: Vec<&Range<usize>> = [&self.rating, &self.nag, &self.indicator]
+        let mut annotations: Vec<&TextRange> = [&self.rating, &self.nag, &self.indicator]
             .into_iter()
             .flatten()
             .map(|token| &token.range)
@@ -59,7 +62,7 @@ impl HalfMoveText {
                 .get(gap.clone())
                 .is_some_and(|between| between.contains(|c| c != ' ' && c != '\t'))
             {
-                return Some(Gap { range: gap, before_annotations: true });
+                return Some(Gap { range: TextRange::from(gap), before_annotations: true });
             }
             previous_end = annotation.end;
         }

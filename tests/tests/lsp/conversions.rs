@@ -17,8 +17,8 @@ fn titled<'a>(actions: &'a [Value], title: &str) -> Option<&'a Value> {
 }
 
 /// The byte range of the `index`-th record of `FILE`.
-fn record(index: usize) -> std::ops::Range<usize> {
-    ctlpgn::syntax::split_records(FILE)[index].clone()
+fn record(index: usize) -> ctlpgn::text::TextRange {
+    ctlpgn::syntax::split_records(FILE)[index]
 }
 
 #[test]

@@ -6,6 +6,7 @@
 use crate::diagnostics::{Code, Diagnostic, Fix};
 use crate::pieces::Side;
 use crate::syntax::{Comment, Item, MoveLine, RecordSyntax, Step};
+use crate::text::TextRange;
 
 /// What a comment's marker makes of it (§12.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,19 +83,19 @@ fn check_comment(
     since: Option<&mut SinceMoveLine>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
-    let open = comment.open.range.clone();
+    let open = comment.open.range;
     let first_on_line = starts_its_line(text, open.start);
     if !first_on_line {
         diagnostics.push(Diagnostic::new(
             Code::N001,
-            open.clone(),
+            open,
             "{ must be the first character of its line (after indentation): a comment starts its own line",
         ));
     }
     if !comment.closed {
         diagnostics.push(Diagnostic::new(
             Code::N003,
-            open.clone(),
+            open,
             "comment is never closed: end it with } (it runs to the end of the record)",
         ));
     }
@@ -108,20 +109,22 @@ fn check_comment(
             // `:` marks an automatic comment only right after the brace, so the fix rewrites both.
             let range = open.start..comment.marker.as_ref().map_or(open.end, |m| m.range.end);
             diagnostics.push(
-                Diagnostic::new(Code::N004, range.clone(), format!("legacy automatic-comment marker {{{legacy} write {{: for an automatic comment"))
-                    .with_fix(Fix::replace("Write {:", range, "{:")),
+                Diagnostic::new(Code::N004, TextRange::from(range.clone()), format!("legacy automatic-comment marker {{{legacy} write {{: for an automatic comment"))
+                    .with_fix(Fix::replace("Write {:", TextRange::from(range), "{:")),
             );
             Kind::Automatic
         }
         Some("@N:") => {
             let mut diagnostic = Diagnostic::new(
                 Code::N004,
-                open.start..comment.marker.as_ref().map_or(open.end, |m| m.range.end),
+                TextRange::new(
+                    open.start,
+                    comment.marker.as_ref().map_or(open.end, |m| m.range.end),
+                ),
                 "legacy marker @N: for Black's comment: write @B:",
             );
             if let Some(marker) = &comment.marker {
-                diagnostic =
-                    diagnostic.with_fix(Fix::replace("Write @B:", marker.range.clone(), "@B:"));
+                diagnostic = diagnostic.with_fix(Fix::replace("Write @B:", marker.range, "@B:"));
             }
             diagnostics.push(diagnostic);
             Kind::Player(Side::Black)
@@ -151,7 +154,7 @@ fn check_comment(
 
 fn check_player_comment(
     side: Side,
-    open: std::ops::Range<usize>,
+    open: TextRange,
     since: Option<&mut SinceMoveLine>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {

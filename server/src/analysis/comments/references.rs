@@ -35,7 +35,7 @@ pub(super) enum Reading {
 
 /// Reads one reference of a comment.
 pub(super) fn read(text: &str, reference: &Reference, ids: &IdentifierSet) -> Reading {
-    let written = &text[reference.range.clone()];
+    let written = &text[reference.range];
     match reference.kind {
         ReferenceKind::Player => {
             if written == "@N" {

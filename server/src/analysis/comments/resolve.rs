@@ -2,7 +2,7 @@
 //! record as a tree (main line, variations attached to move lines), each comment's place in
 //! it, and the resolution algorithm with its errors N013-N015 and the hint N018.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use super::references::MoveReference;
 use super::ReferenceTarget;
@@ -72,8 +72,11 @@ struct PlayLine<'a> {
 
 impl PlayLine<'_> {
     /// The range a whole-variation reference designates.
-    fn range(&self) -> Range<usize> {
-        self.variation.map_or(0..0, |variation| variation.open.range.start..variation.range.end)
+    fn range(&self) -> TextRange {
+        TextRange::from(
+            self.variation
+                .map_or(0..0, |variation| variation.open.range.start..variation.range.end),
+        )
     }
 
     fn closed_before(&self, offset: usize) -> bool {
@@ -122,7 +125,7 @@ impl<'a> Entry<'a> {
     /// What `#N` or `#N@S` designates in this move line.
     fn target(&self, side: Option<Side>) -> Option<ReferenceTarget> {
         let half_move = |half_move: &HalfMoveText, side| ReferenceTarget::HalfMove {
-            range: half_move.range.clone(),
+            range: half_move.range,
             side,
             number: self.number,
         };
@@ -132,7 +135,7 @@ impl<'a> Entry<'a> {
                 (Some(white), None) => half_move(white, Side::White),
                 (None, Some(black)) => half_move(black, Side::Black),
                 _ => ReferenceTarget::MoveLine {
-                    range: self.line.number.range.start..self.line.range.end,
+                    range: TextRange::new(self.line.number.range.start, self.line.range.end),
                     number: self.number,
                 },
             }),

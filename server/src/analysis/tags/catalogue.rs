@@ -272,7 +272,7 @@ pub(super) fn check_names(
             if let Some(known) = renamed {
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     format!("Rename to {known}"),
-                    line.tag.name.range.clone(),
+                    line.tag.name.range,
                     known,
                 ));
             }

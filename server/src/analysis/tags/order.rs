@@ -6,6 +6,7 @@
 use super::catalogue::REPEATABLE;
 use super::{TagLine, TagSection};
 use crate::diagnostics::{Code, Diagnostic};
+use crate::text::TextRange;
 
 /// One position of the roster (§10.3 item 2): the names that fill it, and whether it may be
 /// left out.
@@ -64,7 +65,7 @@ pub(super) fn check_order(section: &TagSection<'_>, diagnostics: &mut Vec<Diagno
     for comment in &section.comments_among_tags {
         diagnostics.push(Diagnostic::new(
             Code::T025,
-            comment.open.range.start..comment.range.end,
+            TextRange::new(comment.open.range.start, comment.range.end),
             "comment among the tags: tags come first, comments after the last tag",
         ));
     }

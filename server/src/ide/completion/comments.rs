@@ -6,6 +6,7 @@ use super::{word_start, CompletionItem, CompletionKind};
 use crate::analysis::{history_at, move_label};
 use crate::pieces::Side;
 use crate::syntax::{Comment, RecordSyntax};
+use crate::text::TextRange;
 
 /// The completion items inside `comment` at `offset`.
 pub fn complete(
@@ -21,10 +22,10 @@ pub fn complete(
         && body_before.trim().is_empty()
         && (word.is_empty() || word.starts_with('@'))
     {
-        return markers(text, syntax, comment, start..offset);
+        return markers(text, syntax, comment, TextRange::new(start, offset));
     }
     if word.starts_with('#') {
-        return references(text, syntax, offset, start..offset);
+        return references(text, syntax, offset, TextRange::new(start, offset));
     }
     Vec::new()
 }
@@ -34,7 +35,7 @@ fn markers(
     text: &str,
     syntax: &RecordSyntax,
     comment: &Comment,
-    replace: std::ops::Range<usize>,
+    replace: TextRange,
 ) -> Vec<CompletionItem> {
     let history = history_at(syntax, comment.range.start);
     let Some(last) = history.half_moves.last() else { return Vec::new() };
@@ -47,7 +48,7 @@ fn markers(
             let written = &text[half_move.range.start..half_move.move_end()];
             let detail =
                 format!("{} comment on {}", side.name(), move_label(number, side, written));
-            Some(CompletionItem::plain(marker, CompletionKind::Marker, detail, replace.clone()))
+            Some(CompletionItem::plain(marker, CompletionKind::Marker, detail, replace))
         })
         .collect()
 }
@@ -57,7 +58,7 @@ fn references(
     text: &str,
     syntax: &RecordSyntax,
     offset: usize,
-    replace: std::ops::Range<usize>,
+    replace: TextRange,
 ) -> Vec<CompletionItem> {
     let history = history_at(syntax, offset);
     history
@@ -80,7 +81,7 @@ fn references(
                 format!("#{digits}@{letter}"),
                 CompletionKind::Reference,
                 detail,
-                replace.clone(),
+                replace,
             ))
         })
         .collect()

@@ -10,7 +10,7 @@ mod comments;
 mod moves;
 mod tags;
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use crate::analysis::RecordAnalysis;
 use crate::document::RecordView;
@@ -44,7 +44,7 @@ pub struct CompletionItem {
     /// The same text without placeholders, for clients that take no snippets.
     pub plain: String,
     /// The byte range the item replaces: it holds the cursor and stays on its line.
-    pub edit_range: Range<usize>,
+    pub edit_range: TextRange,
     /// Whether the editor should select this item first.
     pub preselect: bool,
     /// The key editors sort by: the items' order, which is the one to show (clients sort by
@@ -58,7 +58,7 @@ impl CompletionItem {
         label: impl Into<String>,
         kind: CompletionKind,
         detail: impl Into<String>,
-        replace: Range<usize>,
+        replace: TextRange,
     ) -> CompletionItem {
         let label = label.into();
         CompletionItem {
@@ -82,7 +82,7 @@ pub fn completion(view: RecordView<'_>, offset: usize) -> Vec<CompletionItem> {
     let Some(offset) = view.in_record(offset) else { return Vec::new() };
     let mut items = complete(view.text, view.syntax, view.analysis, offset);
     for (index, item) in items.iter_mut().enumerate() {
-        item.edit_range = view.in_document(item.edit_range.clone());
+        item.edit_range = view.in_document(item.edit_range);
         item.sort_key = format!("{index:04}");
     }
     items
@@ -147,7 +147,7 @@ fn comment_at(syntax: &RecordSyntax, offset: usize) -> Option<&Comment> {
                 }
             }
             Step::Item(Item::Variation(variation), _)
-                if !(variation.range.contains(&offset) || variation.range.end == offset) =>
+                if !(variation.range.contains(offset) || variation.range.end == offset) =>
             {
                 walk.skip_variation()
             }

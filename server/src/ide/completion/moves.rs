@@ -3,6 +3,7 @@
 //! half-move of that side written out (`JF6-C15`, `E13×NF16`, `A21-A23=D+∞`, `KRK-HIO`) with
 //! the check it gives, so that typing `JF6-` leaves that Bishop's moves to choose from.
 
+use crate::text::TextRange;
 use std::cmp::Reverse;
 
 use super::{word_start, CompletionItem, CompletionKind};
@@ -45,7 +46,12 @@ pub fn complete(
                 kind => format!("{}{hex}", ids.move_identifier(kind)),
             };
             let detail = format!("{} {} on {hex}", side.name(), piece.kind.name());
-            CompletionItem::plain(label, CompletionKind::Piece, detail, replace.clone())
+            CompletionItem::plain(
+                label,
+                CompletionKind::Piece,
+                detail,
+                TextRange::from(replace.clone()),
+            )
         })
         .collect();
     let mut moves = legal_moves(position);
@@ -70,7 +76,7 @@ pub fn complete(
             }
             None => legal.applied.effect.describe(),
         };
-        CompletionItem::plain(label, CompletionKind::Move, detail, replace.clone())
+        CompletionItem::plain(label, CompletionKind::Move, detail, TextRange::from(replace.clone()))
     }));
     suggestions
 }

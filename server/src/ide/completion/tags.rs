@@ -1,7 +1,7 @@
 //! Completion in the tag section: tag names after `[`, in roster order with the next missing
 //! required tag first, and the values of tags whose value is one of a list or has a shape.
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use super::{escape_snippet, CompletionItem, CompletionKind};
 use crate::analysis::tags::{tag_words, ENUMERATIONS, REPEATABLE, ROSTER, TAG_NAMES};
@@ -19,9 +19,9 @@ const REDEFINE_PRESETS: [&str; 5] =
 #[derive(Debug)]
 pub enum TagContext<'a> {
     /// Typing the name: `name` is the part written before the cursor, starting after `[`.
-    Name { bracket: usize, name: Range<usize>, replace_line: Option<usize> },
+    Name { bracket: usize, name: TextRange, replace_line: Option<usize> },
     /// Inside the quotes of the value of tag `name`; `content` is the value's text range.
-    Value { name: &'a str, content: Range<usize> },
+    Value { name: &'a str, content: TextRange },
 }
 
 impl<'a> TagContext<'a> {
@@ -42,7 +42,7 @@ impl<'a> TagContext<'a> {
             let word_end =
                 offset + rest.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(rest.len());
             let name = name_start..if replace_line.is_some() { offset } else { word_end };
-            return Some(TagContext::Name { bracket, name, replace_line });
+            return Some(TagContext::Name { bracket, name: TextRange::from(name), replace_line });
         }
         let name_length = after_bracket.find(|c: char| !c.is_ascii_alphanumeric())?;
         let name = &after_bracket[..name_length];
@@ -51,7 +51,7 @@ impl<'a> TagContext<'a> {
             return None;
         }
         let content_end = offset + rest.find('"').unwrap_or(0);
-        Some(TagContext::Value { name, content: offset - value.len()..content_end })
+        Some(TagContext::Value { name, content: TextRange::new(offset - value.len(), content_end) })
     }
 }
 
@@ -90,7 +90,7 @@ pub fn complete(
                                 snippet: format!("[{name} \"{snippet_value}\"]$0"),
                                 plain: format!("[{name} \"{plain_value}\"]"),
                                 filter: format!("[{name}"),
-                                edit_range: *bracket..*end,
+                                edit_range: TextRange::new(*bracket, *end),
                                 preselect: false,
                                 documentation: None,
                                 sort_key: String::new(),
@@ -100,7 +100,7 @@ pub fn complete(
                             name,
                             CompletionKind::TagName,
                             detail,
-                            typed_name.clone(),
+                            *typed_name,
                         ),
                     };
                     suggestion.preselect = next_required == Some(name);
@@ -119,7 +119,7 @@ pub fn complete(
                 plain,
                 filter: label.clone(),
                 label,
-                edit_range: content.clone(),
+                edit_range: *content,
                 preselect: false,
                 documentation: None,
                 sort_key: String::new(),

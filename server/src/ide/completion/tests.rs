@@ -3,6 +3,7 @@
 use super::{complete, CompletionItem, CompletionKind};
 use crate::analysis::analyse_syntax;
 use crate::syntax;
+use crate::text::TextRange;
 
 /// The completion items at the `|` of `marked`, and the text without the mark.
 fn at_cursor(marked: &str) -> (String, Vec<CompletionItem>) {
@@ -31,7 +32,7 @@ fn tag_names_come_in_roster_order_with_the_next_missing_required_tag_first() {
     assert!(labels(&suggestions).contains(&"Annotator") && labels(&suggestions).contains(&"PDTL"));
     let site = &suggestions[0];
     assert_eq!(site.snippet, "[Site \"$1\"]$0");
-    assert_eq!(&text[site.edit_range.clone()], "[]", "the auto-closed bracket is replaced too");
+    assert_eq!(&text[site.edit_range], "[]", "the auto-closed bracket is replaced too");
     let result = suggestions.iter().find(|s| s.label == "Result").expect("Result");
     assert_eq!(result.snippet, "[Result \"${1|3-0,2-1,0-3,1-2,1-1,*|}\"]$0");
     assert_eq!(result.plain, "[Result \"\"]");
@@ -52,7 +53,7 @@ fn an_empty_record_starts_with_variant_and_repeatable_tags_stay_offered() {
 fn editing_the_name_of_an_existing_tag_replaces_the_name_only() {
     let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Ev|nt \"Open\"]\n");
     let event = suggestions.iter().find(|s| s.label == "Event").expect("Event");
-    assert_eq!(&text[event.edit_range.clone()], "Evnt");
+    assert_eq!(&text[event.edit_range], "Evnt");
     assert_eq!(event.plain, "Event");
 }
 
@@ -66,7 +67,7 @@ fn tag_values_are_offered_inside_the_quotes() {
     assert_eq!(labels(&suggestions), ["OTB", "ICS", "TC", "EM", "BBS"]);
     let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Date \"2025|\"]\n");
     assert_eq!(suggestions[0].snippet, "${1:YYYY}-${2:MM}-${3:DD}");
-    assert_eq!(&text[suggestions[0].edit_range.clone()], "2025");
+    assert_eq!(&text[suggestions[0].edit_range], "2025");
     let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Redefine \"|\"]\n");
     assert_eq!(labels(&suggestions)[0], "FAN");
     let (_, suggestions) =
@@ -87,7 +88,7 @@ fn the_movetext_offers_the_pieces_of_the_side_to_move() {
         suggestions[27..].iter().all(|s| s.kind == CompletionKind::Move),
         "the pieces, then the half-moves"
     );
-    assert!(suggestions.iter().all(|s| s.edit_range == (text.len() - 1..text.len() - 1)));
+    assert!(suggestions.iter().all(|s| s.edit_range == TextRange::empty(text.len() - 1)));
     assert_eq!(suggestions[0].detail, "Black King on G27");
 }
 
@@ -96,7 +97,7 @@ fn a_piece_being_typed_is_replaced_and_white_moves_after_black() {
     let (text, suggestions) =
         at_cursor("[Variant \"C'escacs\"]\n[White \"Núria\"]\n\n1. K4-K6, E21-E19\n2. J|\n");
     let bishop = suggestions.iter().find(|s| s.label == "JF6").expect("the black-hex Bishop");
-    assert_eq!(&text[bishop.edit_range.clone()], "J");
+    assert_eq!(&text[bishop.edit_range], "J");
     assert_eq!(bishop.detail, "White Bishop on F6");
     assert!(labels(&suggestions).contains(&"K6"), "the pawn that moved is on K6");
     assert!(!labels(&suggestions).contains(&"K4"));
@@ -124,7 +125,7 @@ fn comments_offer_markers_then_references_to_earlier_moves() {
     assert_eq!(suggestions[1].detail, "Black comment on 2. …, EE23-D20");
     let (text, suggestions) = at_cursor(&game.replace("{ |}", "{ @W: like #|}"));
     assert_eq!(labels(&suggestions), ["#2@B", "#2@W", "#1@B", "#1@W"]);
-    assert_eq!(&text[suggestions[0].edit_range.clone()], "#");
+    assert_eq!(&text[suggestions[0].edit_range], "#");
     let (_, suggestions) = at_cursor(&game.replace("{ |}", "{ @W: like |}"));
     assert!(suggestions.is_empty());
 }
@@ -144,7 +145,7 @@ fn the_half_moves_of_the_side_to_move_are_written_out_with_the_check_they_give()
     let moves: Vec<&CompletionItem> =
         suggestions.iter().filter(|s| s.kind == CompletionKind::Move).collect();
     assert!(
-        moves.iter().all(|s| &text[s.edit_range.clone()] == "JF6-"),
+        moves.iter().all(|s| &text[s.edit_range] == "JF6-"),
         "the half-move typed so far is replaced"
     );
     let bishop: Vec<&str> =

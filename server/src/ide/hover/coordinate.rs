@@ -46,7 +46,7 @@ pub(super) fn in_half_move(record: Context<'_>, written: Written<'_>, token: &To
     }
     markdown.push_str("---\n\n");
     markdown.push_str(&half_move::hover(record, written).markdown);
-    HoverText { range: token.range.clone(), markdown }
+    HoverText { range: token.range, markdown }
 }
 
 /// What a `~` reference of a comment asks about.
@@ -61,8 +61,8 @@ enum Subject {
 /// `~K`, `~J[d]`): the hex as above, or where the piece stands, after the last half-move
 /// before the comment.
 pub(super) fn in_comment(record: Context<'_>, reference: &Reference) -> Option<HoverText> {
-    let range = reference.range.clone();
-    let written = record.view.text.get(range.clone())?;
+    let range = reference.range;
+    let written = record.view.text.get(range.to_range())?;
     let body = written.strip_prefix('~').unwrap_or(written);
     let ids = &record.view.analysis.identifiers;
     let (piece, coordinate) = match reference.kind {
@@ -211,7 +211,7 @@ mod tests {
     #[test]
     fn an_origin_shows_its_hex_before_and_after_the_half_move() {
         let hover = hover_at(GAME, "F6-B18").expect("a hover");
-        assert_eq!(&GAME[hover.range.clone()], "F6");
+        assert_eq!(&GAME[hover.range], "F6");
         assert!(
             hover.markdown.starts_with(
                 "**F6** · column F (the central column, lines 0 to 28) · line 6 · a black hex\n\n"
@@ -254,7 +254,7 @@ mod tests {
     #[test]
     fn a_coordinate_in_a_comment_shows_the_position_after_the_half_move_before_it() {
         let hover = hover_at(GAME, "~F6").expect("a hover");
-        assert_eq!(&GAME[hover.range.clone()], "~F6");
+        assert_eq!(&GAME[hover.range], "~F6");
         assert!(
             hover.markdown.contains(
                 "After 1. …, E21-E19, the last half-move before this comment: White Bishop `J`."

@@ -11,7 +11,7 @@ use crate::replay;
 /// The hover of a written half-move.
 pub(super) fn hover(record: Context<'_>, written: Written<'_>) -> HoverText {
     let (text, analysis) = (record.view.text, record.view.analysis);
-    let range = written.half_move.range.clone();
+    let range = written.half_move.range;
     let played = analysis.played_at(range.start);
     let move_text = text.get(range.start..written.half_move.move_end()).unwrap_or("");
     let title = move_label(written.number.text(text), written.side, move_text);
@@ -80,7 +80,7 @@ mod tests {
     #[test]
     fn a_replayed_half_move_shows_the_move_in_words_and_the_position_after_it() {
         let hover = hover_at(GAME, "EE23").expect("a hover");
-        assert_eq!(&GAME[hover.range.clone()], "EE23-D20:");
+        assert_eq!(&GAME[hover.range], "EE23-D20:");
         assert!(
             hover.markdown.starts_with("**2. …, EE23-D20** · Black Elephant E23 to D20\n"),
             "{}",

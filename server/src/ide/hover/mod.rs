@@ -13,7 +13,7 @@ mod position_tag;
 mod reference;
 mod tag;
 
-use std::ops::Range;
+use crate::text::TextRange;
 
 use crate::document::RecordView;
 use crate::pieces::Side;
@@ -22,7 +22,7 @@ use crate::syntax::{Comment, HalfMoveText, Item, RecordSyntax, ReferenceKind, St
 /// A hover: the byte range it describes and its Markdown text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HoverText {
-    pub range: Range<usize>,
+    pub range: TextRange,
     pub markdown: String,
 }
 
@@ -109,7 +109,7 @@ fn find(syntax: &RecordSyntax, offset: usize) -> Option<Found<'_>> {
         if let Some(found) = found_in(item, offset) {
             return Some(found);
         }
-        if matches!(item, Item::Variation(variation) if !variation.range.contains(&offset)) {
+        if matches!(item, Item::Variation(variation) if !variation.range.contains(offset)) {
             walk.skip_variation();
         }
     }
@@ -120,34 +120,34 @@ fn find(syntax: &RecordSyntax, offset: usize) -> Option<Found<'_>> {
 fn found_in(item: &Item, offset: usize) -> Option<Found<'_>> {
     match item {
         Item::Tag(tag) => {
-            if tag.name.range.contains(&offset) {
+            if tag.name.range.contains(offset) {
                 Some(Found::TagName(tag))
             } else {
                 tag.value
                     .as_ref()
-                    .filter(|value| value.range.contains(&offset))
+                    .filter(|value| value.range.contains(offset))
                     .map(|_| Found::TagValue(tag))
             }
         }
         Item::MoveLine(line) => {
             [(&line.white, Side::White), (&line.black, Side::Black)].into_iter().find_map(
                 |(half_move, side)| {
-                    let half_move = half_move.as_ref().filter(|h| h.range.contains(&offset))?;
+                    let half_move = half_move.as_ref().filter(|h| h.range.contains(offset))?;
                     let written = Written { half_move, number: &line.number, side };
                     let coordinate = [&half_move.origin, &half_move.destination]
                         .into_iter()
                         .flatten()
-                        .find(|token| token.range.contains(&offset));
+                        .find(|token| token.range.contains(offset));
                     Some(coordinate.map_or(Found::HalfMove(written), |token| {
                         Found::Coordinate(written, token)
                     }))
                 },
             )
         }
-        Item::Comment(comment) if comment.range.contains(&offset) => comment
+        Item::Comment(comment) if comment.range.contains(offset) => comment
             .references
             .iter()
-            .position(|reference| reference.range.contains(&offset))
+            .position(|reference| reference.range.contains(offset))
             .map(|index| Found::Reference(comment, index)),
         _ => None,
     }

@@ -15,7 +15,7 @@ pub(super) fn hover(record: Context<'_>, tag: &Tag) -> Option<HoverText> {
     if !matches!(tag.name.text(record.view.text), "PDTL" | "TLPD" | "DPTL") {
         return None;
     }
-    let range = tag.value.as_ref()?.range.clone();
+    let range = tag.value.as_ref()?.range;
     let value = tag.value_text(record.view.text)?;
     let ids = &record.view.analysis.identifiers;
     let reading = pdtl::parse(&value, ids);
@@ -101,7 +101,7 @@ mod tests {
             "[Variant \"C'escacs\"]\n[PDTL \"{AFTER_TRIPLE_STEP}\"]\n\n1. …, E21-E15:\n*\n"
         );
         let hover = hover_at(&text, "/28:v").expect("a hover");
-        assert_eq!(&text[hover.range.clone()], format!("\"{AFTER_TRIPLE_STEP}\""));
+        assert_eq!(&text[hover.range], format!("\"{AFTER_TRIPLE_STEP}\""));
         assert!(
             hover.markdown.starts_with(
                 "**PDTL** · the position the record starts from\n\n- turn: Black to move\n"

@@ -6,11 +6,12 @@ use super::history;
 use super::{Context, HoverText};
 use crate::analysis::{PlayedHalfMove, ReferenceTarget};
 use crate::syntax::Reference;
+use crate::text::TextRange;
 
 /// The hover of a move reference.
 pub(super) fn hover(record: Context<'_>, reference: &Reference) -> Option<HoverText> {
-    let range = reference.range.clone();
-    let written = record.view.text.get(range.clone())?;
+    let range = reference.range;
+    let written = record.view.text.get(range.to_range())?;
     let analysis = record.view.analysis;
     let Some(resolved) = analysis.references.iter().find(|resolved| resolved.range == range) else {
         // Unresolved: the findings on the reference say why; text such as `#.` has none.
@@ -33,17 +34,17 @@ pub(super) fn hover(record: Context<'_>, reference: &Reference) -> Option<HoverT
         ReferenceTarget::HalfMove { range: target, .. } => {
             let played = analysis.played_at(target.start);
             let named = played.map_or_else(
-                || record.view.text[target.clone()].to_string(),
+                || record.view.text[*target].to_string(),
                 |played| history::played_label(record.view.text, played),
             );
             (named, played)
         }
         ReferenceTarget::MoveLine { range: target, .. } => (
-            format!("move {}", first_line(&record.view.text[target.clone()])),
+            format!("move {}", first_line(&record.view.text[*target])),
             last_played(record, target, false),
         ),
         ReferenceTarget::Variation { range: target, number, label } => {
-            let text = first_line(&record.view.text[target.clone()]);
+            let text = first_line(&record.view.text[*target]);
             (
                 format!("the variation `$[{label}]` of move {number}: {text}"),
                 last_played(record, target, true),
@@ -79,7 +80,7 @@ fn first_line(text: &str) -> String {
 /// the variation itself, not of a variation nested in it.
 fn last_played<'a>(
     record: Context<'a>,
-    range: &std::ops::Range<usize>,
+    range: &TextRange,
     variation: bool,
 ) -> Option<&'a PlayedHalfMove> {
     let inside = || {
@@ -104,7 +105,7 @@ mod tests {
     #[test]
     fn a_half_move_reference_shows_the_half_move_and_the_position_after_it() {
         let hover = hover_at(GAME, "#3@W").expect("a hover");
-        assert_eq!(&GAME[hover.range.clone()], "#3@W");
+        assert_eq!(&GAME[hover.range], "#3@W");
         assert!(hover.markdown.starts_with("**#3@W** · 3. E13×F16\n\nAfter 3. E13×F16: White pawn E13 takes the pawn on F16.\n\n"), "{}", hover.markdown);
         assert!(hover.markdown.contains("Black to move."), "{}", hover.markdown);
         assert!(hover.markdown.contains("PDTL `/28:v/"), "{}", hover.markdown);

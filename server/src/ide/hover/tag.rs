@@ -22,7 +22,7 @@ pub(super) fn hover(record: Context<'_>, tag: &Tag) -> Option<HoverText> {
         }
         None => format!("**{name}** · {}\n", unknown_name_message(name)),
     };
-    Some(HoverText { range: tag.name.range.clone(), markdown })
+    Some(HoverText { range: tag.name.range, markdown })
 }
 
 #[cfg(test)]
@@ -34,7 +34,7 @@ mod tests {
     #[test]
     fn a_tag_name_shows_its_meaning_values_and_position() {
         let hover = hover_at(TAGS, "Event").expect("a hover");
-        assert_eq!(&TAGS[hover.range.clone()], "Event");
+        assert_eq!(&TAGS[hover.range], "Event");
         assert!(
             hover
                 .markdown

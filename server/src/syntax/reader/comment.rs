@@ -4,6 +4,7 @@
 //! that would end it before its `}` (a `[Variant` line), is declined.
 
 use crate::syntax::{Comment, Reference, ReferenceKind, Token};
+use crate::text::TextRange;
 
 /// The scanner's view of the text: a lookahead character, the start of the token being
 /// scanned (moved by skipped characters) and its marked end.
@@ -84,9 +85,12 @@ pub(super) fn read_comment(
     open: usize,
 ) -> Option<(Comment, usize)> {
     let mut comment = Comment {
-        range: indentation.as_ref().map_or(open, |token| token.range.start)..open + 1,
+        range: TextRange::new(
+            indentation.as_ref().map_or(open, |token| token.range.start),
+            open + 1,
+        ),
         indentation,
-        open: Token { range: open..open + 1 },
+        open: Token { range: TextRange::new(open, open + 1) },
         marker: None,
         references: Vec::new(),
         closed: true,
@@ -107,9 +111,11 @@ pub(super) fn read_comment(
                 comment.range.end = range.end;
                 return Some((comment, range.end));
             }
-            Scanned::Marker => comment.marker = Some(Token { range }),
+            Scanned::Marker => comment.marker = Some(Token { range: TextRange::from(range) }),
             Scanned::Text => {}
-            Scanned::Reference(kind) => comment.references.push(Reference { kind, range }),
+            Scanned::Reference(kind) => {
+                comment.references.push(Reference { kind, range: TextRange::from(range) })
+            }
         }
         if lexer.end <= start {
             // A token that reads nothing would not move on: not a case the scanner meets.

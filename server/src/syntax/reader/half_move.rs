@@ -6,8 +6,9 @@
 use super::comment::is_figurine;
 use super::cursor::Cursor;
 use crate::syntax::{HalfMoveText, MoveLine, Token};
+use crate::text::TextRange;
 
-fn token(range: std::ops::Range<usize>) -> Option<Token> {
+fn token(range: TextRange) -> Option<Token> {
     Some(Token { range })
 }
 
@@ -22,14 +23,14 @@ pub(super) fn read_move_line(
         return None;
     }
     cursor.pos += 1;
-    let number = Token { range: number_start..cursor.pos };
+    let number = Token { range: TextRange::new(number_start, cursor.pos) };
     // The number stands alone or is followed by a blank (`1.E7` and `1..` are left to the
     // tree: the first is rare, the second could be indentation).
     if !matches!(cursor.byte(), None | Some(b' ' | b'\t' | b'\n' | b'\r')) {
         return None;
     }
     let mut line = MoveLine {
-        range: start..cursor.pos,
+        range: TextRange::new(start, cursor.pos),
         indentation,
         number,
         white: None,
@@ -66,7 +67,7 @@ pub(super) fn read_move_line(
     if crossed {
         return None;
     }
-    line.comma = token(cursor.pos..cursor.pos + 1);
+    line.comma = token(TextRange::new(cursor.pos, cursor.pos + 1));
     cursor.pos += 1;
     line.range.end = cursor.pos;
     let after_comma = cursor.pos;
@@ -84,7 +85,7 @@ pub(super) fn read_move_line(
 }
 
 /// `…` or `...` at the cursor, unless more dots follow (then it could be indentation).
-fn ellipsis_at(cursor: &Cursor<'_>) -> Option<std::ops::Range<usize>> {
+fn ellipsis_at(cursor: &Cursor<'_>) -> Option<TextRange> {
     let rest = &cursor.bytes[cursor.pos..];
     // `…` is three bytes in UTF-8, as long as `...`.
     if !rest.starts_with("…".as_bytes()) && !rest.starts_with(b"...") {
@@ -98,7 +99,7 @@ fn ellipsis_at(cursor: &Cursor<'_>) -> Option<std::ops::Range<usize>> {
     if cursor.byte_at(after) == Some(b'.') {
         return None;
     }
-    Some(cursor.pos..cursor.pos + len)
+    Some(TextRange::new(cursor.pos, cursor.pos + len))
 }
 
 fn starts_half_move(cursor: &Cursor<'_>) -> bool {
@@ -232,44 +233,45 @@ fn indicator_at(cursor: &Cursor<'_>, pos: usize) -> Option<usize> {
 /// Reads a half-move at the cursor; the cursor ends after its last token.
 fn read_half_move(cursor: &mut Cursor<'_>) -> Option<HalfMoveText> {
     let start = cursor.pos;
-    let mut half_move = HalfMoveText { range: start..start, ..HalfMoveText::default() };
+    let mut half_move =
+        HalfMoveText { range: TextRange::new(start, start), ..HalfMoveText::default() };
     let mut at = start;
     if let Some(end) = castling_at(cursor, at) {
-        half_move.castling = token(at..end);
+        half_move.castling = token(TextRange::new(at, end));
         at = end;
     } else if let Some(end) = coordinate_at(cursor, at) {
         if let Some(promotion) = promotion_at(cursor, end) {
-            half_move.destination = token(at..end);
-            half_move.promotion = token(end..promotion);
+            half_move.destination = token(TextRange::new(at, end));
+            half_move.promotion = token(TextRange::new(end, promotion));
             at = promotion;
         } else {
-            half_move.origin = token(at..end);
+            half_move.origin = token(TextRange::new(at, end));
             at = read_rest_of_move(cursor, end, &mut half_move)?;
         }
     } else {
         let end = piece_at(cursor, at)?;
-        half_move.piece = token(at..end);
+        half_move.piece = token(TextRange::new(at, end));
         let origin = coordinate_at(cursor, end)?;
-        half_move.origin = token(end..origin);
+        half_move.origin = token(TextRange::new(end, origin));
         at = read_rest_of_move(cursor, origin, &mut half_move)?;
     }
     let mut end = at;
     cursor.pos = at;
     cursor.skip_blanks();
     if let Some(check) = check_at(cursor, cursor.pos) {
-        half_move.check = token(cursor.pos..check);
+        half_move.check = token(TextRange::new(cursor.pos, check));
         end = check;
         cursor.pos = check;
         cursor.skip_blanks();
     }
     if let Some(rating) = rating_at(cursor, cursor.pos) {
-        half_move.rating = token(cursor.pos..rating);
+        half_move.rating = token(TextRange::new(cursor.pos, rating));
         end = rating;
         cursor.pos = rating;
         cursor.skip_blanks();
     }
     if let Some(indicator) = indicator_at(cursor, cursor.pos) {
-        half_move.indicator = token(cursor.pos..indicator);
+        half_move.indicator = token(TextRange::new(cursor.pos, indicator));
         end = indicator;
     }
     cursor.pos = end;
@@ -298,7 +300,7 @@ fn read_rest_of_move(
     half_move: &mut HalfMoveText,
 ) -> Option<usize> {
     if let Some(end) = separator_at(cursor, at) {
-        half_move.separator = token(at..end);
+        half_move.separator = token(TextRange::new(at, end));
         at = end;
     } else if cursor.byte_at(at) == Some(b'x') {
         // `x` before a digit: the lexer takes the separator (its precedence) where a
@@ -306,14 +308,14 @@ fn read_rest_of_move(
         return None;
     }
     if let Some(end) = piece_at(cursor, at) {
-        half_move.captured = token(at..end);
+        half_move.captured = token(TextRange::new(at, end));
         at = end;
     }
     let end = coordinate_at(cursor, at)?;
-    half_move.destination = token(at..end);
+    half_move.destination = token(TextRange::new(at, end));
     at = end;
     if let Some(end) = promotion_at(cursor, at) {
-        half_move.promotion = token(at..end);
+        half_move.promotion = token(TextRange::new(at, end));
         at = end;
     }
     Some(at)

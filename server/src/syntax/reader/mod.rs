@@ -10,6 +10,7 @@ mod cursor;
 mod half_move;
 mod tag;
 
+use crate::text::TextRange;
 use cursor::Cursor;
 
 use crate::syntax::{Item, RecordSyntax, Token, Variation};
@@ -59,7 +60,7 @@ pub fn read_record(text: &str) -> Option<RecordSyntax> {
             }
             b'0'..=b'9' => match result_at(&cursor) {
                 Some(end) if body.is_none() && indentation.is_none() => {
-                    let result = Token { range: cursor.pos..end };
+                    let result = Token { range: TextRange::new(cursor.pos, end) };
                     cursor.pos = end;
                     Item::Result(result)
                 }
@@ -71,7 +72,7 @@ pub fn read_record(text: &str) -> Option<RecordSyntax> {
                     return None;
                 }
                 cursor.pos += 1;
-                Item::Result(Token { range: cursor.pos - 1..cursor.pos })
+                Item::Result(Token { range: TextRange::new(cursor.pos - 1, cursor.pos) })
             }
             b'{' => {
                 let (comment, end) = comment::read_comment(text, indentation, cursor.pos)?;
@@ -86,8 +87,8 @@ pub fn read_record(text: &str) -> Option<RecordSyntax> {
                 cursor.pos += 1;
                 let label = read_label(&mut cursor)?;
                 let variation = Variation {
-                    range: item_start..cursor.pos,
-                    open: Token { range: open_at..open_at + 1 },
+                    range: TextRange::new(item_start, cursor.pos),
+                    open: Token { range: TextRange::new(open_at, open_at + 1) },
                     label,
                     close: None,
                     body: record.bodies.len(),
@@ -101,7 +102,7 @@ pub fn read_record(text: &str) -> Option<RecordSyntax> {
             b')' => {
                 // A `)` closing nothing is left to the tree (M011).
                 let (parent, index) = open.pop()?;
-                let close = Token { range: cursor.pos..cursor.pos + 1 };
+                let close = Token { range: TextRange::new(cursor.pos, cursor.pos + 1) };
                 cursor.pos += 1;
                 let Some(Item::Variation(variation)) =
                     container(&mut record, parent).get_mut(index)
@@ -161,7 +162,7 @@ fn read_indentation(cursor: &mut Cursor<'_>) -> Token {
         end = at;
     }
     cursor.pos = end;
-    Token { range: start..end }
+    Token { range: TextRange::new(start, end) }
 }
 
 /// A result `D-D` (digits on both sides, as the grammar reads it leniently for M007) at the
@@ -198,7 +199,7 @@ fn read_label(cursor: &mut Cursor<'_>) -> Option<Option<Token>> {
     while let Some(b) = probe.byte_at(at) {
         if b == b']' {
             cursor.pos = at + 1;
-            return Some(Some(Token { range: start..at + 1 }));
+            return Some(Some(Token { range: TextRange::new(start, at + 1) }));
         }
         if b.is_ascii_whitespace() || !b.is_ascii() {
             return None;

@@ -3,6 +3,7 @@
 
 use super::cursor::Cursor;
 use crate::syntax::{Tag, Token};
+use crate::text::TextRange;
 
 /// Reads the tag whose `[` is at the cursor. Blanks may stand between its tokens; a line end
 /// inside it is left to the tree.
@@ -17,7 +18,7 @@ pub(super) fn read_tag(cursor: &mut Cursor<'_>) -> Option<Tag> {
     while cursor.byte().is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_') {
         cursor.pos += 1;
     }
-    let name = Token { range: name_start..cursor.pos };
+    let name = Token { range: TextRange::new(name_start, cursor.pos) };
     cursor.skip_blanks();
     let mut value = None;
     if cursor.byte() == Some(b'"') {
@@ -39,12 +40,12 @@ pub(super) fn read_tag(cursor: &mut Cursor<'_>) -> Option<Tag> {
             }
         }
         cursor.pos += 1;
-        value = Some(Token { range: value_start..cursor.pos });
+        value = Some(Token { range: TextRange::new(value_start, cursor.pos) });
         cursor.skip_blanks();
     }
     if cursor.byte() != Some(b']') {
         return None;
     }
     cursor.pos += 1;
-    Some(Tag { range: start..cursor.pos, name, value, malformed: false })
+    Some(Tag { range: TextRange::new(start, cursor.pos), name, value, malformed: false })
 }

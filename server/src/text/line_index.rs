@@ -1,5 +1,5 @@
 //! Line and column arithmetic on text: 1-based lines and columns counted in Unicode scalar
-//! values, as the handbook writes positions (§1). Protocol encodings are the server's concern.
+//! values, as the handbook writes positions (§1).
 
 /// The start offsets of the lines of a text; only `\n`, `\r\n` and `\r` end lines.
 #[derive(Clone, Debug, Default)]

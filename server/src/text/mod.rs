@@ -1,0 +1,10 @@
+//! Text as the core handles it: byte ranges, edits of byte ranges, and the line and column
+//! arithmetic the handbook writes positions in. Protocol encodings are the server's concern.
+
+mod edit;
+mod line_index;
+mod range;
+
+pub use edit::{apply_edits, TextEdit};
+pub use line_index::LineIndex;
+pub use range::TextRange;
