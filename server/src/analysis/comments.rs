@@ -12,12 +12,11 @@ mod layout;
 mod references;
 mod resolve;
 
-use crate::text::TextRange;
-
 use crate::diagnostics::{Code, Diagnostic};
 use crate::identifiers::IdentifierSet;
 use crate::pieces::Side;
 use crate::syntax::{RecordSyntax, Reference, ReferenceKind};
+use crate::text::TextRange;
 
 /// A move reference of a comment and what it designates.
 #[derive(Clone, Debug, PartialEq, Eq)]

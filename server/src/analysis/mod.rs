@@ -19,14 +19,13 @@ pub use movetext::PlayedHalfMove;
 pub use proven_fixes::{census_of_text, judge_fix};
 pub use results::RESULTS;
 
-use crate::text::TextRange;
-
 use crate::diagnostics::{Code, Diagnostic};
 use crate::identifiers::IdentifierSet;
 use crate::parallel;
 use crate::position::Position;
 use crate::syntax::{self, node_kind, Item, Reading, RecordReader, RecordSyntax};
 use crate::text::LineIndex;
+use crate::text::TextRange;
 
 /// Everything the core knows about one record.
 #[derive(Debug)]

@@ -3,8 +3,6 @@
 //! and the recovery rules that keep one failure from cascading: a line of play whose position
 //! becomes unknown stops being replayed, while its syntax and structure are still checked.
 
-use crate::text::TextRange;
-
 use super::check_suffix::check_suffix_diagnostic;
 use super::half_move::read_half_move;
 use super::{Keep, RuleChecks};
@@ -16,6 +14,7 @@ use crate::replay;
 use crate::syntax::{HalfMoveText, Item, MoveLine, RecordSyntax, Step, Token, Variation};
 use crate::text::LineIndex;
 use crate::text::TextEdit;
+use crate::text::TextRange;
 
 /// A half-move that was replayed, with the position after it.
 #[derive(Clone, Debug)]

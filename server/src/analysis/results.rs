@@ -1,13 +1,12 @@
 //! The end of a record (handbook §7.4): the result line, what may follow it, and its agreement
 //! with a final checkmate and with the `Result` tag.
 
-use crate::text::TextRange;
-
 use super::movetext::MainLineEnd;
 use crate::diagnostics::{Code, Diagnostic, Fix};
 use crate::pieces::Side;
 use crate::syntax::Item;
 use crate::text::LineIndex;
+use crate::text::TextRange;
 
 /// The six results of §7.4.
 pub const RESULTS: [&str; 6] = ["3-0", "2-1", "0-3", "1-2", "1-1", "*"];

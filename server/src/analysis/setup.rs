@@ -2,13 +2,12 @@
 //! `Redefine`, `PDTL` (and its legacy names) and `Result`, with their T- and P-codes. The
 //! remaining tag rules are checked in `tags`.
 
-use crate::text::TextRange;
-
 use crate::diagnostics::{Code, Diagnostic, Fix, Severity};
 use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::position::Position;
 use crate::syntax::{Item, Tag};
+use crate::text::TextRange;
 
 /// The title of the fix that adds the missing `Variant` tag.
 const ADD_VARIANT: &str = "Add [Variant \"C'escacs\"]";

@@ -8,8 +8,6 @@ mod identifier;
 mod order;
 mod values;
 
-use crate::text::TextRange;
-
 pub(crate) use catalogue::{tag_words, unknown_name_message};
 pub(crate) use catalogue::{KNOWN as TAG_NAMES, REPEATABLE};
 pub(crate) use order::ROSTER;
@@ -17,6 +15,7 @@ pub(crate) use values::ENUMERATIONS;
 
 use crate::diagnostics::Diagnostic;
 use crate::syntax::{Comment, Item, Tag};
+use crate::text::TextRange;
 
 /// Checks the tag section of a record's items: names, order, record kind and values.
 pub fn check_tags(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>) {

@@ -3,14 +3,13 @@
 //! ask it), the half-move that led to it, and the half-moves of the line of play holding the
 //! place, for a move list. Byte ranges of the record's text; the edge converts them.
 
-use crate::text::TextRange;
-
 use crate::analysis::{history_at, standing_at, PlayedHalfMove, RecordAnalysis};
 use crate::conversion;
 use crate::pdtl;
 use crate::pieces::Side;
 use crate::position::Position;
 use crate::syntax::{HalfMoveText, Item, MoveLine, RecordSyntax};
+use crate::text::TextRange;
 
 /// One written half-move of the line of play at a place.
 #[derive(Clone, Debug, PartialEq, Eq)]

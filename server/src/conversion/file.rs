@@ -2,12 +2,11 @@
 //! analysed and converted on its own. A file converts only when every record does, so that a
 //! command never writes half a conversion.
 
-use crate::text::TextRange;
-
 use super::{line_ending, minimal_record, reletter_record, ConversionError, LetterTarget};
 use crate::analysis::{self, RecordAnalysis};
 use crate::parallel;
 use crate::syntax::{self, Reading, RecordReader, RecordSyntax};
+use crate::text::{apply_edits, TextEdit, TextRange};
 
 /// One record of a file with its syntax and analysis (ranges relative to the record).
 #[derive(Debug)]
@@ -68,7 +67,7 @@ pub fn minimal_file(text: &str) -> Result<String, Vec<RecordFailure>> {
     let converted = convert_each(text, |record_text, record| {
         minimal_record(record_text, &record.syntax, &record.analysis)
     })?;
-    Ok(converted.into_iter().map(|(_, minimal)| minimal).collect::<Vec<_>>().join(ending))
+    Ok(converted.into_iter().map(|record| record.new_text).collect::<Vec<_>>().join(ending))
 }
 
 /// The file with every record's identifiers rewritten to `target` ([`reletter_record`]);
@@ -77,15 +76,7 @@ pub fn reletter_file(text: &str, target: &LetterTarget) -> Result<String, Vec<Re
     let converted = convert_each(text, |record_text, record| {
         reletter_record(record_text, &record.syntax, &record.analysis, target)
     })?;
-    let mut out = String::with_capacity(text.len() + text.len() / 4);
-    let mut copied = 0;
-    for (range, record) in converted {
-        out.push_str(&text[copied..range.start]);
-        out.push_str(&record);
-        copied = range.end;
-    }
-    out.push_str(&text[copied..]);
-    Ok(out)
+    Ok(apply_edits(text, &converted))
 }
 
 /// Converts every record, or gives every record that failed. Records are independent, so
@@ -94,7 +85,7 @@ pub fn reletter_file(text: &str, target: &LetterTarget) -> Result<String, Vec<Re
 fn convert_each(
     text: &str,
     convert: impl Fn(&str, &ParsedRecord) -> Result<String, ConversionError> + Sync,
-) -> Result<Vec<(TextRange, String)>, Vec<RecordFailure>> {
+) -> Result<Vec<TextEdit>, Vec<RecordFailure>> {
     let ranges: Vec<(usize, TextRange)> =
         syntax::split_records(text).into_iter().enumerate().collect();
     let convert_chunk = |chunk: &[(usize, TextRange)]| {
@@ -104,7 +95,7 @@ fn convert_each(
             .map(|(index, range)| {
                 let record = parse_record(&mut reader, text, *range);
                 convert(record.text(text), &record)
-                    .map(|output| (*range, output))
+                    .map(|output| TextEdit::replace(*range, output))
                     .map_err(|error| RecordFailure { index: *index, range: *range, error })
             })
             .collect::<Vec<_>>()

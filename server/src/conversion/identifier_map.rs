@@ -3,13 +3,12 @@
 //! fields, and `~` references in comments. Each rewrite is an edit of the identifier's own
 //! bytes, so that everything around it stays as written.
 
-use crate::text::TextRange;
-
 use crate::analysis::comments::is_valid_tilde_reference;
 use crate::identifiers::{IdentifierRole, IdentifierSet};
 use crate::pieces::{PieceKind, Side};
 use crate::syntax::{Comment, HalfMoveText, ReferenceKind};
 use crate::text::TextEdit;
+use crate::text::TextRange;
 
 /// The identifiers a record is written with and those it is rewritten to.
 #[derive(Debug)]

@@ -20,7 +20,6 @@ mod redefine_tag;
 mod relettering;
 mod verify;
 
-use crate::text::TextRange;
 use std::fmt;
 
 pub use continuation::continuation_at;
@@ -37,6 +36,7 @@ use crate::diagnostics::{Diagnostic, Severity};
 use crate::format::dominant_line_ending as line_ending;
 use crate::identifiers::IdentifierSet;
 use crate::text::TextEdit;
+use crate::text::TextRange;
 
 /// The identifiers a record is rewritten to.
 #[derive(Clone, Debug, PartialEq, Eq)]

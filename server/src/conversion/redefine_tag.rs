@@ -7,10 +7,9 @@
 //! removing it again gives back the text byte for byte, and no edit ever reaches into
 //! another tag, whose own identifiers (the `PDTL` value) may be edited at the same time.
 
-use crate::text::TextRange;
-
 use crate::syntax::{Item, Tag};
 use crate::text::TextEdit;
+use crate::text::TextRange;
 
 /// The names under which the position tag is read (§10.2: `TLPD` and `DPTL` are legacy).
 pub(super) const POSITION_TAG_NAMES: [&str; 3] = ["PDTL", "TLPD", "DPTL"];

@@ -2,13 +2,12 @@
 //! analysed again, and must replay without an error to the same positions as the original, so
 //! that a conversion which would change the game is refused instead of returned.
 
-use crate::text::TextRange;
-
 use super::ConversionError;
 use crate::analysis::comments::is_valid_tilde_reference;
 use crate::analysis::{self, PlayedHalfMove, RecordAnalysis, RuleChecks};
 use crate::diagnostics::Severity;
 use crate::syntax::{self, Item, RecordSyntax, Reference, Step};
+use crate::text::TextRange;
 
 /// Which replayed half-moves must stay the same.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

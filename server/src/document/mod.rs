@@ -28,8 +28,6 @@ mod resplit;
 mod tests;
 mod view;
 
-use crate::text::TextRange;
-
 use ropey::Rope;
 
 pub use record::{OpenRecord, Parsed, Record, RecordState};
@@ -38,6 +36,7 @@ pub use view::RecordView;
 use crate::analysis::RuleChecks;
 use crate::parallel;
 use crate::syntax::{self, RecordSyntax};
+use crate::text::TextRange;
 use cache::ParseCache;
 use record::{read_syntax, with_parser};
 

@@ -1,7 +1,6 @@
 //! A record of a document: its place, its immutable state (text and findings), and its parse
 //! (tree, lowered syntax, analysis), which is derived again when a request needs it.
 
-use crate::text::TextRange;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
@@ -11,6 +10,7 @@ use super::view::RecordView;
 use crate::analysis::{analyse_syntax, analyse_syntax_keeping, Keep, RecordAnalysis, RuleChecks};
 use crate::diagnostics::Diagnostic;
 use crate::syntax::{self, RecordSyntax};
+use crate::text::TextRange;
 
 /// What the document keeps of a record. It never changes once built: a record whose text
 /// changes gets a new state.

@@ -1,7 +1,6 @@
 //! The document's edits against fresh opens of the same text: records, their texts, findings
 //! and trees must not depend on the editing history.
 
-use crate::text::TextRange;
 use std::sync::Arc;
 
 use super::cache::PARSES_KEPT;
@@ -10,6 +9,7 @@ use super::{Change, Document};
 use crate::analysis::{analyse_syntax, RuleChecks};
 use crate::diagnostics::Diagnostic;
 use crate::syntax;
+use crate::text::TextRange;
 
 const GAME: &str = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19:\n*\n\n";
 

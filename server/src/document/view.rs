@@ -1,10 +1,9 @@
 //! `RecordView`: one record of a document with everything derived from its text, so that an
 //! editor feature takes one value instead of the text, tree, syntax, analysis and offset apart.
 
-use crate::text::TextRange;
-
 use crate::analysis::RecordAnalysis;
 use crate::syntax::RecordSyntax;
+use crate::text::TextRange;
 
 /// One record of a document and what was derived from its text. Every range of `tree`,
 /// `syntax` and `analysis` is a byte range of `text`; `start` is where `text` begins in the

@@ -14,7 +14,7 @@ mod moves;
 mod options;
 mod records;
 
-use crate::text::{TextEdit, TextRange};
+use crate::text::{apply_edits, TextEdit, TextRange};
 
 pub use layout::MAX_LAYOUT_DEPTH;
 pub use options::{EllipsisStyle, FormatOptions, Separators};
@@ -23,16 +23,7 @@ pub use records::dominant_line_ending;
 /// The whole file in canonical layout, each record in its own dominant line ending (see
 /// `records::span_line_endings`).
 pub fn format_text(text: &str, options: &FormatOptions) -> String {
-    let formatted = records::format_records(text, options, |_| true);
-    let Some((first, _)) = formatted.first() else {
-        return text.to_string();
-    };
-    let mut out = String::with_capacity(text.len() + text.len() / 8);
-    out.push_str(&text[..first.start]);
-    for (_, record) in &formatted {
-        out.push_str(record);
-    }
-    out
+    apply_edits(text, &records::format_records(text, options, |_| true))
 }
 
 /// The edits that turn `text` into [`format_text`]'s output, in text order and disjoint, each
@@ -55,8 +46,10 @@ pub fn format_edits(
     crate::parallel::map_chunks(&formatted, |chunk| {
         chunk
             .iter()
-            .filter(|(span, formatted)| &text[*span] != formatted)
-            .flat_map(|(span, formatted)| edits::line_edits(&text[*span], formatted, span.start))
+            .filter(|record| text[record.range] != record.new_text)
+            .flat_map(|record| {
+                edits::line_edits(&text[record.range], &record.new_text, record.range.start)
+            })
             .collect()
     })
 }

@@ -1,12 +1,11 @@
 //! A file as a sequence of records, each formatted on its own: records are independent
 //! (§2), so whole-file, range and incremental formatting all rest on formatting one record.
 
-use crate::text::TextRange;
-
 use super::layout::{is_formattable, lay_out_record};
 use super::options::FormatOptions;
 use crate::parallel;
 use crate::syntax::{self, Reading, RecordReader};
+use crate::text::{TextEdit, TextRange};
 
 /// The line ending a text mostly uses: `\r\n` when more lines end with it than with `\n`.
 pub fn dominant_line_ending(text: &str) -> &'static str {
@@ -93,7 +92,8 @@ pub(super) fn format_record(
     formatted
 }
 
-/// Formats the records whose spans `wanted` selects, in file order, each with its span;
+/// Formats the records whose spans `wanted` selects, in file order, each as the edit of its
+/// span;
 /// large files are shared out between threads in contiguous chunks, one reader per thread.
 /// Records are read reader-first: the hand-written reader gives the same syntax values as the
 /// tree for the well-formed records it accepts, and tree-sitter reads the rest.
@@ -101,7 +101,7 @@ pub(super) fn format_records(
     text: &str,
     options: &FormatOptions,
     wanted: impl Fn(&TextRange) -> bool,
-) -> Vec<(TextRange, String)> {
+) -> Vec<TextEdit> {
     let spans = record_spans(text);
     let line_endings = span_line_endings(text, &spans);
     let last = spans.len().saturating_sub(1);
@@ -120,7 +120,7 @@ pub(super) fn format_records(
                     line_endings[*index],
                     options,
                 );
-                (*span, formatted)
+                TextEdit::replace(*span, formatted)
             })
             .collect::<Vec<_>>()
     };

@@ -9,13 +9,13 @@
 //! picks one. A record that does not replay offers no rewrite: the core refuses to convert
 //! what it cannot check.
 
-use crate::text::TextRange;
 use std::collections::BTreeSet;
 
 use crate::conversion::{self, LetterTarget};
 use crate::diagnostics::{Diagnostic, Fix};
 use crate::document::{Document, OpenRecord, Record};
 use crate::text::TextEdit;
+use crate::text::TextRange;
 
 /// What an action does, for the editor's menus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,13 +3,12 @@
 //! half-moves of the line of play under the place, for a move list. Byte ranges of the
 //! document; the edge converts them and encodes the answer.
 
-use crate::text::TextRange;
-
 use crate::analysis::move_label;
 use crate::board::{board_at, Board, Theme};
 use crate::document::RecordView;
 use crate::pieces::Side;
 use crate::replay;
+use crate::text::TextRange;
 
 /// How to draw the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

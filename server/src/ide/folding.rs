@@ -2,10 +2,9 @@
 //! and its comments. Whether a part spans several lines (and so is worth folding) is for the
 //! edge, which knows the lines.
 
-use crate::text::TextRange;
-
 use crate::document::Document;
 use crate::syntax::{Item, RecordSyntax, Step, Tag};
+use crate::text::TextRange;
 
 /// What a fold holds, for editors that fold by kind ("fold all comments").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,10 +3,9 @@
 //! variation it names, and from there back to every reference that names it. The targets were
 //! resolved by the analysis.
 
-use crate::text::TextRange;
-
 use crate::analysis::ReferenceTarget;
 use crate::document::RecordView;
+use crate::text::TextRange;
 
 /// What a highlighted range is to the thing under the cursor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

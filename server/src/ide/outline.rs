@@ -1,10 +1,9 @@
 //! The outline of a document over byte ranges: each record as a symbol named by its players,
 //! with its main-line move lines as children.
 
-use crate::text::TextRange;
-
 use crate::document::Document;
 use crate::syntax::{Item, MoveLine, RecordSyntax};
+use crate::text::TextRange;
 
 /// A record as a document symbol.
 #[derive(Clone, Debug, PartialEq, Eq)]

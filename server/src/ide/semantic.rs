@@ -6,12 +6,11 @@
 
 use std::ops::Range;
 
-use crate::text::TextRange;
-
 use std::sync::Arc;
 
 use crate::document::{Document, Record};
 use crate::syntax::{node_kind, Comment, HalfMoveText, Item, RecordSyntax, ReferenceKind, Token};
+use crate::text::TextRange;
 
 /// The token types, in legend order: the value is the index the protocol sends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,7 +6,6 @@
 //! reads a text, records and findings of one version without waiting. Requests over a whole
 //! document work on a snapshot (`Documents::snapshot`), outside the lock.
 
-use crate::text::TextRange;
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 
@@ -17,6 +16,7 @@ use super::to_proto::PositionEncoding;
 use crate::analysis::RuleChecks;
 use crate::document::Change;
 pub use crate::document::Document;
+use crate::text::TextRange;
 
 /// Applies the client's changes to a document in order. Each change's positions refer to the
 /// text the previous change left, so they are turned into bytes against a copy of the rope

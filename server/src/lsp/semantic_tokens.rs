@@ -11,8 +11,6 @@
 //! show a token that spans lines, so a comment's text running over several lines is sent as
 //! one token per line.
 
-use crate::text::TextRange;
-
 use tower_lsp_server::lsp_types::{
     SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokensFullOptions,
     SemanticTokensLegend, SemanticTokensOptions, SemanticTokensServerCapabilities,
@@ -23,6 +21,7 @@ use super::to_proto::{self, PositionEncoding};
 use crate::ide::semantic::{
     highlights, Highlight, TokenType, CAPTURE, CHECK, DECLARATION, DEFAULT_LIBRARY, PROMOTION,
 };
+use crate::text::TextRange;
 
 /// The standard protocol type a token is sent as.
 fn protocol(token_type: TokenType) -> SemanticTokenType {

@@ -6,8 +6,6 @@
 //! two and `×` or `…` one. Lines end at `\n`, `\r\n` and `\r` only, as LSP says, which is why
 //! ropey is built without its Unicode line breaks. An offset past the end is the end.
 
-use crate::text::TextRange;
-
 use ropey::Rope;
 use tower_lsp_server::lsp_types::{
     self, CompletionItemKind, CompletionTextEdit, DiagnosticSeverity, DocumentHighlight,
@@ -21,6 +19,7 @@ use crate::diagnostics::{Diagnostic, Severity};
 use crate::ide::completion::{CompletionItem, CompletionKind};
 use crate::ide::hover::HoverText;
 use crate::ide::navigation::{Highlight, HighlightKind};
+use crate::text::TextRange;
 
 /// How columns are counted, as negotiated at `initialize`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

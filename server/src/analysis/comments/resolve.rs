@@ -2,13 +2,12 @@
 //! record as a tree (main line, variations attached to move lines), each comment's place in
 //! it, and the resolution algorithm with its errors N013-N015 and the hint N018.
 
-use crate::text::TextRange;
-
 use super::references::MoveReference;
 use super::ReferenceTarget;
 use crate::diagnostics::Code;
 use crate::pieces::Side;
 use crate::syntax::{Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Step, Variation};
+use crate::text::TextRange;
 
 /// Where a comment stands in the movetext.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,11 +10,10 @@ mod comments;
 mod moves;
 mod tags;
 
-use crate::text::TextRange;
-
 use crate::analysis::RecordAnalysis;
 use crate::document::RecordView;
 use crate::syntax::{Comment, Item, RecordSyntax, Step};
+use crate::text::TextRange;
 
 /// What a completion item stands for, so that editors can show an icon for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

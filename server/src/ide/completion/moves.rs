@@ -3,7 +3,6 @@
 //! half-move of that side written out (`JF6-C15`, `E13×NF16`, `A21-A23=D+∞`, `KRK-HIO`) with
 //! the check it gives, so that typing `JF6-` leaves that Bishop's moves to choose from.
 
-use crate::text::TextRange;
 use std::cmp::Reverse;
 
 use super::{word_start, CompletionItem, CompletionKind};
@@ -12,6 +11,7 @@ use crate::notation::{Check, Move};
 use crate::pieces::PieceKind;
 use crate::replay::legal_moves;
 use crate::syntax::RecordSyntax;
+use crate::text::TextRange;
 
 /// The characters of a half-move besides letters, digits and figurines: what an item
 /// replaces runs back over them to the start of the half-move being typed.

@@ -1,8 +1,6 @@
 //! Completion in the tag section: tag names after `[`, in roster order with the next missing
 //! required tag first, and the values of tags whose value is one of a list or has a shape.
 
-use crate::text::TextRange;
-
 use super::{escape_snippet, CompletionItem, CompletionKind};
 use crate::analysis::tags::{tag_words, ENUMERATIONS, REPEATABLE, ROSTER, TAG_NAMES};
 use crate::analysis::RESULTS;
@@ -10,6 +8,7 @@ use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::position::Position;
 use crate::syntax::{Item, RecordSyntax};
+use crate::text::TextRange;
 
 /// The `Redefine` values the handbook gives as examples (§4.3).
 const REDEFINE_PRESETS: [&str; 5] =

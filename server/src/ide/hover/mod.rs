@@ -13,11 +13,10 @@ mod position_tag;
 mod reference;
 mod tag;
 
-use crate::text::TextRange;
-
 use crate::document::RecordView;
 use crate::pieces::Side;
 use crate::syntax::{Comment, HalfMoveText, Item, RecordSyntax, ReferenceKind, Step, Tag, Token};
+use crate::text::TextRange;
 
 /// A hover: the byte range it describes and its Markdown text.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -10,10 +10,10 @@ mod cursor;
 mod half_move;
 mod tag;
 
-use crate::text::TextRange;
 use cursor::Cursor;
 
 use crate::syntax::{Item, RecordSyntax, Token, Variation};
+use crate::text::TextRange;
 
 /// Reads one record's text (as [`crate::syntax::split_records`] cuts it) into the syntax
 /// values `lower_record(parse(text))` gives, or `None` when the record is not plainly
