@@ -12,6 +12,7 @@ mod layout;
 mod references;
 mod resolve;
 
+use crate::analysis::line_of_play::PlayTree;
 use crate::diagnostics::{Code, Diagnostic};
 use crate::identifiers::IdentifierSet;
 use crate::pieces::Side;
@@ -62,9 +63,9 @@ pub fn check_comments(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<ResolvedReference> {
     layout::check_layout(text, syntax, &syntax.items, diagnostics);
-    let tree = resolve::PlayTree::build(text, syntax);
+    let tree = PlayTree::build(text, syntax);
     let mut resolved = Vec::new();
-    for site in tree.sites() {
+    for site in &tree.sites {
         for reference in &site.comment.references {
             let range = reference.range;
             match references::read(text, reference, ids) {

@@ -5,7 +5,7 @@
 mod check_suffix;
 pub mod comments;
 mod half_move;
-mod line_of_play;
+pub(crate) mod line_of_play;
 mod movetext;
 mod proven_fixes;
 mod results;
@@ -24,8 +24,7 @@ use crate::identifiers::IdentifierSet;
 use crate::parallel;
 use crate::position::Position;
 use crate::syntax::{self, node_kind, Item, Reading, RecordReader, RecordSyntax};
-use crate::text::LineIndex;
-use crate::text::TextRange;
+use crate::text::{LineIndex, TextRange};
 
 /// Everything the core knows about one record.
 #[derive(Debug)]

@@ -5,6 +5,7 @@
 
 use super::check_suffix::check_suffix_diagnostic;
 use super::half_move::read_half_move;
+use super::line_of_play::{first_move_line, label_number, side_replaced_by};
 use super::{Keep, RuleChecks};
 use crate::diagnostics::{Code, Diagnostic, Fix};
 use crate::identifiers::IdentifierSet;
@@ -12,9 +13,7 @@ use crate::pieces::Side;
 use crate::position::Position;
 use crate::replay;
 use crate::syntax::{HalfMoveText, Item, MoveLine, RecordSyntax, Step, Token, Variation};
-use crate::text::LineIndex;
-use crate::text::TextEdit;
-use crate::text::TextRange;
+use crate::text::{LineIndex, TextEdit, TextRange};
 
 /// A half-move that was replayed, with the position after it.
 #[derive(Clone, Debug)]
@@ -690,16 +689,6 @@ impl<'a> Walker<'a> {
         if variation.close.is_none() {
             self.report(Code::M011, open, "( is never closed: every variation ends with )");
         }
-        let first_line =
-            items.iter().find_map(
-                |item| {
-                    if let Item::MoveLine(line) = item {
-                        Some(line)
-                    } else {
-                        None
-                    }
-                },
-            );
         if items.is_empty() {
             self.report(
                 Code::M013,
@@ -717,12 +706,7 @@ impl<'a> Walker<'a> {
         };
         if let Some(label) = &variation.label {
             let label_text = label.text(self.text);
-            let number = label_text
-                .strip_prefix("$[")
-                .and_then(|rest| rest.strip_suffix(']'))
-                .and_then(|digits| digits.parse::<u32>().ok())
-                .filter(|&n| n >= 1 && !label_text[2..].starts_with('0'));
-            match number {
+            match label_number(label_text) {
                 None => self.report(
                     Code::M020,
                     open,
@@ -736,8 +720,9 @@ impl<'a> Walker<'a> {
                 Some(n) => labels.push((attach.number, n)),
             }
         }
-        let start = match first_line {
-            Some(line) if line.ellipsis.is_some() => {
+        let first_line = first_move_line(self.syntax, variation);
+        let start = match first_line.map(|line| (line, side_replaced_by(line))) {
+            Some((line, Side::Black)) => {
                 if attach.has_black {
                     attach.after_white.clone()
                 } else {
@@ -752,7 +737,7 @@ impl<'a> Walker<'a> {
                     None
                 }
             }
-            Some(line) => {
+            Some((line, Side::White)) => {
                 if attach.has_white {
                     attach.before_white.clone()
                 } else {

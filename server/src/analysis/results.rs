@@ -5,8 +5,7 @@ use super::movetext::MainLineEnd;
 use crate::diagnostics::{Code, Diagnostic, Fix};
 use crate::pieces::Side;
 use crate::syntax::Item;
-use crate::text::LineIndex;
-use crate::text::TextRange;
+use crate::text::{LineIndex, TextRange};
 
 /// The six results of §7.4.
 pub const RESULTS: [&str; 6] = ["3-0", "2-1", "0-3", "1-2", "1-1", "*"];

@@ -3,7 +3,8 @@
 //! ask it), the half-move that led to it, and the half-moves of the line of play holding the
 //! place, for a move list. Byte ranges of the record's text; the edge converts them.
 
-use crate::analysis::{history_at, standing_at, PlayedHalfMove, RecordAnalysis};
+use crate::analysis::line_of_play::PlayTree;
+use crate::analysis::{PlayedHalfMove, RecordAnalysis};
 use crate::conversion;
 use crate::pdtl;
 use crate::pieces::Side;
@@ -64,8 +65,9 @@ pub fn board_at<'a>(
     offset: usize,
 ) -> BoardAt<'a> {
     let offset = offset.min(text.len());
-    let history = history_at(syntax, offset);
-    let rest = rest_of_line(syntax, offset);
+    let tree = PlayTree::build(text, syntax);
+    let history = tree.history(offset);
+    let rest = rest_of_line(tree.items_at(syntax, offset), offset);
     // The half-move whose text holds the offset (its end included), as `position_at` says.
     let held = rest.first().filter(|(_, _, half_move)| half_move.range.start <= offset);
     let written = history
@@ -90,7 +92,7 @@ pub fn board_at<'a>(
         .collect();
     let ply = history.half_moves.len() + usize::from(held.is_some());
     let exact_position = conversion::position_at(text, syntax, analysis, offset);
-    let standing = standing_at(syntax, offset, analysis);
+    let standing = tree.standing(offset, analysis);
     let held_played = held.and_then(|(_, _, half_move)| analysis.played_at(half_move.range.start));
     let after = if held.is_some() { held_played.or(standing.after) } else { standing.after };
     let exact = match held {
@@ -107,26 +109,12 @@ pub fn board_at<'a>(
     }
 }
 
-/// The written half-moves of the innermost line of play holding `offset` that the history
-/// at `offset` does not hold: the one holding the offset and those after it, up to the end of
-/// that line (a variation's `)`, or the record's end for the main line).
-fn rest_of_line(syntax: &RecordSyntax, offset: usize) -> Vec<(&MoveLine, Side, &HalfMoveText)> {
-    // The innermost line holding the offset, found as `history_at` descends: a variation
-    // opened before the offset and not closed before it.
-    let mut list = syntax.items.as_slice();
-    while let Some(inner) =
-        list.iter().take_while(|item| item.range().start < offset).find_map(|item| match item {
-            Item::Variation(variation)
-                if variation.close.as_ref().is_none_or(|close| offset < close.range.end) =>
-            {
-                Some(syntax.items_of(variation))
-            }
-            _ => None,
-        })
-    {
-        list = inner;
-    }
-    list.iter()
+/// The written half-moves of `items` (the innermost line of play holding `offset`) that the
+/// history at `offset` does not hold: the one holding the offset and those after it, up to the
+/// end of that line (a variation's `)`, or the record's end for the main line).
+fn rest_of_line(items: &[Item], offset: usize) -> Vec<(&MoveLine, Side, &HalfMoveText)> {
+    items
+        .iter()
         .filter_map(|item| match item {
             Item::MoveLine(line) => Some(line),
             _ => None,

@@ -7,8 +7,7 @@ use crate::analysis::comments::is_valid_tilde_reference;
 use crate::identifiers::{IdentifierRole, IdentifierSet};
 use crate::pieces::{PieceKind, Side};
 use crate::syntax::{Comment, HalfMoveText, ReferenceKind};
-use crate::text::TextEdit;
-use crate::text::TextRange;
+use crate::text::{TextEdit, TextRange};
 
 /// The identifiers a record is written with and those it is rewritten to.
 #[derive(Debug)]

@@ -35,8 +35,7 @@ use crate::diagnostics::{Diagnostic, Severity};
 /// The line ending a record mostly uses, kept by every conversion.
 use crate::format::dominant_line_ending as line_ending;
 use crate::identifiers::IdentifierSet;
-use crate::text::TextEdit;
-use crate::text::TextRange;
+use crate::text::{TextEdit, TextRange};
 
 /// The identifiers a record is rewritten to.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -51,7 +51,7 @@ pub fn position_at<'a>(
     let position = if let Some(half_move) = half_move_at(syntax, offset) {
         analysis.played_at(half_move.range.start).map(|played| &played.after)
     } else {
-        let standing = standing_at(syntax, offset, analysis);
+        let standing = standing_at(text, syntax, offset, analysis);
         if standing.complete {
             standing.position(analysis)
         } else {

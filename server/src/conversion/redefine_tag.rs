@@ -8,8 +8,7 @@
 //! another tag, whose own identifiers (the `PDTL` value) may be edited at the same time.
 
 use crate::syntax::{Item, Tag};
-use crate::text::TextEdit;
-use crate::text::TextRange;
+use crate::text::{TextEdit, TextRange};
 
 /// The names under which the position tag is read (§10.2: `TLPD` and `DPTL` are legacy).
 pub(super) const POSITION_TAG_NAMES: [&str; 3] = ["PDTL", "TLPD", "DPTL"];

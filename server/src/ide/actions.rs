@@ -14,8 +14,7 @@ use std::collections::BTreeSet;
 use crate::conversion::{self, LetterTarget};
 use crate::diagnostics::{Diagnostic, Fix};
 use crate::document::{Document, OpenRecord, Record};
-use crate::text::TextEdit;
-use crate::text::TextRange;
+use crate::text::{TextEdit, TextRange};
 
 /// What an action does, for the editor's menus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

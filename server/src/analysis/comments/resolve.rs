@@ -1,117 +1,16 @@
-//! Move references resolved in the history of their comment (§12.3): the lines of play of a
-//! record as a tree (main line, variations attached to move lines), each comment's place in
-//! it, and the resolution algorithm with its errors N013-N015 and the hint N018.
+//! Move references resolved in the history of their comment (§12.3), over the record's tree of
+//! lines of play (`analysis::line_of_play`): the resolution algorithm with its errors N013-N015
+//! and the hint N018.
 
 use super::references::MoveReference;
 use super::ReferenceTarget;
+use crate::analysis::line_of_play::{Entry, Move, Place, PlayTree, Site};
 use crate::diagnostics::Code;
 use crate::pieces::Side;
-use crate::syntax::{Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Step, Variation};
+use crate::syntax::HalfMoveText;
 use crate::text::TextRange;
 
-/// Where a comment stands in the movetext.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Place {
-    /// Before the first move line, variation or result: the history is empty.
-    Start,
-    /// Among the items of a line of play.
-    Play,
-    /// After the result line: the history is the whole main line.
-    Final,
-}
-
-/// A comment and its place: the line of play it stands in (its position in the text tells
-/// which move lines and variations come before it).
-#[derive(Debug)]
-pub(super) struct Site<'a> {
-    pub comment: &'a Comment,
-    line: usize,
-    place: Place,
-}
-
-impl Site<'_> {
-    fn offset(&self) -> usize {
-        self.comment.open.range.start
-    }
-}
-
-/// A move line of a line of play with its written number (`N.` and `1?` give `N` and 1).
-#[derive(Debug)]
-struct Move<'a> {
-    number: u32,
-    line: &'a MoveLine,
-}
-
-/// Where a variation branches off its parent line of play.
-#[derive(Clone, Copy, Debug)]
-struct Branch {
-    parent: usize,
-    /// The parent's move line the variation is attached to, as an index into its moves; `None`
-    /// for a variation before any move line (M012).
-    attach: Option<usize>,
-    /// Whether the variation replaces Black's half-move (`(N. …, Y`): White's `N` of the
-    /// parent then belongs to its history.
-    black_first: bool,
-}
-
-/// The main line or a variation.
-#[derive(Debug, Default)]
-struct PlayLine<'a> {
-    moves: Vec<Move<'a>>,
-    /// The variations attached to this line's move lines, in text order (line ids).
-    children: Vec<usize>,
-    /// `None` for the main line.
-    branch: Option<Branch>,
-    variation: Option<&'a Variation>,
-    /// The number of the move line the variation is attached to.
-    attach_number: Option<u32>,
-    /// The label `$[n]` when well formed.
-    label: Option<u32>,
-}
-
-impl PlayLine<'_> {
-    /// The range a whole-variation reference designates.
-    fn range(&self) -> TextRange {
-        TextRange::from(
-            self.variation
-                .map_or(0..0, |variation| variation.open.range.start..variation.range.end),
-        )
-    }
-
-    fn closed_before(&self, offset: usize) -> bool {
-        self.variation
-            .and_then(|variation| variation.close.as_ref())
-            .is_some_and(|close| close.range.end <= offset)
-    }
-}
-
-/// One move line of a history, possibly cut to White's half-move (the parent's move that a
-/// Black-first variation keeps).
-#[derive(Clone, Copy, Debug)]
-struct Entry<'a> {
-    number: u32,
-    line: &'a MoveLine,
-    white: Option<&'a HalfMoveText>,
-    black: Option<&'a HalfMoveText>,
-}
-
-impl<'a> Entry<'a> {
-    fn of(item: &Move<'a>) -> Entry<'a> {
-        Entry {
-            number: item.number,
-            line: item.line,
-            white: item.line.white.as_ref(),
-            black: item.line.black.as_ref(),
-        }
-    }
-
-    fn half_move(&self, side: Side) -> Option<&'a HalfMoveText> {
-        match side {
-            Side::White => self.white,
-            Side::Black => self.black,
-        }
-    }
-
+impl Entry<'_> {
     /// The first and last half-moves, as ordinals `2N` (White) and `2N + 1` (Black).
     fn first_ordinal(&self) -> u64 {
         ordinal(self.number, if self.white.is_some() { Side::White } else { Side::Black })
@@ -173,134 +72,8 @@ enum Availability {
     Later,
 }
 
-/// The lines of play of a record and the comments among them.
-#[derive(Debug)]
-pub(super) struct PlayTree<'a> {
-    lines: Vec<PlayLine<'a>>,
-    sites: Vec<Site<'a>>,
-    /// The number of the first main-line move line, for start comments.
-    first_number: Option<u32>,
-}
-
-impl<'a> PlayTree<'a> {
-    /// Builds the tree from all the items of a record.
-    pub(super) fn build(text: &'a str, syntax: &'a RecordSyntax) -> PlayTree<'a> {
-        let mut tree =
-            PlayTree { lines: vec![PlayLine::default()], sites: Vec::new(), first_number: None };
-        tree.walk(text, syntax);
-        tree.first_number = tree.lines[0].moves.first().map(|first| first.number);
-        tree
-    }
-
-    /// The comments of the record, in text order.
-    pub(super) fn sites(&self) -> &[Site<'a>] {
-        &self.sites
-    }
-
-    /// Adds the record's lines of play to the tree, walking its items with a stack of the
-    /// lines of play they stand in (each with the comments' place there), innermost last.
-    fn walk(&mut self, text: &'a str, syntax: &'a RecordSyntax) {
-        let mut open = vec![(0, Place::Start)];
-        for step in syntax.walk(&syntax.items) {
-            let item = match step {
-                Step::Item(item, _) => item,
-                Step::Leave(_) => {
-                    open.pop();
-                    continue;
-                }
-            };
-            let Some((line, place)) = open.last_mut() else { return };
-            let line = *line;
-            match item {
-                Item::MoveLine(move_line) => {
-                    if *place == Place::Start {
-                        *place = Place::Play;
-                    }
-                    let number = move_number(move_line.number.text(text));
-                    self.lines[line].moves.push(Move { number, line: move_line });
-                }
-                Item::Variation(variation) => {
-                    if *place == Place::Start {
-                        *place = Place::Play;
-                    }
-                    let attach = self.lines[line].moves.len().checked_sub(1);
-                    let black_first = syntax
-                        .items_of(variation)
-                        .iter()
-                        .find_map(|item| {
-                            if let Item::MoveLine(first) = item {
-                                Some(first.ellipsis.is_some())
-                            } else {
-                                None
-                            }
-                        })
-                        .unwrap_or(false);
-                    let id = self.lines.len();
-                    self.lines.push(PlayLine {
-                        moves: Vec::new(),
-                        children: Vec::new(),
-                        branch: Some(Branch { parent: line, attach, black_first }),
-                        variation: Some(variation),
-                        attach_number: attach.map(|index| self.lines[line].moves[index].number),
-                        label: variation
-                            .label
-                            .as_ref()
-                            .and_then(|label| label_number(label.text(text))),
-                    });
-                    self.lines[line].children.push(id);
-                    open.push((id, Place::Play));
-                }
-                Item::Comment(comment) => self.sites.push(Site { comment, line, place: *place }),
-                Item::Result(_) if line == 0 => *place = Place::Final,
-                _ => {}
-            }
-        }
-    }
-
-    /// The line of play of a comment and the lines it branches from, innermost first; lazy,
-    /// as the search among them stops at the first variation found.
-    fn ancestry(&self, line: usize) -> impl Iterator<Item = usize> + '_ {
-        std::iter::successors(Some(line), |&current| {
-            self.lines[current].branch.map(|branch| branch.parent)
-        })
-    }
-
-    /// The history of a line of play before `offset` (§12.3 rule 1), newest first: its own
-    /// moves before `offset`, then the history of its parent before the move line it is
-    /// attached to. Lazy, so that a reference found among the newest moves costs no walk of
-    /// the whole history: in a record nested 100,000 deep, building every comment's history
-    /// took time quadratic in the depth.
-    fn history_back(&self, line: usize, offset: usize) -> impl Iterator<Item = Entry<'a>> + '_ {
-        // The line and its ancestors up to the first one not attached to a move line, each
-        // with the offset its part of the history stops at.
-        let chain = std::iter::successors(Some((line, offset)), |&(current, _)| {
-            match self.lines[current].branch {
-                Some(Branch { parent, attach: Some(attach), .. }) => {
-                    Some((parent, self.lines[parent].moves[attach].line.range.start))
-                }
-                _ => None,
-            }
-        });
-        chain.flat_map(move |(line, offset)| {
-            let play_line = &self.lines[line];
-            let before = play_line.moves.partition_point(|item| item.line.range.start < offset);
-            let own = play_line.moves[..before].iter().rev().map(Entry::of);
-            // A Black-first variation keeps White's half-move of the move it replaces.
-            let kept = match play_line.branch {
-                Some(Branch { parent, attach: Some(attach), black_first: true }) => {
-                    let attached = &self.lines[parent].moves[attach];
-                    attached
-                        .line
-                        .white
-                        .is_some()
-                        .then(|| Entry { black: None, ..Entry::of(attached) })
-                }
-                _ => None,
-            };
-            own.chain(kept)
-        })
-    }
-
+/// Reference resolution over the record's lines of play.
+impl PlayTree<'_> {
     fn availability(&self, variation: usize, site: &Site<'_>) -> Availability {
         // The comment's line of play descends from the variation exactly when the comment
         // stands in the variation's text (nesting is written): no walk up the ancestry.
@@ -552,18 +325,4 @@ fn write_move_reference(number: u32, path: &[(u32, u32)], side: Option<Side>) ->
         written.push_str(if side == Side::White { "@W" } else { "@B" });
     }
     written
-}
-
-/// The number of a move number token: `12.` gives 12, `1?` gives 1.
-fn move_number(written: &str) -> u32 {
-    written.trim_end_matches(['.', '?']).parse().unwrap_or(u32::MAX)
-}
-
-/// The number of a well-formed label `$[n]` (n ≥ 1, no leading zero).
-fn label_number(written: &str) -> Option<u32> {
-    let digits = written.strip_prefix("$[")?.strip_suffix(']')?;
-    if digits.starts_with('0') {
-        return None;
-    }
-    digits.parse().ok().filter(|&n| n >= 1)
 }

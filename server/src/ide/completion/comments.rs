@@ -37,7 +37,7 @@ fn markers(
     comment: &Comment,
     replace: TextRange,
 ) -> Vec<CompletionItem> {
-    let history = history_at(syntax, comment.range.start);
+    let history = history_at(text, syntax, comment.range.start);
     let Some(last) = history.half_moves.last() else { return Vec::new() };
     let line = last.line;
     let number = line.number.text(text);
@@ -60,7 +60,7 @@ fn references(
     offset: usize,
     replace: TextRange,
 ) -> Vec<CompletionItem> {
-    let history = history_at(syntax, offset);
+    let history = history_at(text, syntax, offset);
     history
         .half_moves
         .iter()

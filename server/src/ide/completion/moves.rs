@@ -26,7 +26,7 @@ pub fn complete(
     analysis: &RecordAnalysis,
     offset: usize,
 ) -> Vec<CompletionItem> {
-    let standing = standing_at(syntax, offset, analysis);
+    let standing = standing_at(text, syntax, offset, analysis);
     let Some(position) = standing.position(analysis).filter(|_| standing.complete) else {
         return Vec::new();
     };

@@ -21,7 +21,7 @@ pub(super) fn played_label(text: &str, played: &PlayedHalfMove) -> String {
 /// Where the line of play holding `offset` stands there: before the half-move written there,
 /// or at the comment.
 pub(super) fn standing<'a>(record: Context<'a>, offset: usize) -> Standing<'a> {
-    standing_at(record.view.syntax, offset, record.view.analysis)
+    standing_at(record.view.text, record.view.syntax, offset, record.view.analysis)
 }
 
 /// Where a standing is, in words: `after 3. …, E15×F12` or `at the start of the record`.

@@ -4,6 +4,12 @@
 //! Hovers, completion and the conversions all ask "what is the position here?"; they ask it
 //! here, so that a variation starts where the half-move it replaces did (§11.2) everywhere.
 
+mod tree;
+
+pub(crate) use tree::{
+    first_move_line, label_number, side_replaced_by, Entry, Move, Place, PlayTree, Site,
+};
+
 use super::{PlayedHalfMove, RecordAnalysis};
 use crate::pieces::Side;
 use crate::position::Position;
@@ -61,95 +67,59 @@ pub struct History<'a> {
 
 /// The history at `offset`: a half-move whose text holds the offset (its end included, where
 /// the user is still typing it) is not part of it.
-pub fn history_at(syntax: &RecordSyntax, offset: usize) -> History<'_> {
-    let mut history = History { half_moves: Vec::new(), rooted: true };
-    walk(syntax, offset, &mut history);
-    history
+pub fn history_at<'a>(text: &'a str, syntax: &'a RecordSyntax, offset: usize) -> History<'a> {
+    PlayTree::build(text, syntax).history(offset)
 }
 
 /// Where the line of play holding `offset` stands there.
 pub fn standing_at<'a>(
+    text: &str,
     syntax: &RecordSyntax,
     offset: usize,
     analysis: &'a RecordAnalysis,
 ) -> Standing<'a> {
-    let history = history_at(syntax, offset);
-    let mut standing = Standing { after: None, complete: history.rooted };
-    for written in &history.half_moves {
-        match analysis.played_at(written.half_move.range.start) {
-            Some(played) => standing.after = Some(played),
-            None => standing.complete = false,
-        }
-    }
-    standing
+    PlayTree::build(text, syntax).standing(offset, analysis)
 }
 
-/// Adds to `history` the half-moves of the main line written before `offset`, then of the
-/// variation that holds it, and so on inwards.
-fn walk<'a>(syntax: &'a RecordSyntax, offset: usize, history: &mut History<'a>) {
-    let mut items = syntax.items.as_slice();
-    'lines: loop {
-        // How long the history was before White's and before Black's half-move of the last
-        // move line: a variation after it branches at one of the two (§11.2). `None` before
-        // any line.
-        let mut branch_points: Option<(usize, usize)> = None;
-        for item in items {
-            if item.range().start >= offset {
-                return;
-            }
-            match item {
-                Item::MoveLine(line) => {
-                    let before_white = history.half_moves.len();
-                    if !add(line, Side::White, offset, history) {
-                        return;
-                    }
-                    let before_black = history.half_moves.len();
-                    if !add(line, Side::Black, offset, history) {
-                        return;
-                    }
-                    branch_points = Some((before_white, before_black));
+impl<'a> PlayTree<'a> {
+    /// The history at `offset`, as [`history_at`] gives it.
+    pub fn history(&self, offset: usize) -> History<'a> {
+        let line = self.line_at(offset);
+        let mut entries: Vec<_> = self.history_back(line, offset).collect();
+        entries.reverse();
+        let mut half_moves = Vec::with_capacity(entries.len() * 2);
+        'entries: for entry in entries {
+            for side in [Side::White, Side::Black] {
+                let Some(half_move) = entry.half_move(side) else { continue };
+                if offset <= half_move.range.end {
+                    break 'entries;
                 }
-                Item::Variation(variation)
-                    if variation.close.as_ref().is_none_or(|close| offset < close.range.end) =>
-                {
-                    let inner = syntax.items_of(variation);
-                    let black_first = inner.iter().find_map(|item| match item {
-                        Item::MoveLine(line) => Some(line.ellipsis.is_some()),
-                        _ => None,
-                    });
-                    match branch_points {
-                        Some((before_white, before_black)) => {
-                            history.half_moves.truncate(if black_first == Some(true) {
-                                before_black
-                            } else {
-                                before_white
-                            });
-                        }
-                        None => history.rooted = false,
-                    }
-                    items = inner;
-                    continue 'lines;
-                }
-                _ => {}
+                half_moves.push(HistoryMove { line: entry.line, side, half_move });
             }
         }
-        return;
+        History { half_moves, rooted: self.rooted(line) }
     }
-}
 
-/// Adds one side's half-move of a move line when it ends before `offset`; `false` when it
-/// holds the offset or lies after it, so the walk stops there.
-fn add<'a>(line: &'a MoveLine, side: Side, offset: usize, history: &mut History<'a>) -> bool {
-    let half_move = match side {
-        Side::White => line.white.as_ref(),
-        Side::Black => line.black.as_ref(),
-    };
-    let Some(half_move) = half_move else { return true };
-    if offset <= half_move.range.end {
-        return false;
+    /// Where the line of play holding `offset` stands there, as [`standing_at`] gives it.
+    pub fn standing<'r>(&self, offset: usize, analysis: &'r RecordAnalysis) -> Standing<'r> {
+        let history = self.history(offset);
+        let mut standing = Standing { after: None, complete: history.rooted };
+        for written in &history.half_moves {
+            match analysis.played_at(written.half_move.range.start) {
+                Some(played) => standing.after = Some(played),
+                None => standing.complete = false,
+            }
+        }
+        standing
     }
-    history.half_moves.push(HistoryMove { line, side, half_move });
-    true
+
+    /// The items of the innermost line of play holding `offset` (see [`PlayTree::line_at`]).
+    pub fn items_at(&self, syntax: &'a RecordSyntax, offset: usize) -> &'a [Item] {
+        match self.lines[self.line_at(offset)].variation {
+            Some(variation) => syntax.items_of(variation),
+            None => &syntax.items,
+        }
+    }
 }
 
 /// A half-move as it is named in prose: `12. EE23-D20` for White, `12. …, EE23-D20` for Black.
@@ -173,7 +143,7 @@ mod tests {
         let record = syntax::lower_record(&tree);
         let analysis = analyse_syntax(text, &record);
         let offset = text.find(needle).expect("the needle is in the text") + shift;
-        let standing = standing_at(&record, offset, &analysis);
+        let standing = standing_at(text, &record, offset, &analysis);
         let turn = standing.position(&analysis).map(|position| position.turn);
         (
             standing.after.map(|played| text[played.range.start..played.move_end].to_string()),
@@ -239,5 +209,55 @@ mod tests {
             standing(&broken, "*\n", 0),
             (Some("E21-E19".to_string()), false, Some(Side::White))
         );
+    }
+}
+
+#[cfg(test)]
+mod agreement_tests {
+    use super::history_at;
+    use crate::analysis::analyse_syntax;
+    use crate::diagnostics::Code;
+    use crate::pieces::Side;
+    use crate::syntax;
+
+    /// Lines of play nested three deep, Black-first and White-first, with a comment `{x}`
+    /// after each move line.
+    const NESTED: &str = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19 {a}\n(1. …, E21-E17 {b}\n2. E7-E9 {c}\n(2. E7-E11, E17-E15 {d}\n(2. …, I21-I19 {e})))\n(1. E7-E9, E21-E19 {f}\n2. K6-K8 {g})\n2. JF6-B18, EE23-D20: {h}\n*\n";
+
+    /// The references `#N@W`/`#N@B` to every half-move of the history at `offset`: what
+    /// completion offers there.
+    fn references_to_history(text: &str, offset: usize) -> String {
+        let record = syntax::parse_record(text);
+        let history = history_at(text, &record, offset);
+        let written = history.half_moves.iter().map(|written| {
+            let number = written.line.number.text(text).trim_end_matches('.');
+            let side = if written.side == Side::White { 'W' } else { 'B' };
+            format!("#{number}@{side}")
+        });
+        written.collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn every_half_move_of_a_comments_history_is_one_its_references_resolve_to() {
+        for placeholder in ["{a}", "{b}", "{c}", "{d}", "{e}", "{f}", "{g}", "{h}"] {
+            let offset = NESTED.find(placeholder).expect("the placeholder is in the record");
+            let references = references_to_history(NESTED, offset);
+            assert!(!references.is_empty(), "{placeholder} has a history");
+            let text = NESTED.replace(placeholder, &format!("{{{references}}}"));
+            let record = syntax::parse_record(&text);
+            let analysis = analyse_syntax(&text, &record);
+            let unresolved: Vec<_> = analysis
+                .diagnostics
+                .iter()
+                .filter(|d| matches!(d.code, Code::N013 | Code::N014 | Code::N015))
+                .map(|d| (d.code, &text[d.range], d.message.as_str()))
+                .collect();
+            assert!(unresolved.is_empty(), "{placeholder} {references}: {unresolved:?}");
+        }
+        // The history of the innermost Black-first variation: White's 2 of its parent kept.
+        let offset = NESTED.find("{e}").expect("the placeholder is in the record");
+        assert_eq!(references_to_history(NESTED, offset), "#1@W #1@B #2@W #2@B");
+        let offset = NESTED.find("{g}").expect("the placeholder is in the record");
+        assert_eq!(references_to_history(NESTED, offset), "#1@W #1@B #2@W");
     }
 }
