@@ -1,7 +1,9 @@
-//! Tidy checks on the source tree: every file says what it is for, the core stays pure, and
-//! the README's code table lists every diagnostic code with its name, and every node kind the
-//! code names is a constant of `syntax::node_kind` that the grammar knows.
+//! Tidy checks on the source tree: every file says what it is for, the core stays pure, the
+//! crate's modules import one another without a cycle, the README's code table lists every
+//! diagnostic code with its name, and every node kind the code names is a constant of
+//! `syntax::node_kind` that the grammar knows.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 fn rust_files(dir: &Path, files: &mut Vec<PathBuf>) {
@@ -64,6 +66,58 @@ fn the_core_names_no_protocol_crate_and_does_no_io() {
             );
         }
     }
+}
+
+/// The crate's top-level modules (`analysis`, `syntax`, `lsp`, …), each with the others its
+/// code outside test modules names as `crate::…`.
+fn module_imports() -> BTreeMap<String, BTreeSet<String>> {
+    let source = workspace().join("server/src");
+    let mut files = Vec::new();
+    rust_files(&source, &mut files);
+    let mut imports: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in files {
+        let relative = file.strip_prefix(&source).expect("inside src");
+        let first = relative.components().next().expect("a path inside src");
+        let module = first.as_os_str().to_string_lossy().trim_end_matches(".rs").to_string();
+        let text = std::fs::read_to_string(&file).expect("readable");
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        let named = imports.entry(module.clone()).or_default();
+        for (at, _) in code.match_indices("crate::") {
+            let rest = &code[at + "crate::".len()..];
+            let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(0);
+            if end > 0 && rest[..end] != module {
+                named.insert(rest[..end].to_string());
+            }
+        }
+    }
+    imports
+}
+
+#[test]
+fn the_modules_import_one_another_without_a_cycle_and_the_core_imports_no_edge() {
+    let imports = module_imports();
+    assert!(imports.len() > 10, "{imports:?}");
+    for (module, named) in &imports {
+        if !["lsp", "cli", "main"].contains(&module.as_str()) {
+            for edge in ["lsp", "cli"] {
+                assert!(!named.contains(edge), "the core module {module} imports {edge}");
+            }
+        }
+    }
+    // Modules are taken off while one imports none of those left, or none of those left
+    // imports it; what remains are the cycles.
+    let mut left = imports.clone();
+    while let Some(outside) = left
+        .iter()
+        .find(|(module, named)| {
+            named.iter().all(|other| !left.contains_key(other))
+                || left.values().all(|others| !others.contains(*module))
+        })
+        .map(|(module, _)| module.clone())
+    {
+        left.remove(&outside);
+    }
+    assert!(left.is_empty(), "these modules import one another in a cycle: {left:?}");
 }
 
 #[test]
