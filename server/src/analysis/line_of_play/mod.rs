@@ -1,8 +1,10 @@
-//! Where the game stands at any place of a record: the line of play holding an offset and the
-//! last half-move of its history replayed before it (handbook §12.3 item 1).
+//! Where the game stands at any place of a record: the line of play holding an offset, its
+//! history there and the last half-move of it replayed (handbook §12.3 item 1), all read from
+//! the record's tree of lines of play (`tree`).
 //!
-//! Hovers, completion and the conversions all ask "what is the position here?"; they ask it
-//! here, so that a variation starts where the half-move it replaces did (§11.2) everywhere.
+//! Hovers, completion, the board and the conversions all ask "what is the position here?";
+//! they ask it here, and reference resolution reads the same tree, so that a variation starts
+//! where the half-move it replaces did (§11.2) everywhere.
 
 mod tree;
 
@@ -55,7 +57,7 @@ pub struct HistoryMove<'a> {
 
 /// The history of the line of play at an offset (§12.3 item 1): its own half-moves written
 /// before the offset, preceded, for a variation, by its parent's history up to the branching
-/// point, recursively.
+/// point, and so on up the branches.
 #[derive(Clone, Debug, Default)]
 pub struct History<'a> {
     /// The half-moves in the order they are played.
