@@ -222,9 +222,10 @@ fn range_formatting_touches_only_the_records_the_range_meets() {
     let options = FormatOptions::default();
     let second = text.match_indices("[Variant").nth(1).expect("a second record").0;
     let third = text.match_indices("[Variant").nth(2).expect("a third record").0;
-    let inside_second = second + 30..second + 40;
-    for range in [inside_second, second + 50..second + 50, second..second + 1] {
-        let edits = format_edits(&text, &options, Some(TextRange::from(range.clone())));
+    let inside_second = TextRange::new(second + 30, second + 40);
+    let ranges = [inside_second, TextRange::empty(second + 50), TextRange::new(second, second + 1)];
+    for range in ranges {
+        let edits = format_edits(&text, &options, Some(range));
         assert!(!edits.is_empty());
         assert!(
             edits.iter().all(|edit| edit.range.start >= second && edit.range.end <= third),
@@ -509,8 +510,8 @@ proptest! {
         options in some_options(),
     ) {
         let boundary = |mut offset: usize| { while !text.is_char_boundary(offset) { offset -= 1; } offset };
-        let range = boundary(range.start)..boundary(range.end);
-        let edits = format_edits(&text, &options, Some(TextRange::from(range.clone())));
+        let range = TextRange::new(boundary(range.start), boundary(range.end));
+        let edits = format_edits(&text, &options, Some(range));
         // Each edit lies in a record (the first stretched back to the start of the text) that
         // meets the range, ends included.
         let mut spans = ctlpgn::syntax::split_records(&text);

@@ -17,9 +17,9 @@ pub(super) fn check_suffix_diagnostic(
     mismatch: SuffixMismatch,
 ) -> Diagnostic {
     let written = half_move.check.as_ref();
-    let range =
-        written.map_or(half_move.range.start..half_move.move_end(), |token| token.range.to_range());
-    let diagnostic = Diagnostic::new(Code::R008, TextRange::from(range), mismatch.message);
+    let range = written
+        .map_or(TextRange::new(half_move.range.start, half_move.move_end()), |token| token.range);
+    let diagnostic = Diagnostic::new(Code::R008, range, mismatch.message);
     if mismatch.expected == Some(Check::Mate) || written_check == Some(Check::Mate) {
         return diagnostic;
     }
@@ -32,7 +32,7 @@ pub(super) fn check_suffix_diagnostic(
             let end = half_move.move_end();
             Fix::replace(
                 format!("Write {}", expected.as_str()),
-                TextRange::new(end, end),
+                TextRange::empty(end),
                 expected.as_str(),
             )
         }

@@ -65,7 +65,7 @@ fn written_apart(text: &str, half_move: &HalfMoveText, gap: &Gap) -> Diagnostic 
     let after = &text[gap.range.end..half_move.range.end];
     let next_part =
         after.split(|c: char| c.is_whitespace() || c == '\u{FEFF}').next().unwrap_or("");
-    let range = half_move.range.start..gap.range.end + next_part.len();
+    let range = TextRange::new(half_move.range.start, gap.range.end + next_part.len());
     let message = if gap.before_annotations {
         let written = &text[half_move.range.start..gap.range.start];
         let space = if next_part == ":" { "" } else { " " };
@@ -77,7 +77,7 @@ fn written_apart(text: &str, half_move: &HalfMoveText, gap: &Gap) -> Diagnostic 
             .collect();
         format!("{what} inside the move: a move token is written without blanks, as {joined}")
     };
-    Diagnostic::new(Code::S004, TextRange::from(range), message)
+    Diagnostic::new(Code::S004, range, message)
 }
 
 fn read_check(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) -> Check {

@@ -72,10 +72,14 @@ fn renumbering(
     let mut edits = Vec::new();
     let mut below_one = false;
     let mut renumber = |number: &Token| {
-        let digits = number.range.start..number.range.end.saturating_sub(1).max(number.range.start);
-        if let Some(old) = text.get(digits.clone()).and_then(|digits| digits.parse::<i64>().ok()) {
+        let digits = TextRange::new(
+            number.range.start,
+            number.range.end.saturating_sub(1).max(number.range.start),
+        );
+        if let Some(old) = text.get(digits.to_range()).and_then(|digits| digits.parse::<i64>().ok())
+        {
             below_one |= old + shift < 1;
-            edits.push(TextEdit::replace(TextRange::from(digits), (old + shift).to_string()));
+            edits.push(TextEdit::replace(digits, (old + shift).to_string()));
         }
     };
     renumber(&line.number);
@@ -410,7 +414,7 @@ impl<'a> Walker<'a> {
                 if !last.broken && !broken_after {
                     diagnostic = diagnostic.with_fix(Fix::replace(
                         "Add the end mark :",
-                        TextRange::new(last.end, last.end),
+                        TextRange::empty(last.end),
                         ":",
                     ));
                 }
@@ -588,7 +592,7 @@ impl<'a> Walker<'a> {
         mated_at: &mut Option<usize>,
     ) {
         let read = read_half_move(self.text, half_move, self.ids, side);
-        let move_range = half_move.range.start..half_move.move_end();
+        let move_range = TextRange::new(half_move.range.start, half_move.move_end());
         self.diagnostics.extend(read.diagnostics);
         if read.mate {
             if let Some(rating) = &half_move.rating {
@@ -603,7 +607,7 @@ impl<'a> Walker<'a> {
             if mated_at.is_some() {
                 self.report(
                     Code::M023,
-                    TextRange::from(move_range.clone()),
+                    move_range,
                     "moves after # in a variation: mate ends the variation",
                 );
                 *position = None;
@@ -613,7 +617,7 @@ impl<'a> Walker<'a> {
             }
         }
         written.push(WrittenHalfMove {
-            range: TextRange::from(move_range.clone()),
+            range: move_range,
             end: half_move.range.end,
             side,
             end_mark: read.end_mark,
@@ -631,7 +635,7 @@ impl<'a> Walker<'a> {
                 return;
             }
             Some(Err((code, message))) => {
-                self.report(code, TextRange::from(move_range), message);
+                self.report(code, move_range, message);
                 *position = None;
                 return;
             }
@@ -645,18 +649,14 @@ impl<'a> Walker<'a> {
         let effect = match replay::play_in_place(current, &mv, self.ids) {
             Ok(effect) => effect,
             Err(incoherence) => {
-                self.report(incoherence.code, TextRange::from(move_range), incoherence.message);
+                self.report(incoherence.code, move_range, incoherence.message);
                 *position = None;
                 return;
             }
         };
         if let Some((rule_warnings, legality)) = judged_before {
             for (code, message) in rule_warnings.into_iter().chain(legality.after(current)) {
-                self.rule_warnings.push(Diagnostic::new(
-                    code,
-                    TextRange::from(move_range.clone()),
-                    message,
-                ));
+                self.rule_warnings.push(Diagnostic::new(code, move_range, message));
             }
             if let Some(mismatch) = replay::judge_check_suffix(current, read.check) {
                 self.rule_warnings.push(check_suffix_diagnostic(half_move, read.check, mismatch));

@@ -124,7 +124,7 @@ pub fn check_results(
                 let line = if at_end { format!("\n{value}\n") } else { format!("\n{value}") };
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     format!("Add the result line {value}"),
-                    TextRange::new(line_end, line_end),
+                    TextRange::empty(line_end),
                     line,
                 ));
             }
@@ -294,6 +294,6 @@ mod tests {
         let missing = analysis.diagnostics.iter().find(|d| d.code == Code::M006).expect("M006");
         let [fix] = missing.fixes.as_slice() else { panic!("{:?}", missing.fixes) };
         let line_end = text.find("two }").expect("the comment") + "two }".len();
-        assert_eq!(fix.edits[0].range, TextRange::new(line_end, line_end));
+        assert_eq!(fix.edits[0].range, TextRange::empty(line_end));
     }
 }

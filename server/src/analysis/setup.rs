@@ -97,7 +97,7 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
             {
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     ADD_VARIANT,
-                    TextRange::new(first.range.start, first.range.start),
+                    TextRange::empty(first.range.start),
                     "[Variant \"C'escacs\"]\n",
                 ));
             }

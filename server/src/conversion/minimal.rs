@@ -13,12 +13,12 @@
 use super::identifier_map::IdentifierMap;
 use super::redefine_tag::POSITION_TAG_NAMES;
 use super::verify::{check_same_game, Compared};
-use super::{line_ending, require_replay, rewrite, ConversionError};
+use super::{line_ending, require_replay, ConversionError};
 use crate::analysis::RecordAnalysis;
 use crate::identifiers::IdentifierSet;
 use crate::pieces::Side;
 use crate::syntax::{movetext_start, HalfMoveText, Item, MoveLine, RecordSyntax, Tag};
-use crate::text::TextRange;
+use crate::text::{apply_edits_within, TextRange};
 
 /// The record `text` as minimal CTL-PGN: its tag lines, a blank line, its main-line move
 /// lines and its result line, each line ended with the record's usual line ending.
@@ -80,7 +80,7 @@ fn write_tag(out: &mut String, text: &str, tag: &Tag, map: &IdentifierMap<'_>) -
         out.push_str("PDTL ");
         let mut edits = Vec::new();
         map.pdtl_edits(&text[content], content.start, &mut edits);
-        out.push_str(&rewrite(text, value.range, &edits));
+        out.push_str(&apply_edits_within(text, value.range, &edits));
     } else {
         out.push_str(name);
         out.push(' ');
@@ -118,7 +118,7 @@ fn write_half_move(
     map.half_move_edits(text, half_move, mover, &mut edits);
     let end =
         half_move.check.as_ref().map_or_else(|| half_move.move_end(), |check| check.range.end);
-    let written = rewrite(text, TextRange::new(half_move.range.start, end), &edits);
+    let written = apply_edits_within(text, TextRange::new(half_move.range.start, end), &edits);
     // Look-alike dashes (S006) only stand as separators or in castling tokens, and `^+` (S010)
     // only as a check suffix, so respelling them in the whole move touches nothing else.
     let respelled = written.replace(['\u{2013}', '\u{2011}', '\u{2212}'], "-").replace("^+", "+^");

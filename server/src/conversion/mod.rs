@@ -35,7 +35,7 @@ use crate::diagnostics::{Diagnostic, Severity};
 /// The line ending a record mostly uses, kept by every conversion.
 use crate::format::dominant_line_ending as line_ending;
 use crate::identifiers::IdentifierSet;
-use crate::text::{TextEdit, TextRange};
+use crate::text::TextRange;
 
 /// The identifiers a record is rewritten to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,34 +129,6 @@ pub fn require_replay(analysis: &RecordAnalysis) -> Result<(), ConversionError> 
         Some(diagnostic) => Err(ConversionError::DoesNotReplay(diagnostic.clone())),
         None => Ok(()),
     }
-}
-
-/// Applies edits that are disjoint and in text order.
-fn apply_edits(text: &str, edits: &[TextEdit]) -> String {
-    rewrite(text, TextRange::new(0, text.len()), edits)
-}
-
-/// The text of `range` with the edits that lie inside it applied; `edits` are disjoint and in
-/// text order, and those outside the range are ignored.
-fn rewrite(text: &str, range: TextRange, edits: &[TextEdit]) -> String {
-    let mut out = String::with_capacity(range.len() + 16);
-    let mut copied = range.start;
-    for edit in
-        edits.iter().filter(|edit| edit.range.start >= range.start && edit.range.end <= range.end)
-    {
-        // Overlapping edits are a bug of the conversion that made them; in a release build
-        // the later one is dropped (the output check then refuses a changed game) rather
-        // than the request panicking.
-        debug_assert!(edit.range.start >= copied, "overlapping conversion edits");
-        if edit.range.start < copied {
-            continue;
-        }
-        out.push_str(&text[copied..edit.range.start]);
-        out.push_str(&edit.new_text);
-        copied = edit.range.end;
-    }
-    out.push_str(&text[copied..range.end]);
-    out
 }
 
 #[cfg(test)]

@@ -14,7 +14,6 @@ use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::position::Position;
 use crate::syntax::{HalfMoveText, Item, RecordSyntax, Step};
-use crate::text::TextRange;
 
 /// Why a place has no position to hand out.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,16 +117,16 @@ pub fn pdtl_after_ply(analysis: &RecordAnalysis, ply: usize) -> Option<String> {
 /// The written half-move whose text holds `offset`, its end included, in any line of play:
 /// the walk enters only the variations that hold the offset.
 fn half_move_at(syntax: &RecordSyntax, offset: usize) -> Option<&HalfMoveText> {
-    let holds = |range: &TextRange| range.start <= offset && offset <= range.end;
     let mut walk = syntax.walk(&syntax.items);
     while let Some(step) = walk.next() {
         let Step::Item(item, _) = step else { continue };
-        if !holds(item.range()) {
+        if !item.range().touches(offset) {
             walk.skip_variation();
             continue;
         }
         if let Item::MoveLine(line) = item {
-            let found = [&line.white, &line.black].into_iter().flatten().find(|h| holds(&h.range));
+            let found =
+                [&line.white, &line.black].into_iter().flatten().find(|h| h.range.touches(offset));
             if found.is_some() {
                 return found;
             }

@@ -29,7 +29,7 @@ pub(super) fn redefine_tag_edit(
     let redefine = tag_named(&["Redefine"]);
     match (redefine, value) {
         (None, None) => None,
-        (Some(tag), None) => Some(TextEdit { range: removal(text, tag), new_text: String::new() }),
+        (Some(tag), None) => Some(TextEdit::delete(removal(text, tag))),
         (Some(tag), Some(value)) => {
             let range = tag.value_content_range()?;
             (text[range] != *value).then(|| TextEdit { range, new_text: value.to_string() })
@@ -43,16 +43,10 @@ pub(super) fn redefine_tag_edit(
                     // Another tag stands before the position tag on its line: the new tag
                     // goes between the two, on that line.
                     let at = start + before.trim_end_matches(BLANKS).len();
-                    return Some(TextEdit {
-                        range: TextRange::new(at, at),
-                        new_text: format!(" {tag_text}"),
-                    });
+                    return Some(TextEdit::insert(at, format!(" {tag_text}")));
                 }
                 let ending = ending_after(text, position_tag);
-                return Some(TextEdit {
-                    range: TextRange::new(start, start),
-                    new_text: format!("{before}{tag_text}{ending}"),
-                });
+                return Some(TextEdit::insert(start, format!("{before}{tag_text}{ending}")));
             }
             let last = tags.iter().rev().find_map(|item| {
                 if let Item::Tag(tag) = item {
@@ -65,10 +59,7 @@ pub(super) fn redefine_tag_edit(
             if !is_blank(&text[last.range.end..at]) {
                 // Something follows the last tag on its line: the new tag goes right after it.
                 let at = last.range.end;
-                return Some(TextEdit {
-                    range: TextRange::new(at, at),
-                    new_text: format!(" {tag_text}"),
-                });
+                return Some(TextEdit::insert(at, format!(" {tag_text}")));
             }
             let line = &text[line_start(text, last.range.start)..last.range.start];
             let indentation = &line[..line.len() - line.trim_start_matches(BLANKS).len()];
@@ -79,7 +70,7 @@ pub(super) fn redefine_tag_edit(
                 // The last tag ends the text: the new line needs a line end before it.
                 format!("{ending}{indentation}{tag_text}")
             };
-            Some(TextEdit { range: TextRange::new(at, at), new_text })
+            Some(TextEdit::insert(at, new_text))
         }
     }
 }
@@ -152,7 +143,7 @@ mod tests {
         let record = syntax::parse_record(text);
         let tags = &record.items[..movetext_start(&record.items)];
         match redefine_tag_edit(text, tags, value) {
-            Some(edit) => super::super::apply_edits(text, &[edit]),
+            Some(edit) => crate::text::apply_edits(text, &[edit]),
             None => text.to_string(),
         }
     }

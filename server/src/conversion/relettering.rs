@@ -10,10 +10,11 @@
 use super::identifier_map::IdentifierMap;
 use super::redefine_tag::{redefine_tag_edit, POSITION_TAG_NAMES};
 use super::verify::{check_same_game, Compared};
-use super::{apply_edits, require_replay, ConversionError, LetterTarget};
+use super::{require_replay, ConversionError, LetterTarget};
 use crate::analysis::RecordAnalysis;
 use crate::pieces::Side;
 use crate::syntax::{movetext_start, Item, RecordSyntax, Step};
+use crate::text::apply_edits;
 use crate::text::TextEdit;
 
 /// The record `text` with its identifiers rewritten to `target`.

@@ -27,7 +27,7 @@ pub(super) fn check_same_game(
     converted: &str,
     compared: Compared,
 ) -> Result<(), ConversionError> {
-    let whole = 0..original.len();
+    let whole = TextRange::new(0, original.len());
     let converted_syntax = syntax::parse_record(converted);
     // The optional rule checks only add warnings, never an error nor a position: the check
     // skips them: they cost about as much as the replay.
@@ -39,7 +39,7 @@ pub(super) fn check_same_game(
         .find(|diagnostic| diagnostic.severity == Severity::Error)
     {
         return Err(ConversionError::NotLossless {
-            range: TextRange::from(whole),
+            range: whole,
             message: format!(
                 "the converted record would have the error {} ({}) at \"{}\"",
                 error.code,
@@ -71,7 +71,7 @@ pub(super) fn check_same_game(
     }
     if after.len() != before.len() {
         return Err(ConversionError::NotLossless {
-            range: TextRange::from(whole),
+            range: whole,
             message: format!("{} half-moves would replay instead of {}", after.len(), before.len()),
         });
     }
@@ -99,7 +99,7 @@ pub(super) fn check_same_game(
         }
         if converted_references.len() != original_references.len() {
             return Err(ConversionError::NotLossless {
-                range: TextRange::from(whole),
+                range: whole,
                 message: "the comments would not hold the same references".to_string(),
             });
         }

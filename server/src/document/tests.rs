@@ -139,8 +139,8 @@ fn inserting_a_byte_order_mark_then_a_quote_at_the_start_gives_what_a_fresh_open
     // after the mark as a record of its own.
     let text = GAME.repeat(2);
     let mut document = Document::new(&text, 1);
-    document.apply(2, [Change { range: TextRange::new(0, 0), text: "\u{FEFF}" }]);
-    document.apply(3, [Change { range: TextRange::new(0, 0), text: "\"" }]);
+    document.apply(2, [Change { range: TextRange::empty(0), text: "\u{FEFF}" }]);
+    document.apply(3, [Change { range: TextRange::empty(0), text: "\"" }]);
     let edited = document.rope().to_string();
     assert_eq!(edited, format!("\"\u{FEFF}{text}"));
     let fresh = Document::new(&edited, 3);

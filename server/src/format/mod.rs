@@ -34,12 +34,12 @@ pub fn format_edits(
     options: &FormatOptions,
     range: Option<TextRange>,
 ) -> Vec<TextEdit> {
-    let touched = |span: &TextRange| match &range {
+    let touched = |span: TextRange| match range {
         None => true,
         Some(range) if range.is_empty() => {
             span.contains(range.start) || (range.start == span.end && span.end == text.len())
         }
-        Some(range) => span.start < range.end && range.start < span.end,
+        Some(range) => span.overlaps(range),
     };
     let formatted = records::format_records(text, options, touched);
     // The line diffs are per record too, so they are shared out between cores the same way.

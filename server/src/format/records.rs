@@ -100,13 +100,13 @@ pub(super) fn format_record(
 pub(super) fn format_records(
     text: &str,
     options: &FormatOptions,
-    wanted: impl Fn(&TextRange) -> bool,
+    wanted: impl Fn(TextRange) -> bool,
 ) -> Vec<TextEdit> {
     let spans = record_spans(text);
     let line_endings = span_line_endings(text, &spans);
     let last = spans.len().saturating_sub(1);
     let chosen: Vec<(usize, TextRange)> =
-        spans.into_iter().enumerate().filter(|(_, span)| wanted(span)).collect();
+        spans.into_iter().enumerate().filter(|&(_, span)| wanted(span)).collect();
     let format_chunk = |chunk: &[(usize, TextRange)]| {
         let mut reader = RecordReader::new(Reading::ReaderFirst);
         chunk

@@ -251,16 +251,13 @@ fn convert<'a>(
         Conversion::Minimal => {
             let minimal = conversion::minimal_record(text, syntax, analysis).ok()?;
             // The record keeps the blank lines that follow it; only its content is replaced.
-            let content = 0..text.trim_end().len();
+            let content = TextRange::new(0, text.trim_end().len());
             let minimal = minimal.trim_end();
-            if &text[content.clone()] == minimal {
+            if &text[content] == minimal {
                 // Already minimal: nothing to change (and nothing offered when made at once).
                 Vec::new()
             } else {
-                vec![TextEdit {
-                    range: view.in_document(TextRange::from(content)),
-                    new_text: minimal.to_string(),
-                }]
+                vec![TextEdit { range: view.in_document(content), new_text: minimal.to_string() }]
             }
         }
         Conversion::ContinueFromHere => {
@@ -292,7 +289,7 @@ fn insertion_after(document: &Document, record: &Record, new_record: &str) -> Te
     let followed = record.range.end < document.rope().len_bytes();
     let after = if followed { "\n\n" } else { "\n" };
     TextEdit {
-        range: TextRange::new(record.range.end, record.range.end),
+        range: TextRange::empty(record.range.end),
         new_text: format!("{separator}{new_record}{after}"),
     }
 }

@@ -37,11 +37,8 @@ fn target_range(target: &ReferenceTarget) -> &TextRange {
 /// offset is on a resolved reference.
 pub fn definition(view: RecordView<'_>, offset: usize) -> Option<TextRange> {
     let at = view.in_record(offset)?;
-    let reference = view
-        .analysis
-        .references
-        .iter()
-        .find(|reference| reference.range.start <= at && at <= reference.range.end)?;
+    let reference =
+        view.analysis.references.iter().find(|reference| reference.range.touches(at))?;
     Some(view.in_document(*target_range(&reference.target)))
 }
 
@@ -51,18 +48,17 @@ pub fn definition(view: RecordView<'_>, offset: usize) -> Option<TextRange> {
 fn linked(view: RecordView<'_>, offset: usize) -> Option<(TextRange, Vec<TextRange>)> {
     let at = view.in_record(offset)?;
     let resolved = &view.analysis.references;
-    let target = resolved
-        .iter()
-        .find(|r| r.range.start <= at && at <= r.range.end)
-        .map(|r| *target_range(&r.target))
-        .or_else(|| {
-            resolved
-                .iter()
-                .map(|r| target_range(&r.target))
-                .filter(|range| range.start <= at && at <= range.end)
-                .min_by_key(|range| range.len())
-                .cloned()
-        })?;
+    let target =
+        resolved.iter().find(|r| r.range.touches(at)).map(|r| *target_range(&r.target)).or_else(
+            || {
+                resolved
+                    .iter()
+                    .map(|r| target_range(&r.target))
+                    .filter(|range| range.touches(at))
+                    .min_by_key(|range| range.len())
+                    .cloned()
+            },
+        )?;
     let references =
         resolved.iter().filter(|r| *target_range(&r.target) == target).map(|r| r.range).collect();
     Some((target, references))

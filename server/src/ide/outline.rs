@@ -48,12 +48,12 @@ fn record_outline(text: &str, syntax: &RecordSyntax) -> (Option<String>, TextRan
         )),
         _ => None,
     };
-    let range = 0..text.trim_end().len();
+    let range = TextRange::new(0, text.trim_end().len());
     let selection = match syntax.items.first() {
         Some(Item::Tag(first)) => first.range,
         _ => TextRange::new(0, text.find(['\n', '\r']).unwrap_or(text.len()).min(range.end)),
     };
-    (named, TextRange::from(range), selection)
+    (named, range, selection)
 }
 
 /// The main-line move lines of a record.

@@ -61,7 +61,7 @@ proptest! {
             }
             for item in completion(view, offset) {
                 let replace = item.edit_range;
-                prop_assert!(replace.start <= offset && offset <= replace.end, "{:?} around {}", replace, offset);
+                prop_assert!(replace.touches(offset), "{:?} around {}", replace, offset);
                 prop_assert!(text.is_char_boundary(replace.start) && text.is_char_boundary(replace.end));
                 prop_assert!(!text[replace].contains(['\n', '\r']), "a completion edit stays on its line");
             }

@@ -167,19 +167,19 @@ pub fn parse(text: &str, ids: &IdentifierSet) -> PdtlReading {
 
 /// P001 (§9.6): fields 1-4 are mandatory, 5-6 may be left out (a warning), more is an error.
 fn check_field_count(text: &str, count: usize, problems: &mut Problems) {
-    let range = 0..text.len();
+    let range = TextRange::new(0, text.len());
     match count {
         6 => {}
-        5 => problems.warning(Code::P001, TextRange::from(range), "PDTL has only 5 fields (move number missing)"),
-        4 => problems.warning(Code::P001, TextRange::from(range), "PDTL has only 4 fields (halfmove clock and move number missing)"),
+        5 => problems.warning(Code::P001, range, "PDTL has only 5 fields (move number missing)"),
+        4 => problems.warning(Code::P001, range, "PDTL has only 4 fields (halfmove clock and move number missing)"),
         0 => problems.error(
             Code::P001,
-            TextRange::from(range),
+            range,
             "PDTL is empty: expected 6 fields (placement, turn, castling, special-capture field, halfmove clock, move number)",
         ),
         1..=3 => problems.error(
             Code::P001,
-            TextRange::from(range),
+            range,
             format!(
                 "PDTL has only {count} field{}: placement, turn, castling and special-capture field are required, 6 fields in all",
                 if count == 1 { "" } else { "s" }
@@ -187,7 +187,7 @@ fn check_field_count(text: &str, count: usize, problems: &mut Problems) {
         ),
         _ => problems.error(
             Code::P001,
-            TextRange::from(range),
+            range,
             format!(
                 "PDTL has {count} fields: expected 6 (placement, turn, castling, special-capture field, halfmove clock, move number)"
             ),

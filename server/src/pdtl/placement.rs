@@ -362,7 +362,7 @@ fn check_board(position: &Position, range: TextRange, problems: &mut Problems) {
 #[cfg(test)]
 pub(super) fn board_is_valid(position: &Position) -> bool {
     let mut problems = Problems::default();
-    check_board(position, TextRange::new(0, 0), &mut problems);
+    check_board(position, TextRange::empty(0), &mut problems);
     problems.list.is_empty()
 }
 

@@ -57,12 +57,12 @@ impl HalfMoveText {
         annotations.sort_by_key(|range| range.start);
         let mut previous_end = move_parts.last().map(|range| range.end)?;
         for annotation in annotations {
-            let gap = previous_end..annotation.start;
+            let gap = TextRange::new(previous_end, annotation.start);
             if text
-                .get(gap.clone())
+                .get(gap.to_range())
                 .is_some_and(|between| between.contains(|c| c != ' ' && c != '\t'))
             {
-                return Some(Gap { range: TextRange::from(gap), before_annotations: true });
+                return Some(Gap { range: gap, before_annotations: true });
             }
             previous_end = annotation.end;
         }

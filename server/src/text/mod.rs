@@ -5,6 +5,6 @@ mod edit;
 mod line_index;
 mod range;
 
-pub use edit::{apply_edits, TextEdit};
+pub use edit::{apply_edits, apply_edits_within, TextEdit};
 pub use line_index::LineIndex;
 pub use range::TextRange;

@@ -107,10 +107,13 @@ fn check_comment(
         Some("@B:") => Kind::Player(Side::Black),
         Some(legacy @ ("#:" | "#W:" | "#B:")) => {
             // `:` marks an automatic comment only right after the brace, so the fix rewrites both.
-            let range = open.start..comment.marker.as_ref().map_or(open.end, |m| m.range.end);
+            let range = TextRange::new(
+                open.start,
+                comment.marker.as_ref().map_or(open.end, |m| m.range.end),
+            );
             diagnostics.push(
-                Diagnostic::new(Code::N004, TextRange::from(range.clone()), format!("legacy automatic-comment marker {{{legacy} write {{: for an automatic comment"))
-                    .with_fix(Fix::replace("Write {:", TextRange::from(range), "{:")),
+                Diagnostic::new(Code::N004, range, format!("legacy automatic-comment marker {{{legacy} write {{: for an automatic comment"))
+                    .with_fix(Fix::replace("Write {:", range, "{:")),
             );
             Kind::Automatic
         }

@@ -30,7 +30,7 @@ pub fn complete(
     let Some(position) = standing.position(analysis).filter(|_| standing.complete) else {
         return Vec::new();
     };
-    let replace = word_start(text, offset, &MOVE_CHARACTERS)..offset;
+    let replace = TextRange::new(word_start(text, offset, &MOVE_CHARACTERS), offset);
     let ids = &analysis.identifiers;
     let side = position.turn;
     // The strongest pieces first (`ALL` runs from the pawn up), then by column and line.
@@ -46,12 +46,7 @@ pub fn complete(
                 kind => format!("{}{hex}", ids.move_identifier(kind)),
             };
             let detail = format!("{} {} on {hex}", side.name(), piece.kind.name());
-            CompletionItem::plain(
-                label,
-                CompletionKind::Piece,
-                detail,
-                TextRange::from(replace.clone()),
-            )
+            CompletionItem::plain(label, CompletionKind::Piece, detail, replace)
         })
         .collect();
     let mut moves = legal_moves(position);
@@ -76,7 +71,7 @@ pub fn complete(
             }
             None => legal.applied.effect.describe(),
         };
-        CompletionItem::plain(label, CompletionKind::Move, detail, TextRange::from(replace.clone()))
+        CompletionItem::plain(label, CompletionKind::Move, detail, replace)
     }));
     suggestions
 }

@@ -40,8 +40,9 @@ impl<'a> TagContext<'a> {
                 (closing.is_empty() || closing == "]").then_some(offset + closing.len());
             let word_end =
                 offset + rest.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(rest.len());
-            let name = name_start..if replace_line.is_some() { offset } else { word_end };
-            return Some(TagContext::Name { bracket, name: TextRange::from(name), replace_line });
+            let name =
+                TextRange::new(name_start, if replace_line.is_some() { offset } else { word_end });
+            return Some(TagContext::Name { bracket, name, replace_line });
         }
         let name_length = after_bracket.find(|c: char| !c.is_ascii_alphanumeric())?;
         let name = &after_bracket[..name_length];

@@ -101,7 +101,7 @@ pub(super) fn read_comment(
         lexer.token_start = lexer.pos;
         let scanned = scan(&mut lexer, marker_valid).ok()?;
         marker_valid = false;
-        let range = lexer.token_start..lexer.end;
+        let range = TextRange::new(lexer.token_start, lexer.end);
         let start = range.start;
         match scanned {
             Scanned::Close => {
@@ -111,11 +111,9 @@ pub(super) fn read_comment(
                 comment.range.end = range.end;
                 return Some((comment, range.end));
             }
-            Scanned::Marker => comment.marker = Some(Token { range: TextRange::from(range) }),
+            Scanned::Marker => comment.marker = Some(Token { range }),
             Scanned::Text => {}
-            Scanned::Reference(kind) => {
-                comment.references.push(Reference { kind, range: TextRange::from(range) })
-            }
+            Scanned::Reference(kind) => comment.references.push(Reference { kind, range }),
         }
         if lexer.end <= start {
             // A token that reads nothing would not move on: not a case the scanner meets.

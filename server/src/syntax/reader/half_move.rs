@@ -233,8 +233,7 @@ fn indicator_at(cursor: &Cursor<'_>, pos: usize) -> Option<usize> {
 /// Reads a half-move at the cursor; the cursor ends after its last token.
 fn read_half_move(cursor: &mut Cursor<'_>) -> Option<HalfMoveText> {
     let start = cursor.pos;
-    let mut half_move =
-        HalfMoveText { range: TextRange::new(start, start), ..HalfMoveText::default() };
+    let mut half_move = HalfMoveText { range: TextRange::empty(start), ..HalfMoveText::default() };
     let mut at = start;
     if let Some(end) = castling_at(cursor, at) {
         half_move.castling = token(TextRange::new(at, end));
