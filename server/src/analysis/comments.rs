@@ -62,8 +62,19 @@ pub fn check_comments(
     ids: &IdentifierSet,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<ResolvedReference> {
+    check_comments_in(text, syntax, &PlayTree::build(text, syntax), ids, diagnostics)
+}
+
+/// [`check_comments`] with the record's tree of the lines of play, which the analysis builds
+/// once for the movetext walk and the references.
+pub(crate) fn check_comments_in(
+    text: &str,
+    syntax: &RecordSyntax,
+    tree: &PlayTree<'_>,
+    ids: &IdentifierSet,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<ResolvedReference> {
     layout::check_layout(text, syntax, &syntax.items, diagnostics);
-    let tree = PlayTree::build(text, syntax);
     let mut resolved = Vec::new();
     for site in &tree.sites {
         for reference in &site.comment.references {

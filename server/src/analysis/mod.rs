@@ -25,6 +25,7 @@ use crate::parallel;
 use crate::position::Position;
 use crate::syntax::{self, node_kind, Item, Reading, RecordReader, RecordSyntax};
 use crate::text::{LineIndex, TextRange};
+use line_of_play::PlayTree;
 
 /// Everything the core knows about one record.
 #[derive(Debug)]
@@ -129,16 +130,9 @@ fn analyse_unproven_keeping(
     let setup = setup::read_setup(text, &record.items, &mut diagnostics);
     tags::check_tags(text, &record.items, &mut diagnostics);
     let movetext = &record.items[setup.first_movetext_item..];
-    let mut walker = movetext::Walker::new(
-        text,
-        record,
-        &setup.identifiers,
-        &lines,
-        setup.has_pdtl,
-        rule_checks,
-        keep,
-    );
-    let end = walker.walk_main(movetext, setup.start.clone());
+    let tree = PlayTree::build(text, record);
+    let mut walker = movetext::Walker::new(text, record, &tree, &setup, &lines, rule_checks, keep);
+    let end = walker.walk_main();
     let result_tag_start = record.items.iter().find_map(|item| match item {
         Item::Tag(tag) if tag.name.text(text) == "Result" => Some(tag.range.start),
         _ => None,
@@ -154,7 +148,7 @@ fn analyse_unproven_keeping(
     );
     diagnostics.append(&mut walker.diagnostics);
     let mut references =
-        comments::check_comments(text, record, &setup.identifiers, &mut diagnostics);
+        comments::check_comments_in(text, record, &tree, &setup.identifiers, &mut diagnostics);
     if keep == Keep::Findings {
         references = Vec::new();
     }

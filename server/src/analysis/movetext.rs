@@ -2,13 +2,19 @@
 //! numbering and structure (M-codes), the replay of every half-move with the coherence checks,
 //! and the recovery rules that keep one failure from cascading: a line of play whose position
 //! becomes unknown stops being replayed, while its syntax and structure are still checked.
+//!
+//! The lines of play, where each variation branches and what it replaces, are read from the
+//! record's [`PlayTree`], the one the line-of-play queries and reference resolution read; the
+//! walk adds only what the tree does not hold: the positions, replayed as it goes.
+
+use std::collections::HashSet;
 
 use super::check_suffix::check_suffix_diagnostic;
 use super::half_move::read_half_move;
-use super::line_of_play::{first_move_line, label_number, side_replaced_by};
+use super::line_of_play::{move_number, Branch, PlayTree};
+use super::setup::Setup;
 use super::{Keep, RuleChecks};
 use crate::diagnostics::{Code, Diagnostic, Fix};
-use crate::identifiers::IdentifierSet;
 use crate::pieces::Side;
 use crate::position::Position;
 use crate::replay;
@@ -46,12 +52,10 @@ enum LineKind {
     Variation { parent_number: u32 },
 }
 
-/// The last move line of a line of play, to which a variation attaches (§11.2).
-#[derive(Clone)]
+/// The positions around the last move line of a line of play, from which a variation
+/// attached to it starts (§11.2); the tree says which move line that is and what it holds.
+#[derive(Clone, Default)]
 struct AttachPoint {
-    number: u32,
-    has_white: bool,
-    has_black: bool,
     before_white: Option<Position>,
     after_white: Option<Position>,
 }
@@ -113,15 +117,20 @@ struct WrittenHalfMove {
 
 /// One line of play being walked: its items, how far the walk is, and what it knows so far.
 struct LineWalk<'i> {
+    /// The line in the record's [`PlayTree`].
+    line: usize,
     items: &'i [Item],
     /// The index of the next item.
     next: usize,
+    /// How many of the line's variations were met: the index of the next among its children.
+    variations: usize,
     kind: LineKind,
     depth: usize,
     position: Option<Position>,
     expected: Option<u32>,
-    attach: Option<AttachPoint>,
-    labels: Vec<(u32, u32)>,
+    attach: AttachPoint,
+    /// The labels of the variations met, with the number of the move line they attach to.
+    labels: HashSet<(u32, u32)>,
     white_only: Option<Token>,
     move_lines: usize,
     previous_end: Option<usize>,
@@ -135,20 +144,23 @@ struct LineWalk<'i> {
 
 impl<'i> LineWalk<'i> {
     fn new(
+        line: usize,
         items: &'i [Item],
         kind: LineKind,
         start: Option<Position>,
         depth: usize,
     ) -> LineWalk<'i> {
         LineWalk {
+            line,
             items,
             next: 0,
+            variations: 0,
             kind,
             depth,
             position: start,
             expected: None,
-            attach: None,
-            labels: Vec::new(),
+            attach: AttachPoint::default(),
+            labels: HashSet::new(),
             white_only: None,
             move_lines: 0,
             previous_end: None,
@@ -163,13 +175,13 @@ impl<'i> LineWalk<'i> {
 pub struct Walker<'a> {
     text: &'a str,
     syntax: &'a RecordSyntax,
-    ids: &'a IdentifierSet,
+    tree: &'a PlayTree<'a>,
+    setup: &'a Setup,
     lines: &'a LineIndex,
     pub diagnostics: Vec<Diagnostic>,
     /// The optional rule checks' warnings (R-codes) about replayed half-moves.
     pub rule_warnings: Vec<Diagnostic>,
     pub played: Vec<PlayedHalfMove>,
-    has_pdtl: bool,
     rule_checks: RuleChecks,
     /// Whether `played` is filled: not when only the findings are kept.
     keep_played: bool,
@@ -179,21 +191,21 @@ impl<'a> Walker<'a> {
     pub fn new(
         text: &'a str,
         syntax: &'a RecordSyntax,
-        ids: &'a IdentifierSet,
+        tree: &'a PlayTree<'a>,
+        setup: &'a Setup,
         lines: &'a LineIndex,
-        has_pdtl: bool,
         rule_checks: RuleChecks,
         keep: Keep,
     ) -> Walker<'a> {
         Walker {
             text,
             syntax,
-            ids,
+            tree,
+            setup,
             lines,
             diagnostics: Vec::new(),
             rule_warnings: Vec::new(),
             played: Vec::new(),
-            has_pdtl,
             rule_checks,
             keep_played: keep == Keep::Everything,
         }
@@ -207,10 +219,14 @@ impl<'a> Walker<'a> {
         self.lines.line_of(a) == self.lines.line_of(b)
     }
 
-    /// Walks the main line (`items` are the record's movetext items) and, as they come, its
-    /// variations: one [`LineWalk`] per line of play being walked, innermost last.
-    pub fn walk_main(&mut self, items: &[Item], start: Option<Position>) -> MainLineEnd {
-        let mut lines = vec![LineWalk::new(items, LineKind::Main, start, 0)];
+    /// Walks the main line from the setup's start and, as they come, its variations, in text
+    /// order down the tree of the lines of play: one [`LineWalk`] per line of play being
+    /// walked, innermost last, so that only the positions of the lines open at a place are
+    /// held.
+    pub fn walk_main(&mut self) -> MainLineEnd {
+        let setup = self.setup;
+        let items = &self.syntax.items[setup.first_movetext_item..];
+        let mut lines = vec![LineWalk::new(0, items, LineKind::Main, setup.start.clone(), 0)];
         loop {
             let Some(line) = lines.last_mut() else { return MainLineEnd::default() };
             let Some(item) = line.items.get(line.next) else {
@@ -242,7 +258,7 @@ impl<'a> Walker<'a> {
         // The position is worked on in place: taking it out and back per item copied it twice.
         let position = &mut state.position;
         let mut expected = state.expected;
-        let mut attach = state.attach.take();
+        let mut attach = std::mem::take(&mut state.attach);
         let mut white_only = state.white_only.take();
         let mut move_lines = state.move_lines;
         let mut previous_end = state.previous_end;
@@ -320,13 +336,7 @@ impl<'a> Walker<'a> {
                 if line.white.is_some() && line.black.is_none() && line.comma.is_none() {
                     white_only = Some(line.number);
                 }
-                attach = Some(AttachPoint {
-                    number,
-                    has_white: line.white.is_some(),
-                    has_black: line.black.is_some(),
-                    before_white,
-                    after_white,
-                });
+                attach = AttachPoint { before_white, after_white };
                 move_lines += 1;
                 previous_end = Some(line.range.end);
             }
@@ -441,8 +451,7 @@ impl<'a> Walker<'a> {
         let unknown_start = written.ends_with('?');
         // The number without its `.` or `?`; a number the parser had to invent is empty, and
         // is not judged against the sequence (S001 or S011 says what is wrong there).
-        let readable: Option<u32> =
-            written.get(..written.len().saturating_sub(1)).and_then(|digits| digits.parse().ok());
+        let readable = move_number(written);
         let number = readable.unwrap_or(u32::MAX);
         let range = line.number.range;
         match kind {
@@ -454,7 +463,7 @@ impl<'a> Walker<'a> {
                         format!("{written}: the unknown-start numbering is written 1?"),
                     );
                 }
-                if !self.has_pdtl {
+                if !self.setup.has_pdtl {
                     if number != 1 || unknown_start || line.ellipsis.is_some() {
                         self.report(
                             Code::M003,
@@ -591,7 +600,7 @@ impl<'a> Walker<'a> {
         written: &mut Vec<WrittenHalfMove>,
         mated_at: &mut Option<usize>,
     ) {
-        let read = read_half_move(self.text, half_move, self.ids, side);
+        let read = read_half_move(self.text, half_move, &self.setup.identifiers, side);
         let move_range = TextRange::new(half_move.range.start, half_move.move_end());
         self.diagnostics.extend(read.diagnostics);
         if read.mate {
@@ -646,7 +655,7 @@ impl<'a> Walker<'a> {
         let judged_before = (self.rule_checks == RuleChecks::Judge)
             .then(|| (replay::rule_warnings(before, &mv), replay::legality_before(before, &mv)));
         let Some(current) = position.as_mut() else { return };
-        let effect = match replay::play_in_place(current, &mv, self.ids) {
+        let effect = match replay::play_in_place(current, &mv, &self.setup.identifiers) {
             Ok(effect) => effect,
             Err(incoherence) => {
                 self.report(incoherence.code, move_range, incoherence.message);
@@ -683,7 +692,12 @@ impl<'a> Walker<'a> {
     where
         'a: 'i,
     {
-        let (attach, labels, depth) = (parent.attach.as_ref(), &mut parent.labels, parent.depth);
+        let tree = self.tree;
+        // The tree holds a line's variations in the order they are written, as they are met.
+        let id = tree.lines[parent.line].children[parent.variations];
+        parent.variations += 1;
+        let line = &tree.lines[id];
+        let depth = parent.depth + 1;
         let items = self.syntax.items_of(variation);
         let open = variation.open.range;
         if variation.close.is_none() {
@@ -696,65 +710,51 @@ impl<'a> Walker<'a> {
                 "empty variation: a variation holds at least one move line",
             );
         }
-        let Some(attach) = attach else {
+        let Some(Branch { parent: from, attach: Some(index), black_first }) = line.branch else {
             self.report(
                 Code::M012,
                 open,
                 "a variation before the first move line replaces nothing",
             );
-            return LineWalk::new(items, LineKind::Variation { parent_number: 0 }, None, depth + 1);
+            let kind = LineKind::Variation { parent_number: 0 };
+            return LineWalk::new(id, items, kind, None, depth);
         };
+        let attached = &tree.lines[from].moves[index];
+        let number = attached.number;
         if let Some(label) = &variation.label {
-            let label_text = label.text(self.text);
-            match label_number(label_text) {
+            match line.label {
                 None => self.report(
                     Code::M020,
                     open,
-                    format!("malformed variation label {label_text}: write $[n] with n ≥ 1"),
+                    format!(
+                        "malformed variation label {}: write $[n] with n ≥ 1",
+                        label.text(self.text)
+                    ),
                 ),
-                Some(n) if labels.contains(&(attach.number, n)) => self.report(
+                Some(n) if !parent.labels.insert((number, n)) => self.report(
                     Code::M017,
                     open,
-                    format!("a second variation labelled $[{n}] at move {}", attach.number),
+                    format!("a second variation labelled $[{n}] at move {number}"),
                 ),
-                Some(n) => labels.push((attach.number, n)),
+                Some(_) => {}
             }
         }
-        let first_line = first_move_line(self.syntax, variation);
-        let start = match first_line.map(|line| (line, side_replaced_by(line))) {
-            Some((line, Side::Black)) => {
-                if attach.has_black {
-                    attach.after_white.clone()
-                } else {
-                    self.report(
-                        Code::M016,
-                        line.number.range,
-                        format!(
-                            "move {} has no Black half-move for this variation to replace",
-                            attach.number
-                        ),
-                    );
-                    None
-                }
+        let start = line.moves.first().and_then(|first| {
+            let (side, replaced, start) = if black_first {
+                ("Black", &attached.line.black, &parent.attach.after_white)
+            } else {
+                ("White", &attached.line.white, &parent.attach.before_white)
+            };
+            if replaced.is_none() {
+                self.report(
+                    Code::M016,
+                    first.line.number.range,
+                    format!("move {number} has no {side} half-move for this variation to replace"),
+                );
             }
-            Some((line, Side::White)) => {
-                if attach.has_white {
-                    attach.before_white.clone()
-                } else {
-                    self.report(
-                        Code::M016,
-                        line.number.range,
-                        format!(
-                            "move {} has no White half-move for this variation to replace",
-                            attach.number
-                        ),
-                    );
-                    None
-                }
-            }
-            None => None,
-        };
-        LineWalk::new(items, LineKind::Variation { parent_number: attach.number }, start, depth + 1)
+            replaced.as_ref().and(start.clone())
+        });
+        LineWalk::new(id, items, LineKind::Variation { parent_number: number }, start, depth)
     }
 }
 

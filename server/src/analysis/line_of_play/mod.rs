@@ -8,9 +8,7 @@
 
 mod tree;
 
-pub(crate) use tree::{
-    first_move_line, label_number, side_replaced_by, Entry, Move, Place, PlayTree, Site,
-};
+pub(crate) use tree::{move_number, Branch, Entry, Move, Place, PlayTree, Site};
 
 use super::{PlayedHalfMove, RecordAnalysis};
 use crate::pieces::Side;

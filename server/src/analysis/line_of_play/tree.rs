@@ -161,7 +161,7 @@ impl<'a> PlayTree<'a> {
                     if *place == Place::Start {
                         *place = Place::Play;
                     }
-                    let number = move_number(move_line.number.text(text));
+                    let number = move_number(move_line.number.text(text)).unwrap_or(u32::MAX);
                     self.lines[line].moves.push(Move { number, line: move_line });
                 }
                 Item::Variation(variation) => {
@@ -272,7 +272,7 @@ pub(crate) fn replaced_side(syntax: &RecordSyntax, variation: &Variation) -> Opt
 }
 
 /// The side whose half-move a variation replaces, told by its first move line.
-pub(crate) fn side_replaced_by(first: &MoveLine) -> Side {
+fn side_replaced_by(first: &MoveLine) -> Side {
     match first.ellipsis {
         Some(_) => Side::Black,
         None => Side::White,
@@ -280,23 +280,21 @@ pub(crate) fn side_replaced_by(first: &MoveLine) -> Side {
 }
 
 /// The first move line of a variation, which says what it replaces.
-pub(crate) fn first_move_line<'a>(
-    syntax: &'a RecordSyntax,
-    variation: &Variation,
-) -> Option<&'a MoveLine> {
+fn first_move_line<'a>(syntax: &'a RecordSyntax, variation: &Variation) -> Option<&'a MoveLine> {
     syntax.items_of(variation).iter().find_map(|item| match item {
         Item::MoveLine(line) => Some(line),
         _ => None,
     })
 }
 
-/// The number of a move number token: `12.` gives 12, `1?` gives 1.
-fn move_number(written: &str) -> u32 {
-    written.trim_end_matches(['.', '?']).parse().unwrap_or(u32::MAX)
+/// The number of a move number token: `12.` gives 12, `1?` gives 1; `None` for a number the
+/// parser had to invent (empty) or one too large to read.
+pub(crate) fn move_number(written: &str) -> Option<u32> {
+    written.get(..written.len().saturating_sub(1))?.parse().ok()
 }
 
 /// The number of a well-formed label `$[n]` (n ≥ 1, no leading zero).
-pub(crate) fn label_number(written: &str) -> Option<u32> {
+fn label_number(written: &str) -> Option<u32> {
     let digits = written.strip_prefix("$[")?.strip_suffix(']')?;
     if digits.starts_with('0') {
         return None;
