@@ -1,6 +1,6 @@
 //! The whole analysis of the fixtures of `tests/fixtures/movetext`: records whose movetext
-//! has one cause of error (moves after the result line, a move with a blank inside), each
-//! with a sidecar `name.expected` listing every diagnostic the file gives, as `LINE:COL CODE`
+//! has one cause of error (moves after the result line, a move with a blank inside, the
+//! numbering, the variations), each with a sidecar `name.expected` listing every diagnostic the file gives, as `LINE:COL CODE`
 //! lines (1-based, columns in characters), so that a cascade of diagnostics after the one
 //! that says what is wrong is caught. Blank lines and lines starting with `#` are ignored.
 
@@ -8,6 +8,13 @@ use std::path::{Path, PathBuf};
 
 use ctlpgn::analysis::{analyse_file, Keep, RuleChecks};
 use ctlpgn::text::LineIndex;
+
+/// The codes of the movetext walk (numbering, structure, variations): each is given by a
+/// fixture.
+const MOVETEXT_CODES: [&str; 22] = [
+    "M001", "M002", "M003", "M004", "M005", "M008", "M010", "M011", "M012", "M013", "M014", "M015",
+    "M016", "M017", "M019", "M020", "M021", "M022", "M023", "M024", "M025", "M026",
+];
 
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
@@ -38,14 +45,26 @@ fn diagnostics(text: &str) -> Vec<String> {
 #[test]
 fn movetext_fixtures_give_exactly_their_sidecars() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/movetext");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+    let entries: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|entry| entry.expect("a folder entry").path())
-        .filter(|path| path.extension().is_some_and(|extension| extension == "ctl-pgn"))
         .collect();
-    files.sort();
+    let with = |extension: &str| {
+        let mut paths: Vec<&PathBuf> = entries
+            .iter()
+            .filter(|path| path.extension().is_some_and(|e| e == extension))
+            .collect();
+        paths.sort();
+        paths
+    };
+    for sidecar in with("expected") {
+        let fixture = sidecar.with_extension("ctl-pgn");
+        assert!(fixture.is_file(), "{} has no fixture", sidecar.display());
+    }
+    let files = with("ctl-pgn");
     assert!(!files.is_empty(), "no fixtures in {}", dir.display());
     let mut failures = Vec::new();
+    let mut covered = Vec::new();
     for path in files {
         let expected: Vec<String> = read(&path.with_extension("expected"))
             .lines()
@@ -53,7 +72,8 @@ fn movetext_fixtures_give_exactly_their_sidecars() {
             .filter(|line| !line.is_empty() && !line.starts_with('#'))
             .map(str::to_string)
             .collect();
-        let actual = diagnostics(&read(&path));
+        let actual = diagnostics(&read(path));
+        covered.extend(actual.iter().filter_map(|row| row.split(' ').nth(1)).map(str::to_string));
         if actual != expected {
             failures.push(format!(
                 "{}:\n  expected {expected:?}\n       got {actual:?}",
@@ -62,4 +82,7 @@ fn movetext_fixtures_give_exactly_their_sidecars() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let uncovered: Vec<_> =
+        MOVETEXT_CODES.iter().filter(|code| !covered.iter().any(|c| c == *code)).collect();
+    assert!(uncovered.is_empty(), "no fixture covers {uncovered:?}");
 }

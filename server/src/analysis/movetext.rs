@@ -49,7 +49,11 @@ pub struct MainLineEnd {
 #[derive(Clone, Copy)]
 enum LineKind {
     Main,
-    Variation { parent_number: u32 },
+    /// `parent_number` is the number of the move line the variation is attached to; `None`
+    /// for one that replaces nothing (M012), whose numbers repeat nothing.
+    Variation {
+        parent_number: Option<u32>,
+    },
 }
 
 /// The positions around the last move line of a line of play, from which a variation
@@ -507,7 +511,7 @@ impl<'a> Walker<'a> {
                         format!("{written}: 1? is only allowed on the first main-line move line"),
                     );
                 }
-                if number != parent_number {
+                if let Some(parent_number) = parent_number.filter(|&parent| parent != number) {
                     self.report(
                         Code::M015,
                         range,
@@ -716,7 +720,7 @@ impl<'a> Walker<'a> {
                 open,
                 "a variation before the first move line replaces nothing",
             );
-            let kind = LineKind::Variation { parent_number: 0 };
+            let kind = LineKind::Variation { parent_number: None };
             return LineWalk::new(id, items, kind, None, depth);
         };
         let attached = &tree.lines[from].moves[index];
@@ -754,7 +758,7 @@ impl<'a> Walker<'a> {
             }
             replaced.as_ref().and(start.clone())
         });
-        LineWalk::new(id, items, LineKind::Variation { parent_number: number }, start, depth)
+        LineWalk::new(id, items, LineKind::Variation { parent_number: Some(number) }, start, depth)
     }
 }
 
