@@ -286,14 +286,34 @@ fn judge_coordinate(text: &str) -> Result<Hex, CoordinateError> {
 /// zero), or `None` for anything [`parse_coordinate`] would report.
 fn valid_coordinate(bytes: &[u8]) -> Option<Hex> {
     let (&letter, digits) = bytes.split_first()?;
-    let column = COLUMNS.iter().position(|&c| c as u8 == letter.to_ascii_uppercase())?;
+    let column = *COLUMN_OF_LETTER.get(usize::from(letter))?;
+    if column == NO_COLUMN {
+        return None;
+    }
     let line = match *digits {
         [digit] if digit.is_ascii_digit() => digit - b'0',
         [tens @ b'1'..=b'9', units] if units.is_ascii_digit() => (tens - b'0') * 10 + units - b'0',
         _ => return None,
     };
-    Hex::new(column as u8, line)
+    Hex::new(column, line)
 }
+
+/// Not a column letter, in [`COLUMN_OF_LETTER`].
+const NO_COLUMN: u8 = u8::MAX;
+
+/// The column of each ASCII letter in either case ([`NO_COLUMN`] for the others): two
+/// coordinates are read with every half-move, and a table spares the search of [`COLUMNS`].
+const COLUMN_OF_LETTER: [u8; 128] = {
+    let mut table = [NO_COLUMN; 128];
+    let mut column = 0;
+    while column < COLUMNS.len() {
+        let letter = COLUMNS[column] as u8;
+        table[letter as usize] = column as u8;
+        table[letter.to_ascii_lowercase() as usize] = column as u8;
+        column += 1;
+    }
+    table
+};
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,7 @@ use tree_sitter::{Node, Tree};
 use super::node_kind;
 
 /// A token of the text: its byte range in the record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Token {
     pub range: TextRange,
 }
@@ -132,7 +132,7 @@ impl HalfMoveText {
 }
 
 /// A move line `N. white, black`, `N. …, black` or `N. white`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveLine {
     pub range: TextRange,
     pub indentation: Option<Token>,

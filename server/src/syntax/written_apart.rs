@@ -26,7 +26,8 @@ impl HalfMoveText {
     /// suffix) any text at all, before or between its annotations (rating, NAG, game
     /// indicator) anything but spaces and tabs. `None` when the half-move is written whole.
     pub fn written_apart(&self, text: &str) -> Option<Gap> {
-        let mut move_parts: Vec<&TextRange> = [
+        // Arrays on the stack, not vectors: every half-move of every record asks this.
+        let mut move_parts = [
             &self.piece,
             &self.origin,
             &self.separator,
@@ -36,27 +37,23 @@ impl HalfMoveText {
             &self.castling,
             &self.check,
         ]
-        .into_iter()
-        .flatten()
-        .map(|token| &token.range)
-        .collect();
-        move_parts.sort_by_key(|range| range.start);
-        for pair in move_parts.windows(2) {
-            if pair[0].end < pair[1].start {
+        .map(|token| token.as_ref().map(|token| token.range));
+        in_text_order(&mut move_parts);
+        let mut previous: Option<TextRange> = None;
+        for range in move_parts.into_iter().flatten() {
+            if let Some(before) = previous.filter(|before| before.end < range.start) {
                 return Some(Gap {
-                    range: TextRange::new(pair[0].end, pair[1].start),
+                    range: TextRange::new(before.end, range.start),
                     before_annotations: false,
                 });
             }
+            previous = Some(range);
         }
-        let mut annotations: Vec<&TextRange> = [&self.rating, &self.nag, &self.indicator]
-            .into_iter()
-            .flatten()
-            .map(|token| &token.range)
-            .collect();
-        annotations.sort_by_key(|range| range.start);
-        let mut previous_end = move_parts.last().map(|range| range.end)?;
-        for annotation in annotations {
+        let mut annotations = [&self.rating, &self.nag, &self.indicator]
+            .map(|token| token.as_ref().map(|token| token.range));
+        in_text_order(&mut annotations);
+        let mut previous_end = previous?.end;
+        for annotation in annotations.into_iter().flatten() {
             let gap = TextRange::new(previous_end, annotation.start);
             if text
                 .get(gap.to_range())
@@ -67,5 +64,53 @@ impl HalfMoveText {
             previous_end = annotation.end;
         }
         None
+    }
+}
+
+/// Puts the parts in text order, the absent ones first. They are listed in the order a
+/// half-move writes them, so they are almost always in order already: checking costs less than
+/// sorting, and only a tree recovered from errors may need the sort.
+fn in_text_order(parts: &mut [Option<TextRange>]) {
+    let starts = parts.iter().flatten().map(|range| range.start);
+    if !starts.clone().zip(starts.skip(1)).all(|(before, after)| before <= after) {
+        parts.sort_unstable_by_key(|range| range.map(|range| range.start));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::Token;
+
+    fn token(start: usize, end: usize) -> Option<Token> {
+        Some(Token { range: TextRange::new(start, end) })
+    }
+
+    #[test]
+    fn the_gap_is_found_whatever_order_the_parts_are_listed_in() {
+        // `JF6 -B18`: the parts in the order a half-move writes them.
+        let text = "JF6 -B18";
+        let written = HalfMoveText {
+            range: TextRange::new(0, 8),
+            piece: token(0, 1),
+            origin: token(1, 3),
+            separator: token(4, 5),
+            destination: token(5, 8),
+            ..HalfMoveText::default()
+        };
+        let gap = written.written_apart(text).expect("a gap");
+        assert_eq!((gap.range, gap.before_annotations), (TextRange::new(3, 4), false));
+        // A tree recovered from errors may give the parts out of that order: `B18 JF6`, read
+        // as a destination before its origin.
+        let recovered = HalfMoveText {
+            range: TextRange::new(0, 7),
+            origin: token(4, 7),
+            destination: token(0, 3),
+            ..HalfMoveText::default()
+        };
+        let gap = recovered.written_apart("B18 JF6").expect("a gap");
+        assert_eq!(gap.range, TextRange::new(3, 4));
+        let whole = HalfMoveText { separator: token(3, 4), destination: token(4, 7), ..written };
+        assert_eq!(whole.written_apart("JF6-B18").map(|gap| gap.range), None);
     }
 }

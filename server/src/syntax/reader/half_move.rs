@@ -12,32 +12,28 @@ fn token(range: TextRange) -> Option<Token> {
     Some(Token { range })
 }
 
-/// Reads a move line whose number starts at the cursor (after its `indentation`, if any).
+/// Reads a move line whose number starts at the cursor (after its `indentation`, if any) into
+/// `line`, an empty move line already in its place among the record's items: a move line is
+/// hundreds of bytes, and building it here to return it was copied at each step up.
 pub(super) fn read_move_line(
     cursor: &mut Cursor<'_>,
     indentation: Option<Token>,
-) -> Option<MoveLine> {
+    line: &mut MoveLine,
+) -> Option<()> {
     let start = indentation.as_ref().map_or(cursor.pos, |t| t.range.start);
     let number_start = cursor.pos;
     if cursor.digits() == 0 || !matches!(cursor.byte(), Some(b'.' | b'?')) {
         return None;
     }
     cursor.pos += 1;
-    let number = Token { range: TextRange::new(number_start, cursor.pos) };
+    line.number = Token { range: TextRange::new(number_start, cursor.pos) };
     // The number stands alone or is followed by a blank (`1.E7` and `1..` are left to the
     // tree: the first is rare, the second could be indentation).
     if !matches!(cursor.byte(), None | Some(b' ' | b'\t' | b'\n' | b'\r')) {
         return None;
     }
-    let mut line = MoveLine {
-        range: TextRange::new(start, cursor.pos),
-        indentation,
-        number,
-        white: None,
-        ellipsis: None,
-        comma: None,
-        black: None,
-    };
+    line.range = TextRange::new(start, cursor.pos);
+    line.indentation = indentation;
     let after_number = cursor.pos;
     let crossed = cursor.skip_spaces();
     if let Some(ellipsis) = ellipsis_at(cursor) {
@@ -50,19 +46,19 @@ pub(super) fn read_move_line(
         if crossed {
             return None;
         }
-        line.white = Some(read_half_move(cursor)?);
+        read_half_move(cursor, line.white.insert(HalfMoveText::default()))?;
     } else if cursor.byte() == Some(b'.') {
         return None;
     } else {
         cursor.pos = after_number;
-        return Some(line);
+        return Some(());
     }
     line.range.end = cursor.pos;
     let after_first = cursor.pos;
     let crossed = cursor.skip_spaces();
     if cursor.byte() != Some(b',') {
         cursor.pos = after_first;
-        return Some(line);
+        return Some(());
     }
     if crossed {
         return None;
@@ -76,12 +72,12 @@ pub(super) fn read_move_line(
         if crossed {
             return None;
         }
-        line.black = Some(read_half_move(cursor)?);
+        read_half_move(cursor, line.black.insert(HalfMoveText::default()))?;
         line.range.end = cursor.pos;
     } else {
         cursor.pos = after_comma;
     }
-    Some(line)
+    Some(())
 }
 
 /// `…` or `...` at the cursor, unless more dots follow (then it could be indentation).
@@ -230,10 +226,11 @@ fn indicator_at(cursor: &Cursor<'_>, pos: usize) -> Option<usize> {
     }
 }
 
-/// Reads a half-move at the cursor; the cursor ends after its last token.
-fn read_half_move(cursor: &mut Cursor<'_>) -> Option<HalfMoveText> {
+/// Reads a half-move at the cursor into `half_move`, an empty one in its place in the move
+/// line; the cursor ends after its last token.
+fn read_half_move(cursor: &mut Cursor<'_>, half_move: &mut HalfMoveText) -> Option<()> {
     let start = cursor.pos;
-    let mut half_move = HalfMoveText { range: TextRange::empty(start), ..HalfMoveText::default() };
+    half_move.range = TextRange::empty(start);
     let mut at = start;
     if let Some(end) = castling_at(cursor, at) {
         half_move.castling = token(TextRange::new(at, end));
@@ -245,14 +242,14 @@ fn read_half_move(cursor: &mut Cursor<'_>) -> Option<HalfMoveText> {
             at = promotion;
         } else {
             half_move.origin = token(TextRange::new(at, end));
-            at = read_rest_of_move(cursor, end, &mut half_move)?;
+            at = read_rest_of_move(cursor, end, half_move)?;
         }
     } else {
         let end = piece_at(cursor, at)?;
         half_move.piece = token(TextRange::new(at, end));
         let origin = coordinate_at(cursor, end)?;
         half_move.origin = token(TextRange::new(end, origin));
-        at = read_rest_of_move(cursor, origin, &mut half_move)?;
+        at = read_rest_of_move(cursor, origin, half_move)?;
     }
     let mut end = at;
     cursor.pos = at;
@@ -287,7 +284,7 @@ fn read_half_move(cursor: &mut Cursor<'_>) -> Option<HalfMoveText> {
     match probe.char_at(probe.pos) {
         Some(c) if is_rating_char(c) || matches!(c, '+' | '#' | '^' | ':' | '=' | '$') => None,
         Some('(') if probe.byte_at(probe.pos + 1) == Some(b'=') => None,
-        _ => Some(half_move),
+        _ => Some(()),
     }
 }
 

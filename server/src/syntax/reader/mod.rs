@@ -12,7 +12,7 @@ mod tag;
 
 use cursor::Cursor;
 
-use crate::syntax::{Item, RecordSyntax, Token, Variation};
+use crate::syntax::{Item, MoveLine, RecordSyntax, Token, Variation};
 use crate::text::TextRange;
 
 /// Reads one record's text (as [`crate::syntax::split_records`] cuts it) into the syntax
@@ -65,7 +65,13 @@ pub fn read_record(text: &str) -> Option<RecordSyntax> {
                     Item::Result(result)
                 }
                 Some(_) => return None,
-                None => Item::MoveLine(half_move::read_move_line(&mut cursor, indentation)?),
+                None => {
+                    let container = container(&mut record, body);
+                    container.push(Item::MoveLine(MoveLine::default()));
+                    let Some(Item::MoveLine(line)) = container.last_mut() else { return None };
+                    half_move::read_move_line(&mut cursor, indentation, line)?;
+                    continue;
+                }
             },
             b'*' if body.is_none() && indentation.is_none() => {
                 if !ends_token(&cursor, cursor.pos + 1) {
