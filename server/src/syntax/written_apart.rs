@@ -71,8 +71,13 @@ impl HalfMoveText {
 /// half-move writes them, so they are almost always in order already: checking costs less than
 /// sorting, and only a tree recovered from errors may need the sort.
 fn in_text_order(parts: &mut [Option<TextRange>]) {
-    let starts = parts.iter().flatten().map(|range| range.start);
-    if !starts.clone().zip(starts.skip(1)).all(|(before, after)| before <= after) {
+    let mut last_start = 0;
+    let mut ordered = true;
+    for range in parts.iter().flatten() {
+        ordered &= last_start <= range.start;
+        last_start = range.start;
+    }
+    if !ordered {
         parts.sort_unstable_by_key(|range| range.map(|range| range.start));
     }
 }
