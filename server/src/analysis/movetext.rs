@@ -262,7 +262,6 @@ impl<'a> Walker<'a> {
         // The position is worked on in place: taking it out and back per item copied it twice.
         let position = &mut state.position;
         let mut expected = state.expected;
-        let mut attach = std::mem::take(&mut state.attach);
         let mut white_only = state.white_only.take();
         let mut move_lines = state.move_lines;
         let mut previous_end = state.previous_end;
@@ -340,7 +339,11 @@ impl<'a> Walker<'a> {
                 if line.white.is_some() && line.black.is_none() && line.comma.is_none() {
                     white_only = Some(line.number);
                 }
-                attach = AttachPoint { before_white, after_white };
+                // Written in place: the two positions are hundreds of bytes each, and moving
+                // them out of the line's state and back for every item was a large part of
+                // the memory copies of a whole-file check.
+                state.attach.before_white = before_white;
+                state.attach.after_white = after_white;
                 move_lines += 1;
                 previous_end = Some(line.range.end);
             }
@@ -379,7 +382,6 @@ impl<'a> Walker<'a> {
             Item::Variation(_) | Item::Tag(_) | Item::Result(_) => {}
         }
         state.expected = expected;
-        state.attach = attach;
         state.white_only = white_only;
         state.move_lines = move_lines;
         state.previous_end = previous_end;
