@@ -45,7 +45,7 @@ pub struct MainLineEnd {
     pub last: Option<(TextRange, Side, bool)>,
 }
 
-/// A line of play's relation to its parent.
+/// A line of play's relation to its parent, as the tree tells it ([`Walker::kind`]).
 #[derive(Clone, Copy)]
 enum LineKind {
     Main,
@@ -128,7 +128,6 @@ struct LineWalk<'i> {
     next: usize,
     /// How many of the line's variations were met: the index of the next among its children.
     variations: usize,
-    kind: LineKind,
     depth: usize,
     position: Option<Position>,
     expected: Option<u32>,
@@ -147,19 +146,12 @@ struct LineWalk<'i> {
 }
 
 impl<'i> LineWalk<'i> {
-    fn new(
-        line: usize,
-        items: &'i [Item],
-        kind: LineKind,
-        start: Option<Position>,
-        depth: usize,
-    ) -> LineWalk<'i> {
+    fn new(line: usize, items: &'i [Item], start: Option<Position>, depth: usize) -> LineWalk<'i> {
         LineWalk {
             line,
             items,
             next: 0,
             variations: 0,
-            kind,
             depth,
             position: start,
             expected: None,
@@ -219,6 +211,16 @@ impl<'a> Walker<'a> {
         self.diagnostics.push(Diagnostic::new(code, range, message));
     }
 
+    /// What the line `line` of the tree is: the main line, or a variation with the number of
+    /// the move line it is attached to.
+    fn kind(&self, line: usize) -> LineKind {
+        let play_line = &self.tree.lines[line];
+        match play_line.branch {
+            None => LineKind::Main,
+            Some(_) => LineKind::Variation { parent_number: play_line.attach_number },
+        }
+    }
+
     fn same_line(&self, a: usize, b: usize) -> bool {
         self.lines.line_of(a) == self.lines.line_of(b)
     }
@@ -230,7 +232,7 @@ impl<'a> Walker<'a> {
     pub fn walk_main(&mut self) -> MainLineEnd {
         let setup = self.setup;
         let items = &self.syntax.items[setup.first_movetext_item..];
-        let mut lines = vec![LineWalk::new(0, items, LineKind::Main, setup.start.clone(), 0)];
+        let mut lines = vec![LineWalk::new(0, items, setup.start.clone(), 0)];
         loop {
             let Some(line) = lines.last_mut() else { return MainLineEnd::default() };
             let Some(item) = line.items.get(line.next) else {
@@ -243,7 +245,9 @@ impl<'a> Walker<'a> {
             };
             line.next += 1;
             match item {
-                Item::Result(_) if matches!(line.kind, LineKind::Main) => line.after_result = true,
+                Item::Result(_) if matches!(self.kind(line.line), LineKind::Main) => {
+                    line.after_result = true
+                }
                 Item::MoveLine(_) | Item::Variation(_) if line.after_result => {}
                 Item::Variation(variation) => {
                     let inner = self.variation(variation, line);
@@ -257,7 +261,8 @@ impl<'a> Walker<'a> {
 
     /// Walks one item of a line of play other than a variation.
     fn item(&mut self, item: &Item, state: &mut LineWalk<'_>) {
-        let (items, index, kind, depth) = (state.items, state.next - 1, state.kind, state.depth);
+        let (items, index, depth) = (state.items, state.next - 1, state.depth);
+        let kind = self.kind(state.line);
         let is_main = matches!(kind, LineKind::Main);
         // The position is worked on in place: taking it out and back per item copied it twice.
         let position = &mut state.position;
@@ -391,7 +396,7 @@ impl<'a> Walker<'a> {
 
     /// The checks at the end of a line of play, once all its items are walked.
     fn finish(&mut self, state: LineWalk<'_>) -> MainLineEnd {
-        let is_main = matches!(state.kind, LineKind::Main);
+        let is_main = matches!(self.kind(state.line), LineKind::Main);
         let written = state.written;
         if !is_main {
             for half_move in &written {
@@ -722,8 +727,7 @@ impl<'a> Walker<'a> {
                 open,
                 "a variation before the first move line replaces nothing",
             );
-            let kind = LineKind::Variation { parent_number: None };
-            return LineWalk::new(id, items, kind, None, depth);
+            return LineWalk::new(id, items, None, depth);
         };
         let attached = &tree.lines[from].moves[index];
         let number = attached.number;
@@ -760,7 +764,7 @@ impl<'a> Walker<'a> {
             }
             replaced.as_ref().and(start.clone())
         });
-        LineWalk::new(id, items, LineKind::Variation { parent_number: Some(number) }, start, depth)
+        LineWalk::new(id, items, start, depth)
     }
 }
 

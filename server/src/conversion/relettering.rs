@@ -14,8 +14,7 @@ use super::{require_replay, ConversionError, LetterTarget};
 use crate::analysis::RecordAnalysis;
 use crate::pieces::Side;
 use crate::syntax::{movetext_start, Item, RecordSyntax, Step};
-use crate::text::apply_edits;
-use crate::text::TextEdit;
+use crate::text::{apply_edits, TextEdit};
 
 /// The record `text` with its identifiers rewritten to `target`.
 pub fn reletter_record(
