@@ -227,13 +227,17 @@ pub struct CoordinateError {
 /// Reads a coordinate written as one letter and digits (the lenient lexical form of §6.1) and
 /// validates it: unknown column C001, line above 28 or a leading zero C002, wrong parity C003,
 /// off the board C004.
+#[inline]
 pub fn parse_coordinate(text: &str) -> Result<Hex, CoordinateError> {
     // Nearly every coordinate read is a valid hex, asked for with every half-move: read those
     // from the bytes, and spell out what is wrong only for the rest.
     valid_coordinate(text.as_bytes()).map_or_else(|| judge_coordinate(text), Ok)
 }
 
-/// [`parse_coordinate`] letter by letter, saying what is wrong.
+/// [`parse_coordinate`] letter by letter, saying what is wrong. Out of line: the valid
+/// coordinates' path, inlined where coordinates are read, stays short.
+#[cold]
+#[inline(never)]
 fn judge_coordinate(text: &str) -> Result<Hex, CoordinateError> {
     let mut chars = text.chars();
     let letter = chars.next().unwrap_or(' ');

@@ -24,7 +24,7 @@ use crate::identifiers::IdentifierSet;
 use crate::parallel;
 use crate::position::Position;
 use crate::syntax::{self, node_kind, Item, Reading, RecordReader, RecordSyntax};
-use crate::text::{LineIndex, TextRange};
+use crate::text::TextRange;
 use line_of_play::PlayTree;
 
 /// Everything the core knows about one record.
@@ -112,7 +112,6 @@ fn analyse_unproven_keeping(
     rule_checks: RuleChecks,
     keep: Keep,
 ) -> RecordAnalysis {
-    let lines = LineIndex::new(text);
     let mut diagnostics = Vec::new();
     check_tags_are_well_formed(text, &record.items, &mut diagnostics);
     for (kind, offset) in &record.missing {
@@ -131,7 +130,7 @@ fn analyse_unproven_keeping(
     tags::check_tags(text, &record.items, &mut diagnostics);
     let movetext = &record.items[setup.first_movetext_item..];
     let tree = PlayTree::build(text, record);
-    let mut walker = movetext::Walker::new(text, record, &tree, &setup, &lines, rule_checks, keep);
+    let mut walker = movetext::Walker::new(text, record, &tree, &setup, rule_checks, keep);
     let end = walker.walk_main();
     let result_tag_start = record.items.iter().find_map(|item| match item {
         Item::Tag(tag) if tag.name.text(text) == "Result" => Some(tag.range.start),
@@ -143,7 +142,6 @@ fn analyse_unproven_keeping(
         &end,
         setup.result_tag.as_ref(),
         result_tag_start,
-        &lines,
         &mut walker.diagnostics,
     );
     diagnostics.append(&mut walker.diagnostics);

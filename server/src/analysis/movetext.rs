@@ -7,6 +7,7 @@
 //! record's [`PlayTree`], the one the line-of-play queries and reference resolution read; the
 //! walk adds only what the tree does not hold: the positions, replayed as it goes.
 
+use std::cell::OnceCell;
 use std::collections::HashSet;
 
 use super::check_suffix::check_suffix_diagnostic;
@@ -19,7 +20,7 @@ use crate::pieces::Side;
 use crate::position::Position;
 use crate::replay;
 use crate::syntax::{HalfMoveText, Item, MoveLine, RecordSyntax, Step, Token, Variation};
-use crate::text::{LineIndex, TextEdit, TextRange};
+use crate::text::{on_one_line, LineIndex, TextEdit, TextRange};
 
 /// A half-move that was replayed, with the position after it.
 #[derive(Clone, Debug)]
@@ -67,7 +68,10 @@ struct AttachPoint {
 /// The fix of a move number out of sequence: it and every number after it in its line of play
 /// (variations included, since they repeat their parent's numbers) move by the same amount.
 /// None when a number would fall below 1: the numbers after it do not continue its sequence
-/// (`2. 67. 8.`), and renumbering them all would only move the break.
+/// (`2. 67. 8.`), and renumbering them all would only move the break. None too once the
+/// record's `budget` of numbers read is spent: each renumbering reads the rest of its line
+/// of play, and a record of thousands of breaks (`9.8 9.8 9.8 …`) would cost the square of
+/// its size; the diagnostics stay, without a fix.
 fn renumbering(
     text: &str,
     syntax: &RecordSyntax,
@@ -75,34 +79,29 @@ fn renumbering(
     following: &[Item],
     written: u32,
     expected: u32,
+    budget: &mut usize,
 ) -> Option<Fix> {
     let shift = i64::from(expected) - i64::from(written);
+    let later = syntax.walk(following).filter_map(|step| match step {
+        Step::Item(Item::MoveLine(line), _) => Some(&line.number),
+        _ => None,
+    });
     let mut edits = Vec::new();
-    let mut below_one = false;
-    let mut renumber = |number: &Token| {
+    for number in std::iter::once(&line.number).chain(later) {
+        *budget = budget.checked_sub(1)?;
         let digits = TextRange::new(
             number.range.start,
             number.range.end.saturating_sub(1).max(number.range.start),
         );
         if let Some(old) = text.get(digits.to_range()).and_then(|digits| digits.parse::<i64>().ok())
         {
-            below_one |= old + shift < 1;
+            if old + shift < 1 {
+                return None;
+            }
             edits.push(TextEdit::replace(digits, (old + shift).to_string()));
         }
-    };
-    renumber(&line.number);
-    each_number(syntax, following, &mut renumber);
-    (!below_one)
-        .then(|| Fix { title: format!("Renumber the moves from {written} as {expected}"), edits })
-}
-
-/// Calls `visit` with the number of every move line of `items`, variations included.
-fn each_number(syntax: &RecordSyntax, items: &[Item], visit: &mut impl FnMut(&Token)) {
-    for step in syntax.walk(items) {
-        if let Step::Item(Item::MoveLine(line), _) = step {
-            visit(&line.number);
-        }
     }
+    Some(Fix { title: format!("Renumber the moves from {written} as {expected}"), edits })
 }
 
 /// A half-move of a line of play as written, for the checks of its end marks.
@@ -173,7 +172,13 @@ pub struct Walker<'a> {
     syntax: &'a RecordSyntax,
     tree: &'a PlayTree<'a>,
     setup: &'a Setup,
-    lines: &'a LineIndex,
+    /// The record's lines, indexed only when text the grammar could not place asks where it
+    /// stands (see `item`): the other questions of the walk are about neighbouring tokens.
+    lines: OnceCell<LineIndex>,
+    /// How many more move numbers the renumbering fixes may read (see [`renumbering`]): the
+    /// record's length in bytes, at least twice its count of move numbers (each is written
+    /// with two bytes or more), so that the fixes of a record cost time linear in its size.
+    renumbering_budget: usize,
     pub diagnostics: Vec<Diagnostic>,
     /// The optional rule checks' warnings (R-codes) about replayed half-moves.
     pub rule_warnings: Vec<Diagnostic>,
@@ -189,7 +194,6 @@ impl<'a> Walker<'a> {
         syntax: &'a RecordSyntax,
         tree: &'a PlayTree<'a>,
         setup: &'a Setup,
-        lines: &'a LineIndex,
         rule_checks: RuleChecks,
         keep: Keep,
     ) -> Walker<'a> {
@@ -198,7 +202,8 @@ impl<'a> Walker<'a> {
             syntax,
             tree,
             setup,
-            lines,
+            lines: OnceCell::new(),
+            renumbering_budget: text.len(),
             diagnostics: Vec::new(),
             rule_warnings: Vec::new(),
             played: Vec::new(),
@@ -221,8 +226,9 @@ impl<'a> Walker<'a> {
         }
     }
 
+    /// Whether two nearby offsets stand on one line: only the bytes between them are read.
     fn same_line(&self, a: usize, b: usize) -> bool {
-        self.lines.line_of(a) == self.lines.line_of(b)
+        on_one_line(self.text, a, b)
     }
 
     /// Walks the main line from the setup's start and, as they come, its variations, in text
@@ -374,8 +380,11 @@ impl<'a> Walker<'a> {
                         token.range,
                         format!("unexpected {shown}: expected a move line, comment, variation or result"),
                     );
-                    if self.lines.line_of(token.range.start)
-                        == previous_end.map_or(usize::MAX, |e| self.lines.line_of(e))
+                    // Many such tokens may follow one move line on a long line: the index
+                    // keeps this from reading the text between them again for each.
+                    let lines = self.lines.get_or_init(|| LineIndex::new(self.text));
+                    if previous_end
+                        .is_some_and(|end| lines.line_of(end) == lines.line_of(token.range.start))
                     {
                         *position = None;
                     }
@@ -547,6 +556,7 @@ impl<'a> Walker<'a> {
                             following,
                             number,
                             expected_number,
+                            &mut self.renumbering_budget,
                         );
                         if let Some(fix) = fix {
                             diagnostic = diagnostic.with_fix(fix);
@@ -789,6 +799,25 @@ mod tests {
         // Found by the fuzzer: 8 and 9 do not continue 67, and became 1 and 1. The break at 8
         // is renumbered after 67.
         assert_eq!(renumberings("2.67.8.9."), ["Renumber the moves from 8 as 68"]);
+    }
+
+    #[test]
+    fn the_renumberings_of_a_record_read_no_more_numbers_than_its_length() {
+        // Found by hand: every number of `9. … 9. … 9. …` breaks the sequence, and each
+        // break's fix renumbered all the lines after it, the square of the record's size.
+        let mut text = String::from("[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n");
+        for _ in 0..3000 {
+            text.push_str("9. K4-K6, E21-E19\n");
+        }
+        text.push_str("*\n");
+        let record = syntax::parse_record(&text);
+        let analysis = analyse_syntax(&text, &record);
+        let breaks: Vec<_> = analysis.diagnostics.iter().filter(|d| d.code == Code::M001).collect();
+        assert_eq!(breaks.len(), 3000);
+        // The first break is still mended whole: all 3,000 numbers from it.
+        assert_eq!(breaks[0].fixes[0].edits.len(), 3000);
+        let edits: usize = breaks.iter().flat_map(|d| &d.fixes).map(|fix| fix.edits.len()).sum();
+        assert!(edits <= text.len(), "{edits} edits in a record of {} bytes", text.len());
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::movetext::MainLineEnd;
 use crate::diagnostics::{Code, Diagnostic, Fix};
 use crate::pieces::Side;
 use crate::syntax::Item;
-use crate::text::{LineIndex, TextRange};
+use crate::text::{on_one_line, TextRange};
 
 /// The six results of §7.4.
 pub const RESULTS: [&str; 6] = ["3-0", "2-1", "0-3", "1-2", "1-1", "*"];
@@ -17,7 +17,6 @@ pub fn check_results(
     end: &MainLineEnd,
     result_tag: Option<&(String, TextRange)>,
     result_tag_start: Option<usize>,
-    lines: &LineIndex,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let mut result: Option<(&str, TextRange)> = None;
@@ -52,9 +51,7 @@ pub fn check_results(
                     }
                     diagnostics.push(diagnostic);
                 }
-                if previous_end
-                    .is_some_and(|end| lines.line_of(end) == lines.line_of(token.range.start))
-                {
+                if previous_end.is_some_and(|end| on_one_line(text, end, token.range.start)) {
                     diagnostics.push(Diagnostic::new(
                         Code::M009,
                         token.range,

@@ -8,7 +8,7 @@
 
 use crate::text::TextRange;
 
-use super::HalfMoveText;
+use super::{HalfMoveText, Token};
 
 /// Text between two parts of a half-move that may not stand there.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,8 +26,8 @@ impl HalfMoveText {
     /// suffix) any text at all, before or between its annotations (rating, NAG, game
     /// indicator) anything but spaces and tabs. `None` when the half-move is written whole.
     pub fn written_apart(&self, text: &str) -> Option<Gap> {
-        // Arrays on the stack, not vectors: every half-move of every record asks this.
-        let mut move_parts = [
+        // References, not copies of the ranges: every half-move of every record asks this.
+        let move_parts = [
             &self.piece,
             &self.origin,
             &self.separator,
@@ -36,23 +36,17 @@ impl HalfMoveText {
             &self.promotion,
             &self.castling,
             &self.check,
-        ]
-        .map(|token| token.as_ref().map(|token| token.range));
-        in_text_order(&mut move_parts);
-        let mut previous: Option<TextRange> = None;
-        for range in move_parts.into_iter().flatten() {
-            if let Some(before) = previous.filter(|before| before.end < range.start) {
-                return Some(Gap {
-                    range: TextRange::new(before.end, range.start),
-                    before_annotations: false,
-                });
-            }
-            previous = Some(range);
+        ];
+        let mut previous_end = match end_of_parts(&move_parts) {
+            Ok(end) => end?,
+            Err(gap) => return Some(Gap { range: gap, before_annotations: false }),
+        };
+        let annotations = [&self.rating, &self.nag, &self.indicator];
+        if annotations.iter().all(|annotation| annotation.is_none()) {
+            return None;
         }
-        let mut annotations = [&self.rating, &self.nag, &self.indicator]
-            .map(|token| token.as_ref().map(|token| token.range));
+        let mut annotations = annotations.map(|token| token.map(|token| token.range));
         in_text_order(&mut annotations);
-        let mut previous_end = previous?.end;
         for annotation in annotations.into_iter().flatten() {
             let gap = TextRange::new(previous_end, annotation.start);
             if text
@@ -65,6 +59,35 @@ impl HalfMoveText {
         }
         None
     }
+}
+
+/// Where the last of `parts` ends when they stand together (`None` when there are none), or
+/// the first gap between two of them, in text order.
+fn end_of_parts(parts: &[&Option<Token>; 8]) -> Result<Option<usize>, TextRange> {
+    // Almost always the parts are listed in text order and each starts where the one before
+    // it ends: one pass tells, without copying or sorting anything.
+    let mut end: Option<usize> = None;
+    let mut touching = true;
+    for part in parts.iter().filter_map(|part| part.as_ref()) {
+        if end.is_some_and(|end| end != part.range.start) {
+            touching = false;
+            break;
+        }
+        end = Some(part.range.end);
+    }
+    if touching {
+        return Ok(end);
+    }
+    let mut ranges = parts.map(|part| part.map(|token| token.range));
+    in_text_order(&mut ranges);
+    let mut previous: Option<TextRange> = None;
+    for range in ranges.into_iter().flatten() {
+        if let Some(before) = previous.filter(|before| before.end < range.start) {
+            return Err(TextRange::new(before.end, range.start));
+        }
+        previous = Some(range);
+    }
+    Ok(previous.map(|range| range.end))
 }
 
 /// Puts the parts in text order, the absent ones first. They are listed in the order a
@@ -85,7 +108,6 @@ fn in_text_order(parts: &mut [Option<TextRange>]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::Token;
 
     fn token(start: usize, end: usize) -> Option<Token> {
         Some(Token { range: TextRange::new(start, end) })

@@ -6,5 +6,5 @@ mod line_index;
 mod range;
 
 pub use edit::{apply_edits, apply_edits_within, TextEdit};
-pub use line_index::LineIndex;
+pub use line_index::{on_one_line, LineIndex};
 pub use range::TextRange;

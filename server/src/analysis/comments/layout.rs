@@ -20,8 +20,9 @@ enum Kind {
 
 /// The last move line of a line of play and the comments seen since.
 #[derive(Debug)]
-struct SinceMoveLine {
-    number: String,
+struct SinceMoveLine<'a> {
+    /// The move number as written, borrowed: every move line of a record starts one of these.
+    number: &'a str,
     has_white: bool,
     has_black: bool,
     /// `@W:` / `@B:` comments already attached to the move line.
@@ -32,10 +33,10 @@ struct SinceMoveLine {
     after_comment: bool,
 }
 
-impl SinceMoveLine {
-    fn new(text: &str, line: &MoveLine) -> SinceMoveLine {
+impl<'a> SinceMoveLine<'a> {
+    fn new(text: &'a str, line: &MoveLine) -> SinceMoveLine<'a> {
         SinceMoveLine {
-            number: line.number.text(text).trim_end_matches(['.', '?']).to_string(),
+            number: line.number.text(text).trim_end_matches(['.', '?']),
             has_white: line.white.is_some(),
             has_black: line.black.is_some(),
             commented: [false; 2],
@@ -80,7 +81,7 @@ pub(super) fn check_layout(
 fn check_comment(
     text: &str,
     comment: &Comment,
-    since: Option<&mut SinceMoveLine>,
+    since: Option<&mut SinceMoveLine<'_>>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let open = comment.open.range;
@@ -158,7 +159,7 @@ fn check_comment(
 fn check_player_comment(
     side: Side,
     open: TextRange,
-    since: Option<&mut SinceMoveLine>,
+    since: Option<&mut SinceMoveLine<'_>>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let marker = match side {
