@@ -13,6 +13,7 @@
 
 mod common;
 
+use std::ops::ControlFlow;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -27,7 +28,13 @@ fn parse(parser: &mut Parser, text: &str, old: Option<&Tree>) -> Tree {
     let start = Instant::now();
     let bytes = text.as_bytes();
     let mut read = |offset: usize, _: Point| &bytes[offset.min(bytes.len())..];
-    let mut give_up = |_: &tree_sitter::ParseState| start.elapsed() > LIMIT;
+    let mut give_up = |_: &tree_sitter::ParseState| {
+        if start.elapsed() > LIMIT {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    };
     let options = ParseOptions::new().progress_callback(&mut give_up);
     parser.parse_with_options(&mut read, old, Some(options)).unwrap_or_else(|| {
         panic!(
