@@ -21,17 +21,20 @@
 //! end, the exit status of a `shutdown` sent together with `exit`), and is dropped after that
 //! whatever it is still waiting for.
 
+use std::borrow::Cow;
 use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::Value;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Id, Request, Response};
 
-use super::raw_answers::RawAnswers;
+use super::raw_answers::{self, RawAnswers};
 
 /// The header that starts every frame; the input is read on from the next one after a
 /// malformed frame.
@@ -236,6 +239,11 @@ pub enum Verdict {
 /// own types, so that tower-lsp always decodes it, and diverted by `raw` when its answer is
 /// written here); anything else is answered.
 pub fn judge(body: &[u8], raw: &RawAnswers) -> Verdict {
+    as_written(body).unwrap_or_else(|| judge_in_full(body, raw))
+}
+
+/// [`judge`] for any body: read into a JSON value, and re-encoded when it goes on.
+fn judge_in_full(body: &[u8], raw: &RawAnswers) -> Verdict {
     let answer = |id: Id, code: ErrorCode, message: String| {
         let error = Error { code, message: message.into(), data: None };
         Verdict::Answer(encode(&Response::from_error(id, error)))
@@ -303,6 +311,44 @@ pub fn judge(body: &[u8], raw: &RawAnswers) -> Verdict {
         }
         None => invalid("the message is neither a request, a notification nor a response"),
     }
+}
+
+/// A request or notification with the members of tower-lsp's `Request` and no other, each of
+/// the type tower-lsp reads it as: the JSON-RPC version, the method, the parameters (any JSON,
+/// checked but not read into values), the id.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlainMessage<'a> {
+    #[serde(borrow)]
+    jsonrpc: Cow<'a, str>,
+    #[serde(borrow)]
+    method: Cow<'a, str>,
+    /// Checked as JSON, never read: it goes on as written.
+    #[serde(rename = "params", borrow, default)]
+    _params: Option<&'a RawValue>,
+    #[serde(default, deserialize_with = "present")]
+    id: Option<Id>,
+}
+
+/// An id that is present, `null` included, as tower-lsp reads it.
+fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<Id>, D::Error> {
+    Id::deserialize(deserializer).map(Some)
+}
+
+/// The verdict on a plain request or notification (see [`PlainMessage`]) that goes on as the
+/// client wrote it, byte for byte: tower-lsp reads it exactly as it would read it re-encoded,
+/// and re-encoding cost as much as the rest of the transport on a 2 MB document's
+/// `didOpen`, whose text was read into a JSON value, written again, and read once more by
+/// tower-lsp. `None` for every other message, judged by [`judge`] in full: a member out of
+/// place, repeated or unknown, and the messages the transport answers, ends the session on
+/// (`exit`) or diverts.
+fn as_written(body: &[u8]) -> Option<Verdict> {
+    let message: PlainMessage<'_> = serde_json::from_slice(body).ok()?;
+    let method = message.method.as_ref();
+    let kept_here = method == "exit"
+        || method == raw_answers::TOKENS_FULL
+        || (method.starts_with("$/") && message.id.is_some());
+    (message.jsonrpc == "2.0" && !kept_here).then(|| Verdict::Forward(body.to_vec()))
 }
 
 /// A message as JSON; tower-lsp's types always serialize.
@@ -474,6 +520,47 @@ mod tests {
             frames,
             [Frame::Malformed("a header block longer than 8 KiB"), Frame::Body(b"{}".to_vec())]
         );
+    }
+
+    #[test]
+    fn plain_messages_go_on_as_written_and_read_as_when_re_encoded() {
+        let raw = RawAnswers::default();
+        // JSON escapes of every kind, a figurine as a surrogate pair, and an accent as is.
+        let text = r#"[Variant \"C'escacs\"]\n1. E7\u2010E13 \u00d7 \ud83e\ude50 é"#;
+        let plain = [
+            format!(
+                r#"{{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{{"textDocument":{{"uri":"file:///a.ctl-pgn","languageId":"ctl-pgn","version":1,"text":"{text}"}}}}}}"#
+            ),
+            r#" { "id" : "x\u0041", "params" : [1, 2.5, null, {}], "method": "a/b", "jsonrpc": "2.0" } "#
+                .to_string(),
+            r#"{"jsonrpc":"2.0","id":null,"method":"shutdown"}"#.to_string(),
+            r#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":4}}"#.to_string(),
+        ];
+        for body in plain {
+            let Some(Verdict::Forward(written)) = as_written(body.as_bytes()) else {
+                panic!("{body} goes on as written")
+            };
+            assert_eq!(written, body.as_bytes());
+            let Verdict::Forward(re_encoded) = judge_in_full(body.as_bytes(), &raw) else {
+                panic!("{body} goes on")
+            };
+            let read = |bytes: &[u8]| serde_json::from_slice::<Request>(bytes).expect("a request");
+            assert_eq!(read(&written), read(&re_encoded), "{body}");
+        }
+        // Judged in full: a member repeated or unknown, a response, an id tower-lsp does not
+        // read, and the messages kept here.
+        for body in [
+            r#"{"jsonrpc":"2.0","method":"a","method":"b"}"#,
+            r#"{"jsonrpc":"2.0","method":"a","extra":1}"#,
+            r#"{"jsonrpc":"2.0","id":3,"result":null}"#,
+            r#"{"jsonrpc":"2.0","id":1.5,"method":"x"}"#,
+            r#"{"jsonrpc":"1.0","method":"x"}"#,
+            r#"{"jsonrpc":"2.0","method":"exit"}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"$/x"}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"textDocument/semanticTokens/full","params":{}}"#,
+        ] {
+            assert!(as_written(body.as_bytes()).is_none(), "{body}");
+        }
     }
 
     #[test]
