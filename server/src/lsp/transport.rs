@@ -235,9 +235,9 @@ pub enum Verdict {
     Answer(Vec<u8>),
 }
 
-/// Judges a body: a request, a notification or a response goes on (re-encoded by tower-lsp's
-/// own types, so that tower-lsp always decodes it, and diverted by `raw` when its answer is
-/// written here); anything else is answered.
+/// Judges a body: a request, a notification or a response goes on (as written when it is
+/// plain, else re-encoded by tower-lsp's own types, so that tower-lsp always decodes it, and
+/// diverted by `raw` when its answer is written here); anything else is answered.
 pub fn judge(body: &[u8], raw: &RawAnswers) -> Verdict {
     as_written(body).unwrap_or_else(|| judge_in_full(body, raw))
 }
