@@ -67,17 +67,18 @@ fn end_of_parts(parts: &[&Option<Token>; 8]) -> Result<Option<usize>, TextRange>
     // Almost always the parts are listed in text order and each starts where the one before
     // it ends: one pass tells, without copying or sorting anything.
     let mut end: Option<usize> = None;
-    let mut touching = true;
     for part in parts.iter().filter_map(|part| part.as_ref()) {
         if end.is_some_and(|end| end != part.range.start) {
-            touching = false;
-            break;
+            return end_of_parts_in_text_order(parts);
         }
         end = Some(part.range.end);
     }
-    if touching {
-        return Ok(end);
-    }
+    Ok(end)
+}
+
+/// [`end_of_parts`] for parts that do not simply follow one another as listed: put in text
+/// order first (a tree recovered from errors may list them out of it).
+fn end_of_parts_in_text_order(parts: &[&Option<Token>; 8]) -> Result<Option<usize>, TextRange> {
     let mut ranges = parts.map(|part| part.map(|token| token.range));
     in_text_order(&mut ranges);
     let mut previous: Option<TextRange> = None;

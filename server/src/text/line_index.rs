@@ -13,12 +13,7 @@ impl LineIndex {
         // Room for lines of about 32 bytes, so that a record's index rarely grows while built.
         let mut starts = Vec::with_capacity(bytes.len() / 32 + 1);
         starts.push(0);
-        // A vectorised search for line ends: every record of a file is indexed.
-        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
-            if bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n') {
-                starts.push(i + 1);
-            }
-        }
+        starts.extend(line_ends(bytes, 0, bytes.len()).map(|end| end + 1));
         LineIndex { starts }
     }
 
@@ -55,9 +50,16 @@ impl LineIndex {
 pub fn on_one_line(text: &str, a: usize, b: usize) -> bool {
     let bytes = text.as_bytes();
     let (from, to) = (a.min(b).min(bytes.len()), a.max(b).min(bytes.len()));
-    // A `\r` right before a `\n` is not a line end of its own: its line ends at the `\n`.
-    !memchr::memchr2_iter(b'\n', b'\r', &bytes[from..to])
-        .any(|i| bytes[from + i] == b'\n' || bytes.get(from + i + 1) != Some(&b'\n'))
+    line_ends(bytes, from, to).next().is_none()
+}
+
+/// The offsets of the bytes that end a line in `bytes[from..to]`: every `\n`, and a `\r` not
+/// followed by a `\n` (in `\r\n` the line ends at the `\n`, which may lie past `to`). Found
+/// by a vectorised search: every record of a file is indexed.
+fn line_ends(bytes: &[u8], from: usize, to: usize) -> impl Iterator<Item = usize> + '_ {
+    memchr::memchr2_iter(b'\n', b'\r', &bytes[from..to])
+        .map(move |index| from + index)
+        .filter(|&end| bytes[end] == b'\n' || bytes.get(end + 1) != Some(&b'\n'))
 }
 
 #[cfg(test)]
