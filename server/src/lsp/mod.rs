@@ -17,6 +17,7 @@ mod formatting;
 mod from_proto;
 mod panics;
 mod raw_answers;
+mod raw_texts;
 mod semantic_tokens;
 mod server;
 mod settings;
@@ -64,8 +65,8 @@ pub fn run_stdio() -> i32 {
 pub async fn serve(input: impl AsyncRead + Unpin, output: impl AsyncWrite) -> bool {
     let shut_down = Arc::new(AtomicBool::new(false));
     let flag = shut_down.clone();
-    let raw = Arc::new(raw_answers::RawAnswers::default());
-    let kept = raw.clone();
+    let diversions = transport::Diversions::default();
+    let (kept, texts) = (diversions.answers.clone(), diversions.texts.clone());
     let (service, socket) = LspService::build(move |client| server::Server::new(client, flag))
         .custom_method("ctlpgn/board", server::Server::board)
         .custom_method(
@@ -82,10 +83,22 @@ pub async fn serve(input: impl AsyncRead + Unpin, output: impl AsyncWrite) -> bo
                 }
             },
         )
+        .custom_method(
+            raw_texts::DIVERTED_DID_OPEN,
+            move |server: &server::Server, params: raw_answers::Diverted<_>| {
+                let params = texts.take(params);
+                let server = server.clone();
+                async move {
+                    if let Some(params) = params {
+                        tower_lsp_server::LanguageServer::did_open(&server, params).await;
+                    }
+                }
+            },
+        )
         .finish();
     let client = service.inner().client();
     let service = panics::CatchPanics::new(service, client);
-    transport::run(input, output, raw, move |tower_input, tower_output| {
+    transport::run(input, output, diversions, move |tower_input, tower_output| {
         tower_lsp_server::Server::new(tower_input, tower_output, socket).serve(service)
     })
     .await;

@@ -14,7 +14,9 @@
 //!
 //! The full semantic tokens of a document, too large for tower-lsp's JSON values, are passed to
 //! tower-lsp diverted, and their answer written here from the JSON the handler kept
-//! (`raw_answers`).
+//! (`raw_answers`); so is the text of a document opened, which the handler takes from where the
+//! transport kept it (`raw_texts`). The diverted messages go under methods of our own
+//! (`OURS`), which a client's messages never reach tower-lsp under.
 //!
 //! The session ends at the `exit` notification or at the end of the input. tower-lsp is then
 //! given `GRACE` to finish the messages it has (the answers to requests sent just before the
@@ -33,8 +35,10 @@ use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Id, Request, Response};
+use tower_lsp_server::lsp_types::DidOpenTextDocumentParams;
 
 use super::raw_answers::{self, RawAnswers};
+use super::raw_texts::{self, RawTexts};
 
 /// The header that starts every frame; the input is read on from the next one after a
 /// malformed frame.
@@ -47,6 +51,9 @@ pub const MAX_BODY: usize = 256 << 20;
 /// How long a body shorter than its `Content-Length` may stall before a frame header inside
 /// it is taken as the next frame.
 const STALL: Duration = Duration::from_secs(1);
+/// The start of the methods of the messages diverted to tower-lsp: a client's request under
+/// one is answered as any `$/` request (method not found), a client's notification dropped.
+pub const OURS: &str = "$/ctlpgn/";
 /// How long tower-lsp may take, once the session ends, to finish the messages it has.
 const GRACE: Duration = Duration::from_secs(2);
 /// The in-memory pipe's buffer between this transport and tower-lsp.
@@ -233,13 +240,23 @@ pub enum Verdict {
     Exit(Vec<u8>),
     /// Answer the client with this body, and skip the frame.
     Answer(Vec<u8>),
+    /// Skip the frame: a notification under one of our own methods.
+    Drop,
+}
+
+/// Where the transport keeps what it diverts around tower-lsp's JSON values.
+#[derive(Debug, Default)]
+pub struct Diversions {
+    pub answers: Arc<RawAnswers>,
+    pub texts: Arc<RawTexts>,
 }
 
 /// Judges a body: a request, a notification or a response goes on (as written when it is
 /// plain, else re-encoded by tower-lsp's own types, so that tower-lsp always decodes it, and
-/// diverted by `raw` when its answer is written here); anything else is answered.
-pub fn judge(body: &[u8], raw: &RawAnswers) -> Verdict {
-    as_written(body).unwrap_or_else(|| judge_in_full(body, raw))
+/// diverted by `diversions` when its answer or its text goes around tower-lsp); anything else
+/// is answered, or dropped.
+pub fn judge(body: &[u8], diversions: &Diversions) -> Verdict {
+    as_written(body, &diversions.texts).unwrap_or_else(|| judge_in_full(body, &diversions.answers))
 }
 
 /// [`judge`] for any body: read into a JSON value, and re-encoded when it goes on.
@@ -284,6 +301,9 @@ fn judge_in_full(body: &[u8], raw: &RawAnswers) -> Verdict {
         Some(Value::String(method)) => {
             let is_exit = method == "exit" && !object.contains_key("id");
             let is_dollar_request = method.starts_with("$/") && object.contains_key("id");
+            if method.starts_with(OURS) && !is_dollar_request {
+                return Verdict::Drop;
+            }
             let method = method.clone();
             let Ok(request) = serde_json::from_value::<Request>(value) else {
                 return invalid("the request's id or params are not valid JSON-RPC");
@@ -323,11 +343,38 @@ struct PlainMessage<'a> {
     jsonrpc: Cow<'a, str>,
     #[serde(borrow)]
     method: Cow<'a, str>,
-    /// Checked as JSON, never read: it goes on as written.
-    #[serde(rename = "params", borrow, default)]
-    _params: Option<&'a RawValue>,
+    /// Checked as JSON, read only for a `didOpen`: it goes on as written.
+    #[serde(borrow, default)]
+    params: Option<&'a RawValue>,
     #[serde(default, deserialize_with = "present")]
     id: Option<Id>,
+}
+
+/// A plain `didOpen` (see [`PlainMessage`]), read at once into its parameters.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlainOpening<'a> {
+    #[serde(borrow)]
+    jsonrpc: Cow<'a, str>,
+    #[serde(borrow)]
+    method: Cow<'a, str>,
+    params: DidOpenTextDocumentParams,
+}
+
+/// How far into a body `opening` looks for the method `didOpen`: clients write the method
+/// before the parameters, and a body that does not is read twice (checked, then its
+/// parameters read).
+const METHOD_WITHIN: usize = 256;
+
+/// The verdict on a plain `didOpen` whose method comes before its text, read in one pass:
+/// its text, the largest thing a client sends, is read once in the whole session.
+fn opening(body: &[u8], texts: &RawTexts) -> Option<Verdict> {
+    let head = &body[..body.len().min(METHOD_WITHIN)];
+    let method = format!("\"{}\"", raw_texts::DID_OPEN);
+    memchr::memmem::find(head, method.as_bytes())?;
+    let message: PlainOpening<'_> = serde_json::from_slice(body).ok()?;
+    (message.jsonrpc == "2.0" && message.method == raw_texts::DID_OPEN)
+        .then(|| Verdict::Forward(encode(&texts.divert(message.params))))
 }
 
 /// An id that is present, `null` included, as tower-lsp reads it.
@@ -339,16 +386,30 @@ fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<I
 /// client wrote it, byte for byte: tower-lsp reads it exactly as it would read it re-encoded,
 /// and re-encoding cost as much as the rest of the transport on a 2 MB document's
 /// `didOpen`, whose text was read into a JSON value, written again, and read once more by
-/// tower-lsp. `None` for every other message, judged by [`judge`] in full: a member out of
-/// place, repeated or unknown, and the messages the transport answers, ends the session on
-/// (`exit`) or diverts.
-fn as_written(body: &[u8]) -> Option<Verdict> {
+/// tower-lsp. A plain `didOpen` whose parameters read goes on diverted, its text kept in
+/// `texts`. `None` for every other message, judged by [`judge`] in full: a member out of
+/// place, repeated or unknown, and the messages the transport answers, drops, ends the
+/// session on (`exit`) or diverts the answer of.
+fn as_written(body: &[u8], texts: &RawTexts) -> Option<Verdict> {
+    if let Some(diverted) = opening(body, texts) {
+        return Some(diverted);
+    }
     let message: PlainMessage<'_> = serde_json::from_slice(body).ok()?;
     let method = message.method.as_ref();
     let kept_here = method == "exit"
         || method == raw_answers::TOKENS_FULL
+        || method.starts_with(OURS)
         || (method.starts_with("$/") && message.id.is_some());
-    (message.jsonrpc == "2.0" && !kept_here).then(|| Verdict::Forward(body.to_vec()))
+    if message.jsonrpc != "2.0" || kept_here {
+        return None;
+    }
+    if method == raw_texts::DID_OPEN && message.id.is_none() {
+        let params = message.params.and_then(|params| serde_json::from_str(params.get()).ok());
+        if let Some(params) = params {
+            return Some(Verdict::Forward(encode(&texts.divert(params))));
+        }
+    }
+    Some(Verdict::Forward(body.to_vec()))
 }
 
 /// A message as JSON; tower-lsp's types always serialize.
@@ -374,11 +435,12 @@ impl Drop for AbortOnDrop {
 
 /// Serves the client on `input` and `output` with `tower`, which serves tower-lsp on the
 /// in-memory pipe it is given, until the `exit` notification, the end of the input, or the
-/// end of the output. `raw` diverts the requests whose answers are written here.
+/// end of the output. `diversions` keeps what goes around tower-lsp: the answers written here
+/// and the texts its handlers take back.
 pub async fn run<I, O, F>(
     input: I,
     output: O,
-    raw: Arc<RawAnswers>,
+    diversions: Diversions,
     tower: impl FnOnce(
         tokio::io::ReadHalf<tokio::io::DuplexStream>,
         tokio::io::WriteHalf<tokio::io::DuplexStream>,
@@ -397,7 +459,7 @@ pub async fn run<I, O, F>(
     // the other), so that two frames never mix.
     let (outgoing, mut to_client) = mpsc::channel::<Vec<Vec<u8>>>(64);
     let tower_frames = outgoing.clone();
-    let answers = raw.clone();
+    let answers = diversions.answers.clone();
     let _pump = AbortOnDrop(tokio::spawn(async move {
         let mut frames = FrameReader::trusting(from_tower);
         while let Some(Frame::Body(body)) = frames.next().await {
@@ -437,7 +499,7 @@ pub async fn run<I, O, F>(
         while let Some(next) = frames.next().await {
             let verdict = match next {
                 Frame::Body(body) => {
-                    let verdict = judge(&body, &raw);
+                    let verdict = judge(&body, &diversions);
                     let is_json = || serde_json::from_slice::<serde::de::IgnoredAny>(&body).is_ok();
                     if matches!(verdict, Verdict::Answer(_)) && !is_json() {
                         frames.put_back_frame_inside(&body);
@@ -465,6 +527,7 @@ pub async fn run<I, O, F>(
                         return;
                     }
                 }
+                Verdict::Drop => {}
             }
         }
     };
@@ -522,14 +585,15 @@ mod tests {
         );
     }
 
+    /// JSON escapes of every kind, a figurine as a surrogate pair, and an accent as is.
+    const ESCAPED: &str = r#"[Variant \"C'escacs\"]\r\n1. E7\u2010E13 \u00d7 \ud83e\ude50 \/ é\t"#;
+
     #[test]
     fn plain_messages_go_on_as_written_and_read_as_when_re_encoded() {
-        let raw = RawAnswers::default();
-        // JSON escapes of every kind, a figurine as a surrogate pair, and an accent as is.
-        let text = r#"[Variant \"C'escacs\"]\n1. E7\u2010E13 \u00d7 \ud83e\ude50 é"#;
+        let (raw, texts) = (RawAnswers::default(), RawTexts::default());
         let plain = [
             format!(
-                r#"{{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{{"textDocument":{{"uri":"file:///a.ctl-pgn","languageId":"ctl-pgn","version":1,"text":"{text}"}}}}}}"#
+                r#"{{"jsonrpc":"2.0","method":"textDocument/didChange","params":{{"textDocument":{{"uri":"file:///a.ctl-pgn","version":2}},"contentChanges":[{{"text":"{ESCAPED}"}}]}}}}"#
             ),
             r#" { "id" : "x\u0041", "params" : [1, 2.5, null, {}], "method": "a/b", "jsonrpc": "2.0" } "#
                 .to_string(),
@@ -537,7 +601,7 @@ mod tests {
             r#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":4}}"#.to_string(),
         ];
         for body in plain {
-            let Some(Verdict::Forward(written)) = as_written(body.as_bytes()) else {
+            let Some(Verdict::Forward(written)) = as_written(body.as_bytes(), &texts) else {
                 panic!("{body} goes on as written")
             };
             assert_eq!(written, body.as_bytes());
@@ -558,20 +622,78 @@ mod tests {
             r#"{"jsonrpc":"2.0","method":"exit"}"#,
             r#"{"jsonrpc":"2.0","id":1,"method":"$/x"}"#,
             r#"{"jsonrpc":"2.0","id":1,"method":"textDocument/semanticTokens/full","params":{}}"#,
+            r#"{"jsonrpc":"2.0","method":"$/ctlpgn/didOpen","params":{"key":1}}"#,
         ] {
-            assert!(as_written(body.as_bytes()).is_none(), "{body}");
+            assert!(as_written(body.as_bytes(), &texts).is_none(), "{body}");
         }
     }
 
     #[test]
+    fn the_diverted_messages_go_under_methods_no_client_message_reaches_tower_lsp_under() {
+        for method in [raw_answers::DIVERTED_TOKENS_FULL, raw_texts::DIVERTED_DID_OPEN] {
+            assert!(method.starts_with(OURS), "{method}");
+        }
+    }
+
+    #[test]
+    fn an_opening_goes_on_without_its_text_which_its_handler_takes_back_as_tower_lsp_reads_it() {
+        let document = format!(
+            r#"{{"uri":"file:///a.ctl-pgn","languageId":"ctl-pgn","version":1,"text":"{ESCAPED}"}}"#
+        );
+        let openings = [
+            // As clients write it: read in one pass.
+            format!(
+                r#"{{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{{"textDocument":{document}}}}}"#
+            ),
+            // The method after the text: checked, then its parameters read.
+            format!(
+                r#"{{"params":{{"textDocument":{document}}},"jsonrpc":"2.0","method":"textDocument/didOpen"}}"#
+            ),
+        ];
+        for body in openings {
+            // What tower-lsp's handler got before: the message re-encoded, read as a request,
+            // its parameters read from the JSON value.
+            let Verdict::Forward(re_encoded) =
+                judge_in_full(body.as_bytes(), &RawAnswers::default())
+            else {
+                panic!("{body} goes on")
+            };
+            let request: Request = serde_json::from_slice(&re_encoded).expect("a request");
+            let (_, _, params) = request.into_parts();
+            let expected: DidOpenTextDocumentParams =
+                serde_json::from_value(params.expect("params")).expect("didOpen parameters");
+            assert!(expected.text_document.text.contains("C'escacs\"]\r\n1. E7\u{2010}"));
+
+            let texts = RawTexts::default();
+            let Some(Verdict::Forward(diverted)) = as_written(body.as_bytes(), &texts) else {
+                panic!("{body} goes on diverted")
+            };
+            let request: Request = serde_json::from_slice(&diverted).expect("a request");
+            assert_eq!((request.method(), request.id()), (raw_texts::DIVERTED_DID_OPEN, None));
+            let (_, _, params) = request.into_parts();
+            let params = serde_json::from_value(params.expect("params")).expect("diverted");
+            assert!(diverted.len() < 200, "the text stays behind: {}", diverted.len());
+            assert_eq!(texts.take(params), Some(expected));
+        }
+        // Not plain: judged in full, and read by tower-lsp as before.
+        let with_id = r#"{"jsonrpc":"2.0","id":1,"method":"textDocument/didOpen","params":{}}"#;
+        let Some(Verdict::Forward(written)) = as_written(with_id.as_bytes(), &RawTexts::default())
+        else {
+            panic!("goes on")
+        };
+        assert_eq!(written, with_id.as_bytes());
+    }
+
+    #[test]
     fn bodies_are_judged_by_what_they_hold() {
-        let code = |body: &[u8]| match judge(body, &RawAnswers::default()) {
+        let code = |body: &[u8]| match judge(body, &Diversions::default()) {
             Verdict::Answer(answer) => {
                 let answer: Value = serde_json::from_slice(&answer).expect("JSON");
                 (answer["error"]["code"].as_i64(), answer["id"].clone())
             }
             Verdict::Forward(_) => (None, json!("forward")),
             Verdict::Exit(_) => (None, json!("exit")),
+            Verdict::Drop => (None, json!("drop")),
         };
         assert_eq!(code(b"{not json"), (Some(-32700), Value::Null));
         assert_eq!(code(b"\"\xff\xfe\""), (Some(-32700), Value::Null));
@@ -595,6 +717,15 @@ mod tests {
             (Some(-32601), json!("a"))
         );
         assert_eq!(code(b"{\"jsonrpc\":\"2.0\",\"method\":\"$/foo\"}"), (None, json!("forward")));
+        // The methods of the diverted messages are not a client's to send.
+        assert_eq!(
+            code(b"{\"jsonrpc\":\"2.0\",\"method\":\"$/ctlpgn/didOpen\",\"params\":{\"key\":1}}"),
+            (None, json!("drop"))
+        );
+        assert_eq!(
+            code(b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"$/ctlpgn/semanticTokens/full\"}"),
+            (Some(-32601), json!(2))
+        );
         assert_eq!(code(b"{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}"), (None, json!("exit")));
         assert_eq!(
             code(b"{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":null}"),

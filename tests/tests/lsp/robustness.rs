@@ -83,6 +83,25 @@ fn malformed_frames_are_answered_and_skipped() {
 }
 
 #[test]
+fn the_servers_own_methods_are_not_a_clients_to_send() {
+    let mut client = Client::start(utf16_client());
+    // The method and parameters the transport passes an opening on under, keys included: the
+    // server drops them, opens nothing and takes no text kept for another opening.
+    for key in 0..3 {
+        let document = json!({"uri": uri("stolen"), "languageId": "ctl-pgn", "version": 1, "text": ""});
+        let params = json!({"key": key, "params": {"textDocument": document}});
+        client.notify("$/ctlpgn/didOpen", params);
+    }
+    let tokens = json!({"key": 1, "params": {"textDocument": {"uri": uri("game")}}});
+    client.notify("$/ctlpgn/semanticTokens/full", tokens);
+    client.open(&uri("game"), GAME);
+    hover_still_answers(&mut client, "the server's own notifications");
+    let hover = client.at("textDocument/hover", &uri("stolen"), 0, 0).expect("an answer");
+    assert_eq!(hover, Value::Null, "nothing was opened");
+    assert!(client.finish(true), "the session ends as usual");
+}
+
+#[test]
 fn a_content_length_too_long_costs_one_message_not_the_session() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("game"), GAME);
