@@ -15,9 +15,9 @@
 //! A feature is about one record (a hover, a completion, a code action), and parsing and
 //! analysing a record again takes a fraction of a millisecond, so only the records asked about
 //! last keep their parse (`cache`). Opening a document, and features over the whole document
-//! (folding, symbols), read the records with the hand-written reader on every core; only the
-//! semantic tokens, classified from the tree, parse them all with tree-sitter. What these
-//! features derive is kept with each record's state, so a keystroke redoes one record.
+//! (folding, symbols, semantic tokens), read the records with the hand-written reader on every
+//! core; tree-sitter parses only the records the reader declines. What these features derive
+//! is kept with each record's state, so a keystroke redoes one record.
 
 mod cache;
 mod derived;

@@ -153,35 +153,38 @@ struct Columns<'a> {
 impl Columns<'_> {
     /// Moves on to `target` (never before the offset reached) and gives its line and column.
     fn advance(&mut self, target: usize) -> (u32, u32) {
-        let bytes = self.text.as_bytes();
-        let passed = self.text.get(self.offset..target).unwrap_or("");
-        // Byte by byte, with no decoding of characters: the text between two tokens is a few
-        // bytes, and 700,000 tokens pass through here. In UTF-16 a character of four UTF-8
-        // bytes is two code units and the others one: its first byte tells which.
-        for (index, &byte) in passed.as_bytes().iter().enumerate() {
-            match byte {
-                b'\n' => self.next_line(),
-                // In `\r\n` the `\n` ends the line.
-                b'\r' if bytes.get(self.offset + index + 1) != Some(&b'\n') => self.next_line(),
-                b'\r' => {}
-                _ => {
-                    let units = match self.encoding {
-                        PositionEncoding::Utf8 => 1,
-                        PositionEncoding::Utf16 if byte & 0xC0 == 0x80 => 0,
-                        PositionEncoding::Utf16 if byte >= 0xF0 => 2,
-                        PositionEncoding::Utf16 => 1,
-                    };
-                    self.column = self.column.saturating_add(units);
-                }
-            }
+        while let Some(line_break) = self.advance_on_line(target) {
+            // In `\r\n` the `\n` ends the line.
+            let crlf = self.text.as_bytes()[line_break..].starts_with(b"\r\n");
+            self.offset = line_break + if crlf { 2 } else { 1 };
+            self.line = self.line.saturating_add(1);
+            self.column = 0;
         }
-        self.offset = self.offset.max(target);
         (self.line, self.column)
     }
 
-    fn next_line(&mut self) {
-        self.line = self.line.saturating_add(1);
-        self.column = 0;
+    /// Moves on towards `target` (never before the offset reached) as far as the first line
+    /// break, and gives where that break starts; `None` once at `target`, with no break
+    /// before it. Byte by byte, with no decoding of characters: a token and the text between
+    /// two tokens are a few bytes, and 700,000 tokens pass through here. In UTF-16 a
+    /// character of four UTF-8 bytes is two code units and the others one: its first byte
+    /// tells which.
+    fn advance_on_line(&mut self, target: usize) -> Option<usize> {
+        let bytes = self.text.as_bytes();
+        let target = target.min(bytes.len());
+        while self.offset < target {
+            let byte = bytes[self.offset];
+            let units = match (byte, self.encoding) {
+                (b'\n' | b'\r', _) => return Some(self.offset),
+                (_, PositionEncoding::Utf8) => 1,
+                (_, PositionEncoding::Utf16) if byte & 0xC0 == 0x80 => 0,
+                (_, PositionEncoding::Utf16) if byte >= 0xF0 => 2,
+                (_, PositionEncoding::Utf16) => 1,
+            };
+            self.column = self.column.saturating_add(units);
+            self.offset += 1;
+        }
+        None
     }
 }
 
@@ -197,26 +200,16 @@ impl Encoder {
     fn push(&mut self, columns: &mut Columns<'_>, highlight: &Highlight) {
         let end = highlight.range.end;
         let (mut line, mut from) = columns.advance(highlight.range.start);
-        loop {
-            let rest = columns.text.get(columns.offset..end).unwrap_or("");
-            let Some(line_break) = rest.find(['\n', '\r']).map(|index| columns.offset + index)
-            else {
-                let (_, to) = columns.advance(end);
-                self.send(line, from, to.saturating_sub(from), highlight);
-                return;
-            };
-            let (_, to) = columns.advance(line_break);
-            self.send(line, from, to.saturating_sub(from), highlight);
-            let after = if columns.text[line_break..].starts_with("\r\n") {
-                line_break + 2
-            } else {
-                line_break + 1
-            };
-            (line, from) = columns.advance(after.min(end));
+        while columns.advance_on_line(end).is_some() {
+            self.send(line, from, columns.column.saturating_sub(from), highlight);
+            // Past the line break: both bytes of a `\r\n`, even for a token that ends between
+            // them, whose next token starts on the next line anyway.
+            (line, from) = columns.advance(columns.offset + 1);
             if columns.offset >= end {
                 return;
             }
         }
+        self.send(line, from, columns.column.saturating_sub(from), highlight);
     }
 
     fn send(&mut self, line: u32, start: u32, length: u32, highlight: &Highlight) {
@@ -276,11 +269,13 @@ mod tests {
     #[test]
     fn counting_columns_in_one_pass_agrees_with_convert() {
         let record = "[Variant \"C'escacs\"]\r\n[White \"Núria\"]\r\n[Redefine \"FAN\"]\r\n{ 🩐… ~F14\r\n  two\rlines\n  #1@W }\r\n1. E7-E13, E21-E15\r\n2. \u{1FA50}D2-E7 !?, F20×F16:\r\n*\r\n";
+        // Broken text too, whose error tokens may span line breaks or end inside a `\r\n`.
+        let broken = "[Variant \"C'escacs\"]\r\n1. E7-E13 ×\r\r\n, ((E21-\r\n{ never \u{1FA50}\r\nclosed\r\n";
         // Enough records to be encoded in shares on every core, and joined.
-        let text =
-            format!("{record}\n{}", record.replace("\r\n", "\n")).repeat(parallel::SHARED_FROM);
+        let text = format!("{record}\n{}\n{broken}\n", record.replace("\r\n", "\n"))
+            .repeat(parallel::SHARED_FROM);
         let document = Document::new(&text, 1);
-        assert_eq!(document.records().len(), 2 * parallel::SHARED_FROM);
+        assert_eq!(document.records().len(), 3 * parallel::SHARED_FROM);
         for encoding in [PositionEncoding::Utf8, PositionEncoding::Utf16] {
             let mut absolute = Vec::new();
             let (mut line, mut start) = (0, 0);

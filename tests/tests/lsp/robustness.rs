@@ -88,7 +88,8 @@ fn the_servers_own_methods_are_not_a_clients_to_send() {
     // The method and parameters the transport passes an opening on under, keys included: the
     // server drops them, opens nothing and takes no text kept for another opening.
     for key in 0..3 {
-        let document = json!({"uri": uri("stolen"), "languageId": "ctl-pgn", "version": 1, "text": ""});
+        let document =
+            json!({"uri": uri("stolen"), "languageId": "ctl-pgn", "version": 1, "text": ""});
         let params = json!({"key": key, "params": {"textDocument": document}});
         client.notify("$/ctlpgn/didOpen", params);
     }
