@@ -370,8 +370,7 @@ const METHOD_WITHIN: usize = 256;
 /// its text, the largest thing a client sends, is read once in the whole session.
 fn opening(body: &[u8], texts: &RawTexts) -> Option<Verdict> {
     let head = &body[..body.len().min(METHOD_WITHIN)];
-    let method = format!("\"{}\"", raw_texts::DID_OPEN);
-    memchr::memmem::find(head, method.as_bytes())?;
+    memchr::memmem::find(head, raw_texts::DID_OPEN.as_bytes())?;
     let message: PlainOpening<'_> = serde_json::from_slice(body).ok()?;
     (message.jsonrpc == "2.0" && message.method == raw_texts::DID_OPEN)
         .then(|| Verdict::Forward(encode(&texts.divert(message.params))))
