@@ -78,7 +78,7 @@ fn main() {
             .map(|(r, t)| {
                 ctlpgn::analysis::analyse_syntax_with(
                     &file[*r],
-                    &ctlpgn::syntax::lower_record(t),
+                    &ctlpgn::syntax::lower_record(t, &file[*r]),
                     RuleChecks::Skip,
                 )
                 .played

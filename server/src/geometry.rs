@@ -288,7 +288,7 @@ fn judge_coordinate(text: &str) -> Result<Hex, CoordinateError> {
 
 /// The hex a valid coordinate names (a column letter in either case, a line without a leading
 /// zero), or `None` for anything [`parse_coordinate`] would report.
-fn valid_coordinate(bytes: &[u8]) -> Option<Hex> {
+pub fn valid_coordinate(bytes: &[u8]) -> Option<Hex> {
     let (&letter, digits) = bytes.split_first()?;
     let column = *COLUMN_OF_LETTER.get(usize::from(letter))?;
     if column == NO_COLUMN {

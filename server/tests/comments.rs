@@ -65,7 +65,7 @@ fn check(text: &str) -> Checked {
     for record in syntax::split_records(text) {
         let record_text = &text[record];
         let tree = syntax::parse(&mut parser, record_text);
-        let lowered = syntax::lower_record(&tree);
+        let lowered = syntax::lower_record(&tree, record_text);
         let identifiers = ctlpgn::analysis::analyse_syntax(record_text, &lowered).identifiers;
         let mut diagnostics = Vec::new();
         let resolved: Vec<ResolvedReference> =

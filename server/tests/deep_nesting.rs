@@ -77,7 +77,7 @@ fn a_record_with_100000_nested_variations_lowers_and_drops_as_a_flat_value() {
     in_small_stack(|| {
         let text = nested_record(DEEP);
         let tree = syntax::parse(&mut syntax::new_parser(), &text);
-        let record = syntax::lower_record(&tree);
+        let record = syntax::lower_record(&tree, &text);
         assert_eq!(record.bodies.len(), DEEP);
         let copy = record.clone();
         assert_eq!(copy, record);

@@ -42,7 +42,7 @@ fn all_record_files() -> Vec<PathBuf> {
 }
 
 fn tree_syntax(parser: &mut tree_sitter::Parser, text: &str) -> RecordSyntax {
-    syntax::lower_record(&syntax::parse(parser, text))
+    syntax::lower_record(&syntax::parse(parser, text), text)
 }
 
 /// Reads every record of `text` both ways; panics where the reader accepts and differs.
@@ -55,7 +55,7 @@ fn compare_file(parser: &mut tree_sitter::Parser, text: &str, name: &str) -> (us
         if let Some(read) = syntax::read_record(record) {
             accepted += 1;
             let tree = syntax::parse(parser, record);
-            let lowered = syntax::lower_record(&tree);
+            let lowered = syntax::lower_record(&tree, record);
             assert_eq!(read, lowered, "{name}, record {}: the reader differs from the tree", i + 1);
             assert_eq!(
                 semantic::classify_syntax(record, &read),
@@ -318,7 +318,7 @@ fn assert_same(text: &str) -> Result<(), TestCaseError> {
         let record = &text[range];
         if let Some(read) = syntax::read_record(record) {
             let tree = syntax::parse(&mut parser, record);
-            prop_assert_eq!(&read, &syntax::lower_record(&tree), "record {:?}", record);
+            prop_assert_eq!(&read, &syntax::lower_record(&tree, record), "record {:?}", record);
             prop_assert_eq!(
                 semantic::classify_syntax(record, &read),
                 semantic::classify(record, &tree),

@@ -70,7 +70,7 @@ fn check_file(text: &str) -> Vec<Diagnostic> {
     for range in ctlpgn::syntax::split_records(text) {
         let record_text = &text[range];
         let tree = ctlpgn::syntax::parse(&mut parser, record_text);
-        let record = ctlpgn::syntax::lower_record(&tree);
+        let record = ctlpgn::syntax::lower_record(&tree, record_text);
         let mut diagnostics = Vec::new();
         analysis::tags::check_tags(record_text, &record.items, &mut diagnostics);
         found.extend(diagnostics.into_iter().map(|diagnostic| diagnostic.shifted(range.start)));

@@ -39,7 +39,8 @@ pub fn read_half_move(
     let mate = check == Some(Check::Mate);
     let end_mark =
         mate || half_move.indicator.as_ref().is_some_and(|token| token.text(text).ends_with(':'));
-    let reading = match half_move.written_apart(text) {
+    let apart = half_move.apart.then(|| half_move.written_apart(text)).flatten();
+    let reading = match apart {
         Some(gap) if !half_move.has_error => {
             diagnostics.push(written_apart(text, half_move, &gap));
             None
@@ -223,7 +224,7 @@ fn read_move(
     let destination = half_move.destination.as_ref()?;
     let Some(origin) = &half_move.origin else {
         // The forced promotion of an awaiting pawn: `T22=R`.
-        let hex = read_hex(text, destination, diagnostics)?;
+        let hex = half_move.destination_hex.or_else(|| read_hex(text, destination, diagnostics))?;
         let promotion = half_move.promotion.as_ref()?;
         return match read_promotion(text, promotion, ids, mover, diagnostics)? {
             Promotion::To(piece) => Some(Ok(Move::ForcedPromotion { hex, piece })),
@@ -266,8 +267,10 @@ fn read_move(
             }
         }
     };
-    let origin_hex = read_hex(text, origin, diagnostics);
-    let destination_hex = read_hex(text, destination, diagnostics);
+    // Read with the syntax where valid; judged here where not.
+    let origin_hex = half_move.origin_hex.or_else(|| read_hex(text, origin, diagnostics));
+    let destination_hex =
+        half_move.destination_hex.or_else(|| read_hex(text, destination, diagnostics));
     let separator = match &half_move.separator {
         None => {
             diagnostics.push(Diagnostic::new(

@@ -65,7 +65,7 @@ pub enum RuleChecks {
 
 /// Analyses one record from its tree, rule checks included.
 pub fn analyse_tree(text: &str, tree: &tree_sitter::Tree) -> RecordAnalysis {
-    analyse_syntax(text, &syntax::lower_record(tree))
+    analyse_syntax(text, &syntax::lower_record(tree, text))
 }
 
 /// Analyses one record from its lowered syntax, rule checks included.

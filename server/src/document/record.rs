@@ -61,8 +61,9 @@ pub struct Parsed {
 /// A record's syntax read by the hand-written reader, or lowered from a tree-sitter parse when
 /// the reader declines the record: the same values either way.
 pub(super) fn read_syntax(text: &str) -> RecordSyntax {
-    syntax::read_record(text)
-        .unwrap_or_else(|| with_parser(|parser| syntax::lower_record(&syntax::parse(parser, text))))
+    syntax::read_record(text).unwrap_or_else(|| {
+        with_parser(|parser| syntax::lower_record(&syntax::parse(parser, text), text))
+    })
 }
 
 /// The analysis of a record's syntax. A panic in the analysis is a bug, but one record's bug
@@ -95,7 +96,7 @@ impl Parsed {
     ) -> Parsed {
         let tree =
             incremental::parse(parser, text, previous.map(|(text, parsed)| (text, &parsed.tree)));
-        let syntax = syntax::lower_record(&tree);
+        let syntax = syntax::lower_record(&tree, text);
         let analysis = analyse_guarded(text, &syntax, rule_checks, Keep::Everything);
         Parsed { tree, syntax, analysis }
     }

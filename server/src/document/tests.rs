@@ -103,7 +103,7 @@ fn an_incremental_parse_gives_the_fresh_tree() {
         assert_eq!(edited.tree.root_node().to_sexp(), fresh.root_node().to_sexp(), "{new}");
         assert_eq!(
             edited.analysis.diagnostics,
-            analyse_syntax(&new, &syntax::lower_record(&fresh)).diagnostics
+            analyse_syntax(&new, &syntax::lower_record(&fresh, &new)).diagnostics
         );
     }
 }

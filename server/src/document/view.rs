@@ -47,7 +47,7 @@ mod tests {
     fn offsets_move_between_the_record_and_the_document() {
         let text = "[Variant \"C'escacs\"]\n*\n";
         let tree = parse(&mut new_parser(), text);
-        let syntax = lower_record(&tree);
+        let syntax = lower_record(&tree, text);
         let analysis = analyse_syntax(text, &syntax);
         let view =
             RecordView { text, start: 100, tree: &tree, syntax: &syntax, analysis: &analysis };

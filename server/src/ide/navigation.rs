@@ -91,7 +91,7 @@ mod tests {
     fn a_reference_leads_to_its_half_move_and_back_in_document_offsets() {
         let text = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19:\n2. { see #1@B } *\n";
         let tree = syntax::parse(&mut syntax::new_parser(), text);
-        let syntax = syntax::lower_record(&tree);
+        let syntax = syntax::lower_record(&tree, text);
         let analysis = analyse_syntax(text, &syntax);
         let start = 7;
         let view = RecordView { text, start, tree: &tree, syntax: &syntax, analysis: &analysis };

@@ -50,7 +50,7 @@ proptest! {
     #[test]
     fn every_place_of_any_record_answers_hover_completion_positions_and_boards(text in record_text()) {
         let tree = syntax::parse(&mut syntax::new_parser(), &text);
-        let record = syntax::lower_record(&tree);
+        let record = syntax::lower_record(&tree, &text);
         let analysis = analyse_syntax(&text, &record);
         let view = RecordView { text: &text, start: 0, tree: &tree, syntax: &record, analysis: &analysis };
         for offset in (0..=text.len()).filter(|&offset| text.is_char_boundary(offset)) {

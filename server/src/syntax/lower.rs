@@ -1,6 +1,7 @@
 //! Lowering a record's tree-sitter tree into plain values: the analysis works on these, with
 //! byte ranges into the record's text, and never walks the tree itself.
 
+use crate::geometry::{valid_coordinate, Hex};
 use crate::text::TextRange;
 
 use tree_sitter::{Node, Tree};
@@ -117,9 +118,29 @@ pub struct HalfMoveText {
     pub indicator: Option<Token>,
     /// Whether an error node lies inside the half-move.
     pub has_error: bool,
+    /// The hexes of the origin and the destination where their coordinates are valid, and
+    /// whether the parts stand apart ([`HalfMoveText::written_apart`] is `Some`): read with
+    /// the syntax (by the reader as it reads the parts), so that the analysis does not read
+    /// every half-move's parts again. A coordinate that is missing or wrong has no hex here;
+    /// the analysis judges it.
+    pub origin_hex: Option<Hex>,
+    pub destination_hex: Option<Hex>,
+    pub apart: bool,
 }
 
 impl HalfMoveText {
+    /// Reads what the parts say at once into `origin_hex`, `destination_hex` and `apart`, once
+    /// the parts are in place. `may_stand_apart` is false where the caller knows the parts
+    /// stand together (the reader reads them so, but for blanks before a check suffix).
+    pub(crate) fn read_parts(&mut self, text: &str, may_stand_apart: bool) {
+        let hex = |token: &Option<Token>| {
+            token.as_ref().and_then(|token| valid_coordinate(token.text(text).as_bytes()))
+        };
+        self.origin_hex = hex(&self.origin);
+        self.destination_hex = hex(&self.destination);
+        self.apart = may_stand_apart && self.written_apart(text).is_some();
+    }
+
     /// The end of the move itself, before the check suffix and annotations.
     pub fn move_end(&self) -> usize {
         [&self.promotion, &self.destination, &self.castling]
@@ -333,13 +354,13 @@ impl<'a> Iterator for Walk<'a> {
 
 /// Lowers the tree of one record's text. A tree holding several records (a stray `[Variant`
 /// mid-line is impossible, but a headless prefix is not) yields their items in order.
-pub fn lower_record(tree: &Tree) -> RecordSyntax {
+pub fn lower_record(tree: &Tree, text: &str) -> RecordSyntax {
     let root = tree.root_node();
     let mut record = RecordSyntax { has_error: root.has_error(), ..RecordSyntax::default() };
     let mut cursor = root.walk();
     for child in root.children(&mut cursor) {
         if child.kind() == node_kind::RECORD {
-            lower_items(child, &mut record);
+            lower_items(child, text, &mut record);
         } else if child.is_error() {
             record.items.push(Item::Error(Token::of(child)));
         }
@@ -349,7 +370,7 @@ pub fn lower_record(tree: &Tree) -> RecordSyntax {
 
 /// Lowers the items of a record node, descending into its tag section and its variations
 /// with one tree cursor and a stack of the bodies being filled (`None`: the record's items).
-fn lower_items(record_node: Node<'_>, record: &mut RecordSyntax) {
+fn lower_items(record_node: Node<'_>, text: &str, record: &mut RecordSyntax) {
     let mut cursor = record_node.walk();
     let mut bodies: Vec<Option<usize>> = vec![None];
     if !cursor.goto_first_child() {
@@ -369,7 +390,7 @@ fn lower_items(record_node: Node<'_>, record: &mut RecordSyntax) {
                 }
                 node_kind::TAG => Some(Item::Tag(lower_tag(node))),
                 node_kind::MOVE_LINE => {
-                    Some(Item::MoveLine(lower_move_line(node, &mut record.missing)))
+                    Some(Item::MoveLine(lower_move_line(node, text, &mut record.missing)))
                 }
                 node_kind::COMMENT => Some(Item::Comment(lower_comment(node))),
                 node_kind::VARIATION => {
@@ -494,7 +515,7 @@ fn lower_half_move(node: Node<'_>) -> HalfMoveText {
     half_move
 }
 
-fn lower_move_line(node: Node<'_>, missing: &mut Vec<(String, usize)>) -> MoveLine {
+fn lower_move_line(node: Node<'_>, text: &str, missing: &mut Vec<(String, usize)>) -> MoveLine {
     let mut line = MoveLine {
         range: Token::of(node).range,
         indentation: None,
@@ -532,6 +553,9 @@ fn lower_move_line(node: Node<'_>, missing: &mut Vec<(String, usize)>) -> MoveLi
             }
             _ => {}
         }
+    }
+    for half_move in [&mut line.white, &mut line.black].into_iter().flatten() {
+        half_move.read_parts(text, true);
     }
     line
 }

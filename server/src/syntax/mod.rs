@@ -33,5 +33,5 @@ pub fn parse(parser: &mut tree_sitter::Parser, text: &str) -> tree_sitter::Tree 
 /// The syntax of one record's text as tree-sitter reads it, with a parser of its own: for a
 /// record read once (a test, a conversion's check of its output), where no parser is at hand.
 pub fn parse_record(text: &str) -> RecordSyntax {
-    lower_record(&parse(&mut new_parser(), text))
+    lower_record(&parse(&mut new_parser(), text), text)
 }

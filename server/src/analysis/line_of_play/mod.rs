@@ -140,7 +140,7 @@ mod tests {
     /// `shift` bytes), as its text, and whether the history is complete.
     fn standing(text: &str, needle: &str, shift: usize) -> (Option<String>, bool, Option<Side>) {
         let tree = syntax::parse(&mut syntax::new_parser(), text);
-        let record = syntax::lower_record(&tree);
+        let record = syntax::lower_record(&tree, text);
         let analysis = analyse_syntax(text, &record);
         let offset = text.find(needle).expect("the needle is in the text") + shift;
         let standing = standing_at(text, &record, offset, &analysis);

@@ -10,7 +10,7 @@ fn at_cursor(marked: &str) -> (String, Vec<CompletionItem>) {
     let offset = marked.find('|').expect("a cursor mark");
     let text = marked.replacen('|', "", 1);
     let tree = syntax::parse(&mut syntax::new_parser(), &text);
-    let record = syntax::lower_record(&tree);
+    let record = syntax::lower_record(&tree, &text);
     let analysis = analyse_syntax(&text, &record);
     let suggestions = complete(&text, &record, &analysis, offset);
     (text, suggestions)

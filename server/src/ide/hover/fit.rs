@@ -107,7 +107,7 @@ mod tests {
     #[test]
     fn a_fitted_text_hover_has_no_line_wider_than_its_board() {
         let tree = syntax::parse(&mut syntax::new_parser(), FAN_GAME);
-        let syntax = syntax::lower_record(&tree);
+        let syntax = syntax::lower_record(&tree, FAN_GAME);
         let analysis = analyse_syntax(FAN_GAME, &syntax);
         let view = RecordView {
             text: FAN_GAME,
@@ -138,7 +138,7 @@ mod tests {
     #[test]
     fn a_marked_flipped_picture_in_figurines_is_no_wider_than_its_width() {
         let tree = syntax::parse(&mut syntax::new_parser(), FAN_GAME);
-        let syntax = syntax::lower_record(&tree);
+        let syntax = syntax::lower_record(&tree, FAN_GAME);
         let analysis = analyse_syntax(FAN_GAME, &syntax);
         let position = analysis.played.last().map(|played| &played.after).expect("a replayed game");
         let ids = &analysis.identifiers;

@@ -161,7 +161,7 @@ mod tests {
     /// The hover at the first character of the first occurrence of `needle`.
     pub(super) fn hover_at(text: &str, needle: &str) -> Option<HoverText> {
         let tree = syntax::parse(&mut syntax::new_parser(), text);
-        let record = syntax::lower_record(&tree);
+        let record = syntax::lower_record(&tree, text);
         let analysis = analyse_syntax(text, &record);
         let view = RecordView { text, start: 0, tree: &tree, syntax: &record, analysis: &analysis };
         hover(view, text.find(needle)?, HoverOptions::default())

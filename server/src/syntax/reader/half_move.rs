@@ -253,7 +253,7 @@ fn read_half_move(cursor: &mut Cursor<'_>, half_move: &mut HalfMoveText) -> Opti
     }
     let mut end = at;
     cursor.pos = at;
-    cursor.skip_blanks();
+    let blanks_before_check = cursor.skip_blanks();
     if let Some(check) = check_at(cursor, cursor.pos) {
         half_move.check = token(TextRange::new(cursor.pos, check));
         end = check;
@@ -272,6 +272,9 @@ fn read_half_move(cursor: &mut Cursor<'_>, half_move: &mut HalfMoveText) -> Opti
     }
     cursor.pos = end;
     half_move.range.end = end;
+    // The parts were read each where the one before ended, and the annotations after blanks
+    // only: a check suffix after blanks is all that can stand apart.
+    half_move.read_parts(cursor.text, blanks_before_check && half_move.check.is_some());
     // What follows must end the half-move for certain: a blank or line end, `,`, `{`, `(` or
     // `)`, or the end of the record; and after blanks nothing the half-move could still take.
     match cursor.char_at(end) {

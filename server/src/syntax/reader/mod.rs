@@ -253,6 +253,6 @@ impl RecordReader {
             }
         }
         let parser = self.parser.get_or_insert_with(crate::syntax::new_parser);
-        crate::syntax::lower_record(&crate::syntax::parse(parser, text))
+        crate::syntax::lower_record(&crate::syntax::parse(parser, text), text)
     }
 }
