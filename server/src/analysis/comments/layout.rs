@@ -228,7 +228,43 @@ fn check_player_comment(
 
 /// Whether only indentation (spaces, tabs, dots) stands between the start of the line and `offset`.
 fn starts_its_line(text: &str, offset: usize) -> bool {
-    let before = &text[..offset];
-    let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    before[line_start..].chars().all(|c| matches!(c, ' ' | '\t' | '.' | '\u{FEFF}'))
+    // Back from the brace, as far as the first character that may not stand before it: a line
+    // of thousands of comments was searched back to its start for each of them.
+    for c in text[..offset].chars().rev() {
+        match c {
+            '\n' | '\r' => return true,
+            ' ' | '\t' | '.' | '\u{FEFF}' => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::starts_its_line;
+
+    /// What starts a line: only blanks, dots (indentation) and byte-order marks between the
+    /// line's start and the offset.
+    fn by_the_whole_line(text: &str, offset: usize) -> bool {
+        let before = &text[..offset];
+        let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        before[line_start..].chars().all(|c| matches!(c, ' ' | '\t' | '.' | '\u{FEFF}'))
+    }
+
+    proptest! {
+        #[test]
+        fn a_comment_starts_its_line_as_the_whole_line_says(
+            text in proptest::collection::vec(
+                prop::sample::select(vec![" ", "\t", ".", "\u{FEFF}", "\n", "\r", "\r\n", "{", "}", "E7", "\u{d7}", "\u{1FA50}"]),
+                0..24,
+            ).prop_map(|parts| parts.concat())
+        ) {
+            for offset in (0..=text.len()).filter(|&offset| text.is_char_boundary(offset)) {
+                prop_assert_eq!(starts_its_line(&text, offset), by_the_whole_line(&text, offset), "{:?} at {}", text, offset);
+            }
+        }
+    }
 }
