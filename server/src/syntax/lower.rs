@@ -120,9 +120,9 @@ pub struct HalfMoveText {
     pub has_error: bool,
     /// The hexes of the origin and the destination where their coordinates are valid, and
     /// whether the parts stand apart ([`HalfMoveText::written_apart`] is `Some`): read with
-    /// the syntax (by the reader as it reads the parts), so that the analysis does not read
-    /// every half-move's parts again. A coordinate that is missing or wrong has no hex here;
-    /// the analysis judges it.
+    /// the syntax (by the reader as it reads the parts), so that the analysis neither reads
+    /// every coordinate again nor looks for gaps in every half-move. A coordinate that is
+    /// missing or wrong has no hex here; the analysis judges it.
     pub origin_hex: Option<Hex>,
     pub destination_hex: Option<Hex>,
     pub apart: bool,
@@ -352,8 +352,9 @@ impl<'a> Iterator for Walk<'a> {
     }
 }
 
-/// Lowers the tree of one record's text. A tree holding several records (a stray `[Variant`
-/// mid-line is impossible, but a headless prefix is not) yields their items in order.
+/// Lowers the tree of one record's text, `text` (the parts of its half-moves are read from
+/// it). A tree holding several records (a stray `[Variant` mid-line is impossible, but a
+/// headless prefix is not) yields their items in order.
 pub fn lower_record(tree: &Tree, text: &str) -> RecordSyntax {
     let root = tree.root_node();
     let mut record = RecordSyntax { has_error: root.has_error(), ..RecordSyntax::default() };
