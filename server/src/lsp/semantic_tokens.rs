@@ -151,7 +151,8 @@ struct Columns<'a> {
 }
 
 impl Columns<'_> {
-    /// Moves on to `target` (never before the offset reached) and gives its line and column.
+    /// Moves on to `target` (never before the offset reached, and past the `\n` of a `\r\n`
+    /// that `target` would split) and gives its line and column.
     fn advance(&mut self, target: usize) -> (u32, u32) {
         while let Some(line_break) = self.advance_on_line(target) {
             // In `\r\n` the `\n` ends the line.
