@@ -205,7 +205,7 @@ fn check_format(
         let mut parser = syntax::new_parser();
         for (number, (b, a)) in before.iter().zip(&after).enumerate() {
             let record = &text[*b];
-            let lowered = syntax::lower_record(&syntax::parse(&mut parser, record), record);
+            let lowered = syntax::parse_record_with(&mut parser, record);
             if lowered.has_error && record.trim_end() != once[*a].trim_end() {
                 return fail(
                     "format-lossless",

@@ -42,7 +42,7 @@ fn all_record_files() -> Vec<PathBuf> {
 }
 
 fn tree_syntax(parser: &mut tree_sitter::Parser, text: &str) -> RecordSyntax {
-    syntax::lower_record(&syntax::parse(parser, text), text)
+    syntax::parse_record_with(parser, text)
 }
 
 /// Reads every record of `text` both ways; panics where the reader accepts and differs.

@@ -61,9 +61,8 @@ pub struct Parsed {
 /// A record's syntax read by the hand-written reader, or lowered from a tree-sitter parse when
 /// the reader declines the record: the same values either way.
 pub(super) fn read_syntax(text: &str) -> RecordSyntax {
-    syntax::read_record(text).unwrap_or_else(|| {
-        with_parser(|parser| syntax::lower_record(&syntax::parse(parser, text), text))
-    })
+    syntax::read_record(text)
+        .unwrap_or_else(|| with_parser(|parser| syntax::parse_record_with(parser, text)))
 }
 
 /// The analysis of a record's syntax. A panic in the analysis is a bug, but one record's bug

@@ -27,14 +27,14 @@ pub fn compare_files(
     for (number, (before, after)) in original_records.into_iter().zip(formatted_records).enumerate()
     {
         let (before, after) = (&original[before], &formatted[after]);
-        let before_syntax = syntax::lower_record(&syntax::parse(&mut parser, before), before);
+        let before_syntax = syntax::parse_record_with(&mut parser, before);
         if !is_formattable(before, &before_syntax) {
             if before != after {
                 return Err(format!("record {}, which has an error, was changed", number + 1));
             }
             continue;
         }
-        let after_syntax = syntax::lower_record(&syntax::parse(&mut parser, after), after);
+        let after_syntax = syntax::parse_record_with(&mut parser, after);
         if after_syntax.has_error {
             return Err(format!("record {} has an error once formatted", number + 1));
         }

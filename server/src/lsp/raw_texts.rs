@@ -52,9 +52,8 @@ impl RawTexts {
         diverted: Diverted<DidOpenTextDocumentParams>,
     ) -> Option<DidOpenTextDocumentParams> {
         let mut texts = lock(&self.texts);
-        let later = texts.split_off(&(diverted.key + 1));
         let text = texts.remove(&diverted.key);
-        *texts = later;
+        *texts = texts.split_off(&diverted.key);
         let mut params = diverted.params;
         params.text_document.text = text?;
         Some(params)

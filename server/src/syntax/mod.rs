@@ -33,5 +33,11 @@ pub fn parse(parser: &mut tree_sitter::Parser, text: &str) -> tree_sitter::Tree 
 /// The syntax of one record's text as tree-sitter reads it, with a parser of its own: for a
 /// record read once (a test, a conversion's check of its output), where no parser is at hand.
 pub fn parse_record(text: &str) -> RecordSyntax {
-    lower_record(&parse(&mut new_parser(), text), text)
+    parse_record_with(&mut new_parser(), text)
+}
+
+/// [`parse_record`] with a parser at hand, for records read one after the other: the tree is
+/// lowered from the very text it was parsed from.
+pub fn parse_record_with(parser: &mut tree_sitter::Parser, text: &str) -> RecordSyntax {
+    lower_record(&parse(parser, text), text)
 }

@@ -253,6 +253,6 @@ impl RecordReader {
             }
         }
         let parser = self.parser.get_or_insert_with(crate::syntax::new_parser);
-        crate::syntax::lower_record(&crate::syntax::parse(parser, text), text)
+        crate::syntax::parse_record_with(parser, text)
     }
 }
