@@ -21,6 +21,8 @@ use serde_json::Value;
 use tower_lsp_server::jsonrpc::{Id, Request, Response};
 use tower_lsp_server::lsp_types::SemanticToken;
 
+use crate::parallel;
+
 /// The request whose answer is written here.
 pub const TOKENS_FULL: &str = "textDocument/semanticTokens/full";
 /// The method `TOKENS_FULL` is passed to tower-lsp under.
@@ -106,14 +108,36 @@ impl RawAnswers {
 /// The result of `textDocument/semanticTokens/full`, as JSON, written straight from the tokens:
 /// `null` for a document that is not open. Written by hand, as serde would write the
 /// `SemanticTokensResult` (a test compares the two): a 2 MB document has 3.5 million numbers,
-/// and serde's sequence of them took as long as working the tokens out.
+/// and serde's sequence of them took as long as working the tokens out. Runs of tokens are
+/// written on every core and joined.
 pub fn tokens_result(tokens: Option<Vec<SemanticToken>>) -> Vec<u8> {
     let Some(tokens) = tokens else { return b"null".to_vec() };
-    // Five numbers of up to ten digits and their commas: about 12 bytes a token in practice.
-    let mut json = Vec::with_capacity(16 + tokens.len() * 12);
+    let runs: Vec<&[SemanticToken]> = tokens.chunks(TOKENS_A_RUN).collect();
+    let written = parallel::map_chunks(&runs, |runs| runs.iter().map(|run| numbers(run)).collect());
+    let mut json = Vec::with_capacity(16 + written.iter().map(Vec::len).sum::<usize>());
     json.extend_from_slice(br#"{"data":["#);
+    for run in &written {
+        json.extend_from_slice(run);
+    }
+    // Every number was followed by a comma: the last one is not.
+    if json.last() == Some(&b',') {
+        json.pop();
+    }
+    json.extend_from_slice(b"]}");
+    json
+}
+
+/// Tokens written as one piece of work: tens of kilobytes of JSON, so that a small document's
+/// tokens are written on the calling thread and a large one's shared out.
+const TOKENS_A_RUN: usize = 4096;
+
+/// The five numbers of each token, each followed by a comma. Most are below 100 (deltas,
+/// lengths, types): those are written digit by digit, the others by `itoa`.
+fn numbers(tokens: &[SemanticToken]) -> Vec<u8> {
+    // About 12 bytes a token in practice.
+    let mut json = Vec::with_capacity(tokens.len() * 16);
     let mut digits = itoa::Buffer::new();
-    for (index, token) in tokens.iter().enumerate() {
+    for token in tokens {
         let numbers = [
             token.delta_line,
             token.delta_start,
@@ -121,14 +145,17 @@ pub fn tokens_result(tokens: Option<Vec<SemanticToken>>) -> Vec<u8> {
             token.token_type,
             token.token_modifiers_bitset,
         ];
-        for (place, number) in numbers.into_iter().enumerate() {
-            if index > 0 || place > 0 {
-                json.push(b',');
+        for number in numbers {
+            match u8::try_from(number) {
+                Ok(small @ 0..=9) => json.push(b'0' + small),
+                Ok(small @ 10..=99) => {
+                    json.extend_from_slice(&[b'0' + small / 10, b'0' + small % 10])
+                }
+                _ => json.extend_from_slice(digits.format(number).as_bytes()),
             }
-            json.extend_from_slice(digits.format(number).as_bytes());
+            json.push(b',');
         }
     }
-    json.extend_from_slice(b"]}");
     json
 }
 
@@ -197,7 +224,8 @@ mod tests {
                 n % 1000
             }
         };
-        for count in [0, 1, 2, 1000] {
+        // Runs written on every core, and joined, too.
+        for count in [0, 1, 2, 1000, 20 * TOKENS_A_RUN + 3] {
             let tokens: Vec<SemanticToken> = (0..count)
                 .map(|_| SemanticToken {
                     delta_line: next(),
