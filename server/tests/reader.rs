@@ -120,7 +120,7 @@ fn every_token_of_a_record_is_classified_alike_both_ways() {
     let tree = syntax::parse(&mut syntax::new_parser(), text);
     let from_syntax = semantic::classify_syntax(text, &read);
     assert_eq!(from_syntax, semantic::classify(text, &tree));
-    let written: Vec<&str> = from_syntax.iter().map(|token| &text[token.range]).collect();
+    let written: Vec<&str> = from_syntax.iter().map(|token| &text[token.range()]).collect();
     for part in ["$24", "$[2]", "…", "@", "a", "on", "then", "~NG25", "#1@B", "@W:", "=", "D"] {
         assert!(written.contains(&part), "{part} in {written:?}");
     }

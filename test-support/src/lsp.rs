@@ -31,6 +31,16 @@ pub fn utf8_client() -> Value {
     json!({"general": {"positionEncodings": ["utf-8", "utf-16"]}})
 }
 
+/// `capabilities` with semantic tokens asked for, whole and by range, as VS Code asks for them:
+/// the server then classifies them as it reads a document's records when it opens it.
+pub fn asking_for_tokens(mut capabilities: Value) -> Value {
+    capabilities["textDocument"]["semanticTokens"] = json!({
+        "requests": {"full": {"delta": true}, "range": true},
+        "tokenTypes": [], "tokenModifiers": [], "formats": ["relative"]
+    });
+    capabilities
+}
+
 /// Client capabilities of a client that pulls diagnostics.
 pub fn pull_client() -> Value {
     json!({"textDocument": {"diagnostic": {"dynamicRegistration": false}}})

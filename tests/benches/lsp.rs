@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 use ctlpgn_test_support::fixtures::corpus_file;
-use ctlpgn_test_support::lsp::{uri, utf16_client, Client};
+use ctlpgn_test_support::lsp::{asking_for_tokens, uri, utf16_client, Client};
 
 /// The resident memory of this process in bytes (Linux), or 0 where it cannot be read.
 fn resident_bytes() -> usize {
@@ -71,7 +71,9 @@ fn main() {
         move_lines.len()
     );
 
-    let mut client = Client::start(utf16_client());
+    // A client that shows semantic tokens, as VS Code: the server classifies them as it reads
+    // the records when the file opens.
+    let mut client = Client::start(asking_for_tokens(utf16_client()));
     let before = resident_bytes();
     let start = Instant::now();
     client.open(&document, &text);
@@ -102,6 +104,33 @@ fn main() {
         })
         .collect();
     report("open again and first diagnostics", reopenings);
+    // The semantic tokens asked for at once, as VS Code asks when it opens a file.
+    let tokens = json!({"textDocument": {"uri": uri("again-tokens")}});
+    let start = Instant::now();
+    client.open(&uri("again-tokens"), &text);
+    client.published(&uri("again-tokens"));
+    client.request("textDocument/semanticTokens/full", tokens.clone()).expect("tokens");
+    println!(
+        "{:<44} {:>7.1} ms",
+        "open, then semantic tokens (whole document)",
+        (client.last_arrival - start).as_secs_f64() * 1e3
+    );
+    client.notify("textDocument/didClose", json!({"textDocument": tokens["textDocument"]}));
+    // A client that does not show them (Neovim 0.7) has nothing classified when it opens.
+    let mut plain = Client::start(utf16_client());
+    let reopenings = (0..8)
+        .map(|round| {
+            let again = uri(&format!("plain{round}"));
+            let start = Instant::now();
+            plain.open(&again, &text);
+            plain.published(&again);
+            let took = plain.last_arrival - start;
+            plain.notify("textDocument/didClose", json!({"textDocument": {"uri": again}}));
+            took
+        })
+        .collect();
+    report("open again, no semantic tokens asked for", reopenings);
+    assert!(plain.finish(true), "the plain client's server shut down cleanly");
 
     let mut sequence = Sequence(7);
     let mut edits = Vec::new();

@@ -48,6 +48,12 @@ pub struct Change<'a> {
     pub text: &'a str,
 }
 
+/// Work on a record's syntax while it is at hand, when many records are read at once (a
+/// document opened, a large paste): what the client will ask of every record next, kept with
+/// the record's state (see [`Document::map_derived_read`]), so that no record is read again
+/// for it. Only the records the hand-written reader accepts are prepared.
+pub type Prepare = fn(&RecordState, &RecordSyntax);
+
 /// A document: its text, the version the editor gave it, and its records.
 #[derive(Debug)]
 pub struct Document {
@@ -63,6 +69,8 @@ pub struct Document {
     /// Whether the records' analyses judge the optional rule checks: only while the settings
     /// show them, because they cost about as much as the replay.
     rule_checks: RuleChecks,
+    /// What is derived from each record read with many others.
+    prepare: Option<Prepare>,
 }
 
 impl Clone for Document {
@@ -75,6 +83,7 @@ impl Clone for Document {
             records: self.records.clone(),
             parses: ParseCache::default(),
             rule_checks: self.rule_checks,
+            prepare: self.prepare,
         }
     }
 }
@@ -99,12 +108,18 @@ impl Document {
     /// A document opened with `text`, every record analysed, rule checks included.
     #[cfg(test)]
     pub fn new(text: &str, version: i32) -> Document {
-        Document::with_rule_checks(text, version, RuleChecks::Judge)
+        Document::read(text, version, RuleChecks::Judge, None)
     }
 
-    /// A document opened with `text`, every record analysed with or without the rule checks.
-    pub fn with_rule_checks(text: &str, version: i32, rule_checks: RuleChecks) -> Document {
-        let mut document = Document::unanalysed(text, version, rule_checks);
+    /// A document opened with `text`, every record analysed with or without the rule checks,
+    /// and prepared with `prepare`.
+    pub fn read(
+        text: &str,
+        version: i32,
+        rule_checks: RuleChecks,
+        prepare: Option<Prepare>,
+    ) -> Document {
+        let mut document = Document::unanalysed(text, version, rule_checks, prepare);
         document.resplit(0..0, 0, text);
         document.check_records();
         document
@@ -112,13 +127,19 @@ impl Document {
 
     /// A document with `text` and no records yet: what stands while an analysis that may
     /// panic runs, so that the text at least is right.
-    pub fn unanalysed(text: &str, version: i32, rule_checks: RuleChecks) -> Document {
+    pub fn unanalysed(
+        text: &str,
+        version: i32,
+        rule_checks: RuleChecks,
+        prepare: Option<Prepare>,
+    ) -> Document {
         Document {
             rope: Rope::from_str(text),
             version,
             records: Vec::new(),
             parses: ParseCache::default(),
             rule_checks,
+            prepare,
         }
     }
 

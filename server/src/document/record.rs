@@ -61,8 +61,22 @@ pub struct Parsed {
 /// A record's syntax read by the hand-written reader, or lowered from a tree-sitter parse when
 /// the reader declines the record: the same values either way.
 pub(super) fn read_syntax(text: &str) -> RecordSyntax {
-    syntax::read_record(text)
-        .unwrap_or_else(|| with_parser(|parser| syntax::parse_record_with(parser, text)))
+    read_syntax_telling(text).0
+}
+
+/// [`read_syntax`], and whether the hand-written reader read the record.
+pub(super) fn read_syntax_telling(text: &str) -> (RecordSyntax, bool) {
+    match syntax::read_record(text) {
+        Some(read) => (read, true),
+        None => (with_parser(|parser| syntax::parse_record_with(parser, text)), false),
+    }
+}
+
+/// A record prepared (see [`super::Prepare`]) as its analysis is made: a panic is a bug, and
+/// leaves the record unprepared, to be derived again when asked for.
+pub(super) fn prepare_guarded(prepare: super::Prepare, state: &RecordState, syntax: &RecordSyntax) {
+    // The panic hook has reported it; the request that derives the value again reports its own.
+    let _ = std::panic::catch_unwind(AssertUnwindSafe(|| prepare(state, syntax)));
 }
 
 /// The analysis of a record's syntax. A panic in the analysis is a bug, but one record's bug

@@ -7,7 +7,9 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use super::cache::PARSES_KEPT;
-use super::record::{analyse_guarded, read_syntax, with_parser, Parsed, Record, RecordState};
+use super::record::{
+    analyse_guarded, prepare_guarded, read_syntax_telling, with_parser, Parsed, Record, RecordState,
+};
 use super::Document;
 use crate::analysis::Keep;
 use crate::parallel;
@@ -99,15 +101,20 @@ impl Document {
         // the next keystroke's incremental parse; opening a file, all of them, read by the
         // hand-written reader with no tree kept (a request parses its record when it comes).
         let keep_parses = jobs.len() <= PARSES_KEPT;
-        let rule_checks = self.rule_checks;
+        let (rule_checks, prepare) = (self.rule_checks, self.prepare);
         let mut analysed = parallel::map_chunks(&jobs, |part| {
             part.iter()
                 .map(|(text, previous)| {
                     if !keep_parses {
-                        // Only the findings are kept: a feature parses its record again.
-                        let syntax = read_syntax(text);
+                        // Only the findings are kept, and what `prepare` derives: a feature
+                        // parses its record again.
+                        let (syntax, read) = read_syntax_telling(text);
                         let analysis = analyse_guarded(text, &syntax, rule_checks, Keep::Findings);
-                        return (Arc::new(RecordState::new(text.clone(), &analysis)), None);
+                        let state = Arc::new(RecordState::new(text.clone(), &analysis));
+                        if let (Some(prepare), true) = (prepare, read) {
+                            prepare_guarded(prepare, &state, &syntax);
+                        }
+                        return (state, None);
                     }
                     let previous =
                         previous.as_ref().map(|(state, parsed)| (state.text.as_str(), &**parsed));

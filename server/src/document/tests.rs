@@ -297,3 +297,38 @@ fn records_read_in_bulk_have_the_findings_of_their_parse() {
     let broken = document.records().iter().filter(|record| !record.state.diagnostics.is_empty());
     assert!(broken.count() >= 4, "the comparison covers records with findings");
 }
+
+/// What the test's preparation keeps: the number of items of the record's syntax.
+struct Prepared(usize);
+
+fn count_items(state: &super::RecordState, syntax: &syntax::RecordSyntax) {
+    state.derived.keep(Prepared(syntax.items.len()));
+}
+
+fn fail_to_prepare(_: &super::RecordState, _: &syntax::RecordSyntax) {
+    panic!("a preparation that fails");
+}
+
+/// Records read in bulk are prepared from the syntax the reader read them into; the records it
+/// declines, and a record edited on its own (parsed, its tree kept), derive what they are
+/// asked for when asked. A preparation that panics leaves the records as they would be without.
+#[test]
+fn records_read_in_bulk_are_prepared_where_the_reader_reads_them() {
+    let records = [GAME, "[Variant \"C'escacs\"]\n{ unclosed\n1. E7-E13\n\n"];
+    let text: String = records.iter().cycle().take(PARSES_KEPT + 8).copied().collect();
+    let mut document = Document::read(&text, 1, RuleChecks::Judge, Some(count_items));
+    let mut declined = 0;
+    for record in document.records() {
+        let read = syntax::read_record(&record.state.text);
+        declined += usize::from(read.is_none());
+        let prepared = record.state.derived.get::<Prepared>();
+        assert_eq!(prepared.map(|prepared| prepared.0), read.map(|read| read.items.len()));
+    }
+    assert!(declined > 0 && declined < document.records().len());
+    document.apply(2, [edit(&text, 2, 3, 5, "K5")]);
+    assert!(document.records()[0].state.derived.get::<Prepared>().is_none());
+    assert!(document.records()[2].state.derived.get::<Prepared>().is_some());
+
+    let failing = Document::read(&text, 1, RuleChecks::Judge, Some(fail_to_prepare));
+    assert_eq!(summary(&failing), summary(&Document::new(&text, 1)));
+}

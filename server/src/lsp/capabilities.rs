@@ -5,8 +5,8 @@ use tower_lsp_server::lsp_types::{
     ClientCapabilities, CodeActionKind, CodeActionOptions, CodeActionProviderCapability,
     CompletionOptions, DiagnosticOptions, DiagnosticServerCapabilities, ExecuteCommandOptions,
     FoldingRangeProviderCapability, HoverProviderCapability, MarkupKind, OneOf,
-    PositionEncodingKind, ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind,
-    TextDocumentSyncOptions,
+    PositionEncodingKind, SemanticTokensFullOptions, ServerCapabilities,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
 };
 
 use super::code_actions;
@@ -31,6 +31,10 @@ pub struct Negotiated {
     /// Whether the client resolves a code action's edit (`codeAction/resolve`), so that the
     /// costly actions can be made only when picked.
     pub resolve_edits: bool,
+    /// Whether the client asks for a document's semantic tokens, whole or by range: it then
+    /// asks as soon as a document is open, and the tokens are classified as the document is
+    /// read (see `ide::semantic::prepare`).
+    pub semantic_tokens: bool,
 }
 
 impl Negotiated {
@@ -62,8 +66,17 @@ impl Negotiated {
             .and_then(|text| text.code_action.as_ref())
             .and_then(|code_action| code_action.resolve_support.as_ref())
             .is_some_and(|support| support.properties.iter().any(|property| property == "edit"));
+        let semantic_tokens =
+            text_document.and_then(|text| text.semantic_tokens.as_ref()).is_some_and(|tokens| {
+                let full = !matches!(
+                    tokens.requests.full,
+                    None | Some(SemanticTokensFullOptions::Bool(false))
+                );
+                full || tokens.requests.range == Some(true)
+            });
         Negotiated {
             configuration,
+            semantic_tokens,
             resolve_edits,
             snippets,
             encoding: if offers_utf8 { PositionEncoding::Utf8 } else { PositionEncoding::Utf16 },
@@ -122,5 +135,39 @@ impl Negotiated {
                 .then_some(DiagnosticServerCapabilities::Options(diagnostics)),
             ..ServerCapabilities::default()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn negotiated(capabilities: serde_json::Value) -> Negotiated {
+        Negotiated::from_client(&serde_json::from_value(capabilities).expect("capabilities"))
+    }
+
+    /// A client that asks for semantic tokens has them classified as documents are read.
+    #[test]
+    fn semantic_tokens_are_prepared_for_the_clients_that_ask_for_them() {
+        let tokens = |requests: serde_json::Value| {
+            json!({"textDocument": {"semanticTokens": {
+                "requests": requests, "tokenTypes": [], "tokenModifiers": [], "formats": ["relative"]
+            }}})
+        };
+        // VS Code, Neovim, a client asking by range only.
+        for asks in [
+            json!({"full": {"delta": true}, "range": true}),
+            json!({"full": {"delta": true}, "range": false}),
+            json!({"full": true}),
+            json!({"range": true}),
+        ] {
+            assert!(negotiated(tokens(asks.clone())).semantic_tokens, "{asks}");
+        }
+        for asks_not in [json!({}), json!({"full": false, "range": false})] {
+            assert!(!negotiated(tokens(asks_not.clone())).semantic_tokens, "{asks_not}");
+        }
+        assert!(!negotiated(json!({})).semantic_tokens);
     }
 }

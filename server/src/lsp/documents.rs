@@ -14,8 +14,8 @@ use tower_lsp_server::lsp_types::{TextDocumentContentChangeEvent, Uri};
 use super::from_proto;
 use super::to_proto::PositionEncoding;
 use crate::analysis::RuleChecks;
-use crate::document::Change;
 pub use crate::document::Document;
+use crate::document::{Change, Prepare};
 use crate::text::TextRange;
 
 /// Applies the client's changes to a document in order. Each change's positions refer to the
@@ -50,17 +50,20 @@ pub struct Documents {
     open: Mutex<HashMap<Uri, Document>>,
     /// Whether documents are analysed with the optional rule checks (the settings' `rules`).
     judge_rules: std::sync::atomic::AtomicBool,
+    /// What is derived from each record as a document is opened (see `Prepare`): set at
+    /// `initialize`, from what the client will ask for.
+    prepare: std::sync::OnceLock<Prepare>,
 }
 
 impl Documents {
     /// Opens (or reopens) a document. The analysis runs before the lock is taken, so that
     /// opening a large file does not hold up requests on the other documents.
     pub fn open(&self, uri: Uri, text: &str, version: i32) {
-        let mut document = Document::with_rule_checks(text, version, self.rule_checks());
+        let mut document = Document::read(text, version, self.rule_checks(), self.prepare());
         let mut open = self.lock();
         // The rule checks may have been switched while the document was analysed.
         if document.rule_checks() != self.rule_checks() {
-            document = Document::with_rule_checks(text, version, self.rule_checks());
+            document = Document::read(text, version, self.rule_checks(), self.prepare());
         }
         open.insert(uri, document);
     }
@@ -71,9 +74,9 @@ impl Documents {
     /// and requests get empty answers until the next change.
     pub fn reset(&self, uri: Uri, text: &str, version: i32) {
         let rule_checks = self.rule_checks();
-        let unanalysed = Document::unanalysed(text, version, rule_checks);
+        let unanalysed = Document::unanalysed(text, version, rule_checks, self.prepare());
         self.lock().insert(uri.clone(), unanalysed);
-        let analysed = Document::with_rule_checks(text, version, rule_checks);
+        let analysed = Document::read(text, version, rule_checks, self.prepare());
         let mut open = self.lock();
         // Unless a newer change or a switch of the rule checks came in between.
         if let Some(document) = open.get_mut(&uri).filter(|document| {
@@ -81,6 +84,15 @@ impl Documents {
         }) {
             *document = analysed;
         }
+    }
+
+    /// Prepares every document opened from now on with `prepare`; the first call counts.
+    pub fn prepare_with(&self, prepare: Prepare) {
+        let _ = self.prepare.set(prepare);
+    }
+
+    fn prepare(&self) -> Option<Prepare> {
+        self.prepare.get().copied()
     }
 
     fn rule_checks(&self) -> RuleChecks {
@@ -99,10 +111,11 @@ impl Documents {
         let rule_checks = self.rule_checks();
         for document in self.lock().values_mut() {
             if document.rule_checks() != rule_checks {
-                *document = Document::with_rule_checks(
+                *document = Document::read(
                     &document.rope().to_string(),
                     document.version(),
                     rule_checks,
+                    self.prepare(),
                 );
             }
         }

@@ -46,7 +46,7 @@ fn protocol(token_type: TokenType) -> SemanticTokenType {
 
 /// The modifiers in legend order, each with the bit `classify` sets for it (the bit of the
 /// modifier at index `i` is `1 << i`).
-fn modifiers() -> [(u32, SemanticTokenModifier); 5] {
+fn modifiers() -> [(u8, SemanticTokenModifier); 5] {
     [
         (CAPTURE, SemanticTokenModifier::new("capture")),
         (CHECK, SemanticTokenModifier::new("check")),
@@ -236,8 +236,8 @@ struct Encoder {
 impl Encoder {
     /// Sends a token, one piece per line it covers; line breaks are never part of a piece.
     fn push(&mut self, columns: &mut Columns<'_>, highlight: &Highlight) {
-        let end = highlight.range.end;
-        let (mut line, mut from) = columns.advance(highlight.range.start);
+        let TextRange { start, end } = highlight.range();
+        let (mut line, mut from) = columns.advance(start);
         while columns.advance_on_line(end).is_some() {
             self.send(line, from, columns.column.saturating_sub(from), highlight);
             // Past the line break: both bytes of a `\r\n`, even for a token that ends between
@@ -262,7 +262,7 @@ impl Encoder {
             delta_start,
             length,
             token_type: highlight.token_type as u32,
-            token_modifiers_bitset: highlight.modifiers,
+            token_modifiers_bitset: u32::from(highlight.modifiers),
         });
         self.last = (line, start);
     }
@@ -280,8 +280,8 @@ mod tests {
         let rope = document.rope();
         let mut placed = Vec::new();
         for (record, highlights) in highlights(document, None) {
-            for highlight in highlights.as_slice().iter().cloned() {
-                let range = record.in_document(highlight.range);
+            for highlight in highlights.as_slice() {
+                let range = record.in_document(highlight.range());
                 let (start, end) = (
                     to_proto::position(rope, range.start, encoding),
                     to_proto::position(rope, range.end, encoding),

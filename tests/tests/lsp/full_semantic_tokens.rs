@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use crate::client::{uri, utf16_client, utf8_client, Client};
+use crate::client::{asking_for_tokens, uri, utf16_client, utf8_client, Client};
 
 /// Several corpus games and a record with FAN figurines, accents and a comment over two lines,
 /// so that the positions count units beyond ASCII.
@@ -47,6 +47,27 @@ fn full_semantic_tokens_are_the_tokens_of_a_range_over_the_whole_document() {
         let data = full["data"].as_array().expect("token data");
         assert!(data.len() > 5_000, "tokens of four records: {}", data.len());
         assert_eq!(full, range);
+    }
+}
+
+#[test]
+fn tokens_classified_as_a_document_opens_are_the_tokens_classified_when_asked() {
+    // More records than the server keeps parses of, so that they are read in bulk.
+    let text = document().repeat(12);
+    for capabilities in [utf16_client(), utf8_client()] {
+        let mut asked_later = Client::start(capabilities.clone());
+        asked_later.open(&uri("games"), &text);
+        let later = asked_later.about("textDocument/semanticTokens/full", &uri("games"));
+        let mut client = Client::start(asking_for_tokens(capabilities));
+        client.open(&uri("games"), &text);
+        let full = client.about("textDocument/semanticTokens/full", &uri("games")).expect("full");
+        assert_eq!(Ok(&full), later.as_ref());
+        assert_eq!(full, range_tokens(&mut client, "games", &text));
+        // An edit classifies its record anew.
+        let changed = text.replacen("E7-E13", "E7-E12", 1);
+        client.change(&uri("games"), 2, json!([{"text": changed}]));
+        let after = client.about("textDocument/semanticTokens/full", &uri("games")).expect("full");
+        assert_eq!(after, range_tokens(&mut client, "games", &changed));
     }
 }
 
