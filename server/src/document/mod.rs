@@ -54,6 +54,9 @@ pub struct Change<'a> {
 /// for it. Only the records the hand-written reader accepts are prepared.
 pub type Prepare = fn(&RecordState, &RecordSyntax);
 
+/// The preparations of a document's records, shared by its snapshots.
+pub type Preparations = std::sync::Arc<[Prepare]>;
+
 /// A document: its text, the version the editor gave it, and its records.
 #[derive(Debug)]
 pub struct Document {
@@ -70,7 +73,7 @@ pub struct Document {
     /// show them, because they cost about as much as the replay.
     rule_checks: RuleChecks,
     /// What is derived from each record read with many others.
-    prepare: Option<Prepare>,
+    prepare: Preparations,
 }
 
 impl Clone for Document {
@@ -83,7 +86,7 @@ impl Clone for Document {
             records: self.records.clone(),
             parses: ParseCache::default(),
             rule_checks: self.rule_checks,
-            prepare: self.prepare,
+            prepare: self.prepare.clone(),
         }
     }
 }
@@ -108,16 +111,16 @@ impl Document {
     /// A document opened with `text`, every record analysed, rule checks included.
     #[cfg(test)]
     pub fn new(text: &str, version: i32) -> Document {
-        Document::read(text, version, RuleChecks::Judge, None)
+        Document::read(text, version, RuleChecks::Judge, Preparations::from([]))
     }
 
     /// A document opened with `text`, every record analysed with or without the rule checks,
-    /// and prepared with `prepare`.
+    /// and prepared with each of `prepare`.
     pub fn read(
         text: &str,
         version: i32,
         rule_checks: RuleChecks,
-        prepare: Option<Prepare>,
+        prepare: Preparations,
     ) -> Document {
         let mut document = Document::unanalysed(text, version, rule_checks, prepare);
         document.resplit(0..0, 0, text);
@@ -131,7 +134,7 @@ impl Document {
         text: &str,
         version: i32,
         rule_checks: RuleChecks,
-        prepare: Option<Prepare>,
+        prepare: Preparations,
     ) -> Document {
         Document {
             rope: Rope::from_str(text),

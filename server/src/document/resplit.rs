@@ -101,7 +101,7 @@ impl Document {
         // the next keystroke's incremental parse; opening a file, all of them, read by the
         // hand-written reader with no tree kept (a request parses its record when it comes).
         let keep_parses = jobs.len() <= PARSES_KEPT;
-        let (rule_checks, prepare) = (self.rule_checks, self.prepare);
+        let (rule_checks, prepare) = (self.rule_checks, &self.prepare);
         let mut analysed = parallel::map_chunks(&jobs, |part| {
             part.iter()
                 .map(|(text, previous)| {
@@ -111,7 +111,7 @@ impl Document {
                         let (syntax, read) = read_syntax_telling(text);
                         let analysis = analyse_guarded(text, &syntax, rule_checks, Keep::Findings);
                         let state = Arc::new(RecordState::new(text.clone(), &analysis));
-                        if let (Some(prepare), true) = (prepare, read) {
+                        for &prepare in prepare.iter().filter(|_| read) {
                             prepare_guarded(prepare, &state, &syntax);
                         }
                         return (state, None);

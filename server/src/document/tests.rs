@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::cache::PARSES_KEPT;
 use super::record::Parsed;
-use super::{Change, Document};
+use super::{Change, Document, Preparations, Prepare};
 use crate::analysis::{analyse_syntax, RuleChecks};
 use crate::diagnostics::Diagnostic;
 use crate::syntax;
@@ -316,7 +316,8 @@ fn fail_to_prepare(_: &super::RecordState, _: &syntax::RecordSyntax) {
 fn records_read_in_bulk_are_prepared_where_the_reader_reads_them() {
     let records = [GAME, "[Variant \"C'escacs\"]\n{ unclosed\n1. E7-E13\n\n"];
     let text: String = records.iter().cycle().take(PARSES_KEPT + 8).copied().collect();
-    let mut document = Document::read(&text, 1, RuleChecks::Judge, Some(count_items));
+    let mut document =
+        Document::read(&text, 1, RuleChecks::Judge, Preparations::from([count_items as Prepare]));
     let mut declined = 0;
     for record in document.records() {
         let read = syntax::read_record(&record.state.text);
@@ -329,6 +330,11 @@ fn records_read_in_bulk_are_prepared_where_the_reader_reads_them() {
     assert!(document.records()[0].state.derived.get::<Prepared>().is_none());
     assert!(document.records()[2].state.derived.get::<Prepared>().is_some());
 
-    let failing = Document::read(&text, 1, RuleChecks::Judge, Some(fail_to_prepare));
+    let failing = Document::read(
+        &text,
+        1,
+        RuleChecks::Judge,
+        Preparations::from([fail_to_prepare as Prepare]),
+    );
     assert_eq!(summary(&failing), summary(&Document::new(&text, 1)));
 }

@@ -2,7 +2,7 @@
 //! and its comments. Whether a part spans several lines (and so is worth folding) is for the
 //! edge, which knows the lines.
 
-use crate::document::Document;
+use crate::document::{Document, RecordState};
 use crate::syntax::{Item, RecordSyntax, Step, Tag};
 use crate::text::TextRange;
 
@@ -48,6 +48,13 @@ pub fn folds(text: &str, syntax: &RecordSyntax) -> Vec<Fold> {
         }
     }
     folds
+}
+
+/// Derives a record's folds as the record is read with the others of its document (see
+/// [`crate::document::Prepare`]), for a client that folds: it asks as soon as a document is
+/// open.
+pub fn prepare(state: &RecordState, syntax: &RecordSyntax) {
+    state.derived.keep(RecordFolds(folds(&state.text, syntax)));
 }
 
 /// A record's folds, derived once per record text (kept with the record's state).

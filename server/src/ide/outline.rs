@@ -1,7 +1,7 @@
 //! The outline of a document over byte ranges: each record as a symbol named by its players,
 //! with its main-line move lines as children.
 
-use crate::document::Document;
+use crate::document::{Document, RecordState};
 use crate::syntax::{Item, MoveLine, RecordSyntax};
 use crate::text::TextRange;
 
@@ -66,19 +66,47 @@ pub fn main_line(syntax: &RecordSyntax) -> impl Iterator<Item = &MoveLine> {
 
 /// The name of a move line: as written, but with single spaces (`12. EE23-D20, K24-K18`).
 pub fn move_line_name(text: &str, line: &MoveLine) -> String {
-    let mut name = line.number.text(text).to_string();
-    if line.ellipsis.is_some() {
-        name.push_str(" …");
+    MoveLineParts::of(line).name(text)
+}
+
+/// Where the parts of a move line's name are written in the record's text: kept for each
+/// main-line move line, so that a name is made only when the outline lists it (a document
+/// with more than `MOST_MOVE_SYMBOLS` move lines lists none).
+#[derive(Debug)]
+struct MoveLineParts {
+    range: TextRange,
+    number: TextRange,
+    ellipsis: bool,
+    white: Option<TextRange>,
+    black: Option<TextRange>,
+}
+
+impl MoveLineParts {
+    fn of(line: &MoveLine) -> MoveLineParts {
+        MoveLineParts {
+            range: line.range,
+            number: line.number.range,
+            ellipsis: line.ellipsis.is_some(),
+            white: line.white.as_ref().map(|white| white.range),
+            black: line.black.as_ref().map(|black| black.range),
+        }
     }
-    if let Some(white) = &line.white {
-        name.push(' ');
-        name.push_str(&text[white.range]);
+
+    fn name(&self, text: &str) -> String {
+        let mut name = text[self.number].to_string();
+        if self.ellipsis {
+            name.push_str(" …");
+        }
+        if let Some(white) = self.white {
+            name.push(' ');
+            name.push_str(&text[white]);
+        }
+        if let Some(black) = self.black {
+            name.push_str(", ");
+            name.push_str(&text[black]);
+        }
+        name
     }
-    if let Some(black) = &line.black {
-        name.push_str(", ");
-        name.push_str(&text[black.range]);
-    }
-    name
 }
 
 /// Beyond this many main-line move lines in a document, records are listed without their
@@ -111,20 +139,27 @@ struct RecordSymbols {
     named: Option<String>,
     range: TextRange,
     selection: TextRange,
-    moves: Vec<(String, TextRange)>,
+    moves: Vec<MoveLineParts>,
+}
+
+fn record_symbols(text: &str, syntax: &RecordSyntax) -> RecordSymbols {
+    let (named, range, selection) = record_outline(text, syntax);
+    let moves = main_line(syntax).map(MoveLineParts::of).collect();
+    RecordSymbols { named, range, selection, moves }
+}
+
+/// Derives a record's outline as the record is read with the others of its document (see
+/// [`crate::document::Prepare`]), for a client that shows outlines: it asks as soon as a
+/// document is open.
+pub fn prepare(state: &RecordState, syntax: &RecordSyntax) {
+    state.derived.keep(record_symbols(&state.text, syntax));
 }
 
 /// One symbol per record, with its main-line move lines as children unless the document holds
 /// too many of them to list (`MOST_MOVE_SYMBOLS`). Each record's outline is derived once per
 /// text: after a keystroke, the edited record alone is parsed again.
 pub fn symbols(document: &Document) -> Vec<Symbol> {
-    let derived = document.map_derived(|record, syntax| {
-        let text = &record.state.text;
-        let (named, range, selection) = record_outline(text, syntax);
-        let moves =
-            main_line(syntax).map(|line| (move_line_name(text, line), line.range)).collect();
-        RecordSymbols { named, range, selection, moves }
-    });
+    let derived = document.map_derived(|record, syntax| record_symbols(&record.state.text, syntax));
     let list_moves =
         derived.iter().map(|symbols| symbols.moves.len()).sum::<usize>() <= MOST_MOVE_SYMBOLS;
     document
@@ -136,10 +171,10 @@ pub fn symbols(document: &Document) -> Vec<Symbol> {
             let children = if list_moves {
                 let moves = symbols.moves.iter();
                 moves
-                    .map(|(name, range)| {
-                        let range = record.in_document(*range);
+                    .map(|parts| {
+                        let range = record.in_document(parts.range);
                         Symbol {
-                            name: name.clone(),
+                            name: parts.name(&record.state.text),
                             kind: SymbolKind::MoveLine,
                             selection: range,
                             range,

@@ -13,6 +13,8 @@ use super::code_actions;
 use super::commands;
 use super::semantic_tokens;
 use super::to_proto::PositionEncoding;
+use crate::document::Prepare;
+use crate::ide;
 
 /// The choices made from the client's capabilities; fixed for the whole session.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -35,6 +37,10 @@ pub struct Negotiated {
     /// asks as soon as a document is open, and the tokens are classified as the document is
     /// read (see `ide::semantic::prepare`).
     pub semantic_tokens: bool,
+    /// Whether the client folds and shows outlines: VS Code asks for both as a document opens
+    /// (see `ide::folding::prepare`, `ide::outline::prepare`).
+    pub folding: bool,
+    pub symbols: bool,
 }
 
 impl Negotiated {
@@ -74,15 +80,30 @@ impl Negotiated {
                 );
                 full || tokens.requests.range == Some(true)
             });
+        let folding = text_document.is_some_and(|text| text.folding_range.is_some());
+        let symbols = text_document.is_some_and(|text| text.document_symbol.is_some());
         Negotiated {
             configuration,
             semantic_tokens,
+            folding,
+            symbols,
             resolve_edits,
             snippets,
             encoding: if offers_utf8 { PositionEncoding::Utf8 } else { PositionEncoding::Utf16 },
             pull_diagnostics,
             markdown_hover,
         }
+    }
+
+    /// What is derived from each record as a document is read, for what the client will ask
+    /// of the whole document as soon as it is open.
+    pub fn preparations(&self) -> Vec<Prepare> {
+        let asked: [(bool, Prepare); 3] = [
+            (self.semantic_tokens, ide::semantic::prepare),
+            (self.folding, ide::folding::prepare),
+            (self.symbols, ide::outline::prepare),
+        ];
+        asked.into_iter().filter_map(|(asked, prepare)| asked.then_some(prepare)).collect()
     }
 
     /// The capabilities announced in the `initialize` result.
@@ -169,5 +190,16 @@ mod tests {
             assert!(!negotiated(tokens(asks_not.clone())).semantic_tokens, "{asks_not}");
         }
         assert!(!negotiated(json!({})).semantic_tokens);
+    }
+
+    /// What a client folds, outlines and colours is derived as each document is read.
+    #[test]
+    fn the_preparations_follow_what_the_client_shows() {
+        assert!(negotiated(json!({})).preparations().is_empty());
+        let folding_and_outline =
+            json!({"textDocument": {"foldingRange": {}, "documentSymbol": {}}});
+        let preparations = negotiated(folding_and_outline).preparations();
+        assert_eq!(preparations.len(), 2);
+        assert!(!preparations.contains(&(ide::semantic::prepare as Prepare)));
     }
 }

@@ -15,7 +15,7 @@ use super::from_proto;
 use super::to_proto::PositionEncoding;
 use crate::analysis::RuleChecks;
 pub use crate::document::Document;
-use crate::document::{Change, Prepare};
+use crate::document::{Change, Preparations, Prepare};
 use crate::text::TextRange;
 
 /// Applies the client's changes to a document in order. Each change's positions refer to the
@@ -52,7 +52,7 @@ pub struct Documents {
     judge_rules: std::sync::atomic::AtomicBool,
     /// What is derived from each record as a document is opened (see `Prepare`): set at
     /// `initialize`, from what the client will ask for.
-    prepare: std::sync::OnceLock<Prepare>,
+    prepare: std::sync::OnceLock<Preparations>,
 }
 
 impl Documents {
@@ -86,13 +86,14 @@ impl Documents {
         }
     }
 
-    /// Prepares every document opened from now on with `prepare`; the first call counts.
-    pub fn prepare_with(&self, prepare: Prepare) {
-        let _ = self.prepare.set(prepare);
+    /// Prepares every document opened from now on with each of `prepare`; the first call
+    /// counts.
+    pub fn prepare_with(&self, prepare: Vec<Prepare>) {
+        let _ = self.prepare.set(prepare.into());
     }
 
-    fn prepare(&self) -> Option<Prepare> {
-        self.prepare.get().copied()
+    fn prepare(&self) -> Preparations {
+        self.prepare.get().cloned().unwrap_or_else(|| Preparations::from([]))
     }
 
     fn rule_checks(&self) -> RuleChecks {

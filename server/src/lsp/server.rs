@@ -233,9 +233,7 @@ impl LanguageServer for Server {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
         let negotiated =
             *self.negotiated.get_or_init(|| Negotiated::from_client(&params.capabilities));
-        if negotiated.semantic_tokens {
-            self.documents.prepare_with(ide::semantic::prepare);
-        }
+        self.documents.prepare_with(negotiated.preparations());
         if let Some(options) = &params.initialization_options {
             self.update_settings(self.ticket(), options);
         }
