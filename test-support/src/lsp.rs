@@ -31,13 +31,17 @@ pub fn utf8_client() -> Value {
     json!({"general": {"positionEncodings": ["utf-8", "utf-16"]}})
 }
 
-/// `capabilities` with semantic tokens asked for, whole and by range, as VS Code asks for them:
-/// the server then classifies them as it reads a document's records when it opens it.
-pub fn asking_for_tokens(mut capabilities: Value) -> Value {
+/// `capabilities` with what VS Code shows of a document as soon as it opens it: semantic
+/// tokens (asked for whole and by range), folds and an outline. The server then derives them
+/// as it reads the document's records when it opens it.
+pub fn like_vscode(mut capabilities: Value) -> Value {
     capabilities["textDocument"]["semanticTokens"] = json!({
         "requests": {"full": {"delta": true}, "range": true},
         "tokenTypes": [], "tokenModifiers": [], "formats": ["relative"]
     });
+    capabilities["textDocument"]["foldingRange"] = json!({"lineFoldingOnly": true});
+    capabilities["textDocument"]["documentSymbol"] =
+        json!({"hierarchicalDocumentSymbolSupport": true});
     capabilities
 }
 

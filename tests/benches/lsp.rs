@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 use ctlpgn_test_support::fixtures::corpus_file;
-use ctlpgn_test_support::lsp::{asking_for_tokens, uri, utf16_client, Client};
+use ctlpgn_test_support::lsp::{like_vscode, uri, utf16_client, Client};
 
 /// The resident memory of this process in bytes (Linux), or 0 where it cannot be read.
 fn resident_bytes() -> usize {
@@ -71,9 +71,9 @@ fn main() {
         move_lines.len()
     );
 
-    // A client that shows semantic tokens, as VS Code: the server classifies them as it reads
-    // the records when the file opens.
-    let mut client = Client::start(asking_for_tokens(utf16_client()));
+    // A client that shows semantic tokens, folds and an outline, as VS Code: the server
+    // derives them as it reads the records when the file opens.
+    let mut client = Client::start(like_vscode(utf16_client()));
     let before = resident_bytes();
     let start = Instant::now();
     client.open(&document, &text);
@@ -104,19 +104,25 @@ fn main() {
         })
         .collect();
     report("open again and first diagnostics", reopenings);
-    // The semantic tokens asked for at once, as VS Code asks when it opens a file.
-    let tokens = json!({"textDocument": {"uri": uri("again-tokens")}});
+    // What VS Code asks for at once when it opens a file.
+    let shown = json!({"textDocument": {"uri": uri("again-shown")}});
     let start = Instant::now();
-    client.open(&uri("again-tokens"), &text);
-    client.published(&uri("again-tokens"));
-    client.request("textDocument/semanticTokens/full", tokens.clone()).expect("tokens");
+    client.open(&uri("again-shown"), &text);
+    client.published(&uri("again-shown"));
+    for method in [
+        "textDocument/semanticTokens/full",
+        "textDocument/foldingRange",
+        "textDocument/documentSymbol",
+    ] {
+        client.request(method, shown.clone()).expect("an answer");
+    }
     println!(
         "{:<44} {:>7.1} ms",
-        "open, then semantic tokens (whole document)",
+        "open, then tokens, folds and outline",
         (client.last_arrival - start).as_secs_f64() * 1e3
     );
-    client.notify("textDocument/didClose", json!({"textDocument": tokens["textDocument"]}));
-    // A client that does not show them (Neovim 0.7) has nothing classified when it opens.
+    client.notify("textDocument/didClose", json!({"textDocument": shown["textDocument"]}));
+    // A client that shows none of them (Neovim 0.7) has nothing derived when it opens.
     let mut plain = Client::start(utf16_client());
     let reopenings = (0..8)
         .map(|round| {
@@ -129,7 +135,7 @@ fn main() {
             took
         })
         .collect();
-    report("open again, no semantic tokens asked for", reopenings);
+    report("open again, a client that shows none", reopenings);
     assert!(plain.finish(true), "the plain client's server shut down cleanly");
 
     let mut sequence = Sequence(7);

@@ -5,7 +5,7 @@
 
 use serde_json::{json, Value};
 
-use crate::client::{asking_for_tokens, uri, utf16_client, utf8_client, Client};
+use crate::client::{like_vscode, uri, utf16_client, utf8_client, Client};
 
 /// Several corpus games and a record with FAN figurines, accents and a comment over two lines,
 /// so that the positions count units beyond ASCII.
@@ -58,7 +58,7 @@ fn tokens_classified_as_a_document_opens_are_the_tokens_classified_when_asked() 
         let mut asked_later = Client::start(capabilities.clone());
         asked_later.open(&uri("games"), &text);
         let later = asked_later.about("textDocument/semanticTokens/full", &uri("games"));
-        let mut client = Client::start(asking_for_tokens(capabilities));
+        let mut client = Client::start(like_vscode(capabilities));
         client.open(&uri("games"), &text);
         let full = client.about("textDocument/semanticTokens/full", &uri("games")).expect("full");
         assert_eq!(Ok(&full), later.as_ref());
