@@ -17,7 +17,8 @@
 //! last keep their parse (`cache`). Opening a document, and features over the whole document
 //! (folding, symbols, semantic tokens), read the records with the hand-written reader on every
 //! core; tree-sitter parses only the records the reader declines. What these features derive
-//! is kept with each record's state, so a keystroke redoes one record.
+//! is kept with each record's state, so a keystroke redoes one record; what the client will
+//! ask for as soon as a document is open is derived as the document is read (`Prepare`).
 
 mod cache;
 mod derived;
