@@ -50,6 +50,22 @@ impl Sequence {
     }
 }
 
+/// Eight openings of `text` into the running server, each until its diagnostics arrive, and
+/// closed after.
+fn reopenings(client: &mut Client, text: &str, name: &str) -> Vec<Duration> {
+    (0..8)
+        .map(|round| {
+            let again = uri(&format!("{name}{round}"));
+            let start = Instant::now();
+            client.open(&again, text);
+            client.published(&again);
+            let took = client.last_arrival - start;
+            client.notify("textDocument/didClose", json!({"textDocument": {"uri": again}}));
+            took
+        })
+        .collect()
+}
+
 fn main() {
     let text = corpus_file(2000);
     let document = uri("bench");
@@ -92,18 +108,7 @@ fn main() {
     );
     // The same file opened again into the running server, and closed: the first opening also
     // paid for starting the server's threads and growing its memory the first time.
-    let reopenings = (0..8)
-        .map(|round| {
-            let again = uri(&format!("again{round}"));
-            let start = Instant::now();
-            client.open(&again, &text);
-            client.published(&again);
-            let took = client.last_arrival - start;
-            client.notify("textDocument/didClose", json!({"textDocument": {"uri": again}}));
-            took
-        })
-        .collect();
-    report("open again and first diagnostics", reopenings);
+    report("open again and first diagnostics", reopenings(&mut client, &text, "again"));
     // What VS Code asks for at once when it opens a file.
     let shown = json!({"textDocument": {"uri": uri("again-shown")}});
     let start = Instant::now();
@@ -124,18 +129,7 @@ fn main() {
     client.notify("textDocument/didClose", json!({"textDocument": shown["textDocument"]}));
     // A client that shows none of them (Neovim 0.7) has nothing derived when it opens.
     let mut plain = Client::start(utf16_client());
-    let reopenings = (0..8)
-        .map(|round| {
-            let again = uri(&format!("plain{round}"));
-            let start = Instant::now();
-            plain.open(&again, &text);
-            plain.published(&again);
-            let took = plain.last_arrival - start;
-            plain.notify("textDocument/didClose", json!({"textDocument": {"uri": again}}));
-            took
-        })
-        .collect();
-    report("open again, a client that shows none", reopenings);
+    report("open again, a client that shows none", reopenings(&mut plain, &text, "plain"));
     assert!(plain.finish(true), "the plain client's server shut down cleanly");
 
     let mut sequence = Sequence(7);
