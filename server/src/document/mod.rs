@@ -51,7 +51,7 @@ pub struct Change<'a> {
 
 /// Work on a record's syntax while it is at hand, when many records are read at once (a
 /// document opened, a large paste): what the client will ask of every record next, kept with
-/// the record's state (see [`Document::map_derived_read`]), so that no record is read again
+/// the record's state (see [`Document::map_derived`]), so that no record is read again
 /// for it. Only the records the hand-written reader accepts are prepared.
 pub type Prepare = fn(&RecordState, &RecordSyntax);
 

@@ -37,9 +37,11 @@ pub struct Negotiated {
     /// asks as soon as a document is open, and the tokens are classified as the document is
     /// read (see `ide::semantic::prepare`).
     pub semantic_tokens: bool,
-    /// Whether the client folds and shows outlines: VS Code asks for both as a document opens
-    /// (see `ide::folding::prepare`, `ide::outline::prepare`).
+    /// Whether the client folds: VS Code asks for a document's folds as it opens it (see
+    /// `ide::folding::prepare`).
     pub folding: bool,
+    /// Whether the client shows outlines: VS Code asks for one as it opens a document (see
+    /// `ide::outline::prepare`).
     pub symbols: bool,
 }
 
