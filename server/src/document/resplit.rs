@@ -111,8 +111,10 @@ impl Document {
                         let (syntax, read) = read_syntax_telling(text);
                         let analysis = analyse_guarded(text, &syntax, rule_checks, Keep::Findings);
                         let state = Arc::new(RecordState::new(text.clone(), &analysis));
-                        for &prepare in prepare.iter().filter(|_| read) {
-                            prepare_guarded(prepare, &state, &syntax);
+                        if read {
+                            for &prepare in prepare.iter() {
+                                prepare_guarded(prepare, &state, &syntax);
+                            }
                         }
                         return (state, None);
                     }

@@ -200,8 +200,8 @@ mod tests {
         assert!(negotiated(json!({})).preparations().is_empty());
         let folding_and_outline =
             json!({"textDocument": {"foldingRange": {}, "documentSymbol": {}}});
-        let preparations = negotiated(folding_and_outline).preparations();
-        assert_eq!(preparations.len(), 2);
-        assert!(!preparations.contains(&(ide::semantic::prepare as Prepare)));
+        let negotiated = negotiated(folding_and_outline);
+        assert!(negotiated.folding && negotiated.symbols && !negotiated.semantic_tokens);
+        assert_eq!(negotiated.preparations().len(), 2);
     }
 }

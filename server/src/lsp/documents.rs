@@ -93,7 +93,7 @@ impl Documents {
     }
 
     fn prepare(&self) -> Preparations {
-        self.prepare.get().cloned().unwrap_or_else(|| Preparations::from([]))
+        self.prepare.get().cloned().unwrap_or_default()
     }
 
     fn rule_checks(&self) -> RuleChecks {
