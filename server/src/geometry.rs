@@ -77,17 +77,19 @@ const PROMOTION_HEXES: [[Hex; 15]; 2] = {
 
 /// Whether `(column, line)` is a hex of the board (the validity formula of §3.1).
 pub fn is_valid(column: i16, line: i16) -> bool {
-    if !(0..15).contains(&column) || !(0..=i16::from(LAST_LINE)).contains(&line) {
-        return false;
-    }
-    let d = (column - 7).abs();
-    d <= line && line <= 28 - d && (line - d) % 2 == 0
+    // The index table holds the formula's answer for every column and line in its bounds:
+    // the coordinates of every half-move and every step of the rule checks are judged here.
+    (0..16).contains(&column)
+        && (0..32).contains(&line)
+        && INDEX[column as usize][line as usize] != u8::MAX
 }
 
 /// Precomputed index of every hex, in PDTL order (line 28 down to 0, columns left to right),
-/// so that boards can be plain arrays.
-const fn build_index() -> [[u8; 29]; 15] {
-    let mut table = [[u8::MAX; 29]; 15];
+/// so that boards can be plain arrays. The table is 16 columns of 32 lines (the spare ones
+/// name no hex), so that a hex's index is read with its column and line masked into range and
+/// no bounds check: every board access goes through it.
+const fn build_index() -> [[u8; 32]; 16] {
+    let mut table = [[u8::MAX; 32]; 16];
     let mut next = 0u8;
     let mut line = 28i16;
     while line >= 0 {
@@ -105,7 +107,7 @@ const fn build_index() -> [[u8; 29]; 15] {
     table
 }
 
-const INDEX: [[u8; 29]; 15] = build_index();
+const INDEX: [[u8; 32]; 16] = build_index();
 
 const fn build_hexes() -> [Hex; HEX_COUNT] {
     let mut hexes = [Hex { column: 0, line: 0 }; HEX_COUNT];
@@ -182,7 +184,8 @@ impl Hex {
 
     /// Position of the hex in [`ALL_HEXES`], for array-backed boards.
     pub fn index(self) -> usize {
-        usize::from(INDEX[usize::from(self.column)][usize::from(self.line)])
+        // A hex's column and line are always in range: the masks only spare the bounds checks.
+        usize::from(INDEX[usize::from(self.column) & 15][usize::from(self.line) & 31])
     }
 
     /// The hex `(Δcolumn, Δline)` away, if it is on the board.
@@ -331,6 +334,24 @@ mod tests {
         for (i, hex) in ALL_HEXES.iter().enumerate() {
             assert_eq!(hex.index(), i);
         }
+    }
+
+    #[test]
+    fn the_hexes_are_those_of_the_validity_formula() {
+        let mut valid = 0;
+        for column in -3..20 {
+            for line in -3..40 {
+                let d = (column - 7i16).abs();
+                let formula = (0..15).contains(&column)
+                    && (0..=28).contains(&line)
+                    && d <= line
+                    && line <= 28 - d
+                    && (line - d) % 2 == 0;
+                assert_eq!(is_valid(column, line), formula, "{column},{line}");
+                valid += usize::from(formula);
+            }
+        }
+        assert_eq!(valid, HEX_COUNT);
     }
 
     #[test]

@@ -170,8 +170,10 @@ fn first_char(text: &str, token: &Token) -> char {
     token.text(text).chars().next().unwrap_or(' ')
 }
 
+/// Whether a token holds an ASCII lower-case letter: read byte by byte, as no byte of a
+/// character beyond ASCII is one, and this is asked of every part of every half-move.
 fn has_lower_case(text: &str, token: &Option<Token>) -> bool {
-    token.as_ref().is_some_and(|t| t.text(text).chars().any(|c| c.is_ascii_lowercase()))
+    token.as_ref().is_some_and(|t| text.as_bytes()[t.range].iter().any(u8::is_ascii_lowercase))
 }
 
 fn read_move(
@@ -182,7 +184,8 @@ fn read_move(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Option<Result<Move, (Code, String)>> {
     let start = half_move.range.start;
-    let whole = &text[half_move.range.start..half_move.move_end()];
+    // The move as written, for the messages only.
+    let whole = || &text[half_move.range.start..half_move.move_end()];
     if half_move.has_error {
         let written = &text[half_move.range];
         let shown: String = written
@@ -203,18 +206,18 @@ fn read_move(
         &half_move.captured,
         &half_move.destination,
         &half_move.castling,
+        &half_move.promotion,
     ]
     .into_iter()
-    .any(|token| has_lower_case(text, token))
-        || half_move
-            .promotion
-            .as_ref()
-            .is_some_and(|t| t.text(text).chars().any(|c| c.is_ascii_lowercase()));
+    .any(|token| has_lower_case(text, token));
     if lower {
         diagnostics.push(Diagnostic::new(
             Code::S007,
             TextRange::new(start, half_move.move_end()),
-            format!("lower-case letters in the move {whole}: pieces and columns are written in upper case"),
+            format!(
+                "lower-case letters in the move {}: pieces and columns are written in upper case",
+                whole()
+            ),
         ));
         return None;
     }
@@ -232,7 +235,7 @@ fn read_move(
                 diagnostics.push(Diagnostic::new(
                     Code::S004,
                     half_move.range,
-                    format!("{whole}: a forced promotion names the piece, as in T22=R"),
+                    format!("{}: a forced promotion names the piece, as in T22=R", whole()),
                 ));
                 None
             }
@@ -276,7 +279,7 @@ fn read_move(
             diagnostics.push(Diagnostic::new(
                 Code::S004,
                 TextRange::new(start, half_move.move_end()),
-                format!("{whole} has no separator: write - for a move or \u{D7} for a capture between the hexes"),
+                format!("{} has no separator: write - for a move or \u{D7} for a capture between the hexes", whole()),
             ));
             return None;
         }

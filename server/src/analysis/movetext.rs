@@ -308,7 +308,13 @@ impl<'a> Walker<'a> {
                     .iter()
                     .take_while(|item| !matches!(item, Item::MoveLine(_)))
                     .any(|item| matches!(item, Item::Variation(_)));
-                let before_white = if attached { position.clone() } else { None };
+                // Written in place (a variation reads them only after this move line): the
+                // two positions are hundreds of bytes each, and moving one into place copied
+                // all of it even when there was none.
+                match (attached, position.as_ref()) {
+                    (true, Some(before)) => state.attach.before_white = Some(before.clone()),
+                    _ => state.attach.before_white = None,
+                }
                 if line.ellipsis.is_some() && move_lines > 0 {
                     self.report(
                         Code::M022,
@@ -330,8 +336,10 @@ impl<'a> Walker<'a> {
                         &mut mated_at,
                     );
                 }
-                let after_white =
-                    if attached && line.white.is_some() { position.clone() } else { None };
+                match (attached && line.white.is_some(), position.as_ref()) {
+                    (true, Some(after)) => state.attach.after_white = Some(after.clone()),
+                    _ => state.attach.after_white = None,
+                }
                 if line.comma.is_some() && line.black.is_none() {
                     *position = None;
                 }
@@ -350,11 +358,6 @@ impl<'a> Walker<'a> {
                 if line.white.is_some() && line.black.is_none() && line.comma.is_none() {
                     white_only = Some(line.number);
                 }
-                // Written in place: the two positions are hundreds of bytes each, and moving
-                // them out of the line's state and back for every item was a large part of
-                // the memory copies of a whole-file check.
-                state.attach.before_white = before_white;
-                state.attach.after_white = after_white;
                 move_lines += 1;
                 previous_end = Some(line.range.end);
             }
