@@ -75,6 +75,24 @@ const PROMOTION_HEXES: [[Hex; 15]; 2] = {
     hexes
 };
 
+/// The index in [`ALL_HEXES`] of each of `side`'s promotion hexes, column by column: a board
+/// looks for pawns awaiting promotion before every half-move of the rule checks.
+pub fn promotion_indices(side: Side) -> &'static [u8; 15] {
+    &PROMOTION_INDICES[side.index()]
+}
+
+const PROMOTION_INDICES: [[u8; 15]; 2] = {
+    let mut indices = [[0; 15]; 2];
+    let mut column = 0;
+    while column < 15 {
+        let [white, black] = [PROMOTION_HEXES[0][column], PROMOTION_HEXES[1][column]];
+        indices[0][column] = INDEX[column][white.line as usize];
+        indices[1][column] = INDEX[column][black.line as usize];
+        column += 1;
+    }
+    indices
+};
+
 /// Whether `(column, line)` is a hex of the board (the validity formula of §3.1).
 pub fn is_valid(column: i16, line: i16) -> bool {
     // The index table holds the formula's answer for every column and line in its bounds:
@@ -419,6 +437,8 @@ mod tests {
             assert_eq!(promotion, ends.collect::<Option<Vec<Hex>>>().expect("on the board"));
             let marked = ALL_HEXES.iter().filter(|hex| hex.is_promotion_hex(side));
             assert_eq!(marked.count(), promotion.len());
+            let indexed = promotion_indices(side).map(|index| ALL_HEXES[usize::from(index)]);
+            assert_eq!(indexed.to_vec(), promotion);
         }
     }
 }

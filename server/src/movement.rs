@@ -3,10 +3,12 @@
 //! side's King stands. A minimum reader needs none of this (§13), and the replay's coherence
 //! checks never call it.
 //!
-//! The rules are written twice on purpose. [`destinations`] walks out from a piece, which is
-//! what judging one half-move and searching the replies to a check need. [`attackers`] walks
-//! out from the attacked hex, which is what every half-move's check test needs, without
-//! looking at every piece on the board. A property test holds the two to the same rules.
+//! The rules are written more than once on purpose. [`destinations`] walks out from a piece,
+//! which is what judging one half-move and searching the replies to a check need. [`attackers`]
+//! walks out from the attacked hex, which is what a check test needs, without looking at every
+//! piece on the board. [`attacks`] looks up the one line or jump between a piece and a hex,
+//! which is what a replay needs to know whether the piece just moved gives check. Property
+//! tests hold them to the same rules on random boards.
 
 use crate::geometry::{step_table, Hex, ALL_HEXES, HEX_COUNT, NO_HEX};
 use crate::pieces::{Piece, PieceKind, Side};
@@ -41,6 +43,42 @@ pub const KNIGHT_JUMPS: [(i16, i16); 12] = [
 static ORTHOGONAL_STEPS: [[u8; 6]; HEX_COUNT] = step_table(ORTHOGONAL);
 static DIAGONAL_STEPS: [[u8; 6]; HEX_COUNT] = step_table(DIAGONAL);
 static KNIGHT_STEPS: [[u8; 12]; HEX_COUNT] = step_table(KNIGHT_JUMPS);
+
+/// For any two hexes on one orthogonal or diagonal line, the direction from the first to the
+/// second: [`ORTHOGONAL_LINE`] or [`DIAGONAL_LINE`] plus its index in [`ORTHOGONAL`] or
+/// [`DIAGONAL`]; [`NO_LINE`] for two hexes on no line. A ride asked about one hex, and the
+/// attack of one piece on a King, look along that line only.
+static LINES: [[u8; HEX_COUNT]; HEX_COUNT] = line_table();
+
+/// The direction families of [`LINES`], and two hexes on no line.
+const ORTHOGONAL_LINE: u8 = 0;
+const DIAGONAL_LINE: u8 = 8;
+const NO_LINE: u8 = u8::MAX;
+
+const fn line_table() -> [[u8; HEX_COUNT]; HEX_COUNT] {
+    let mut lines = [[NO_LINE; HEX_COUNT]; HEX_COUNT];
+    let families =
+        [(step_table(ORTHOGONAL), ORTHOGONAL_LINE), (step_table(DIAGONAL), DIAGONAL_LINE)];
+    let mut family = 0;
+    while family < families.len() {
+        let (table, first) = &families[family];
+        let mut from = 0;
+        while from < HEX_COUNT {
+            let mut direction = 0;
+            while direction < 6 {
+                let mut at = table[from][direction];
+                while at != NO_HEX {
+                    lines[from][at as usize] = *first + direction as u8;
+                    at = table[at as usize][direction];
+                }
+                direction += 1;
+            }
+            from += 1;
+        }
+        family += 1;
+    }
+    lines
+}
 
 /// White's hexes a pawn may make a triple step from; Black's are their mirror images.
 const TRIPLE_STEP_HEXES: [(char, u8); 8] =
@@ -103,17 +141,17 @@ fn visit_destinations(
     let forward = piece.side.forward();
     match piece.kind {
         Queen => {
-            moves.ride(&ORTHOGONAL_STEPS, &ORTHOGONAL);
-            moves.ride(&DIAGONAL_STEPS, &DIAGONAL);
+            moves.ride(&ORTHOGONAL_STEPS, ORTHOGONAL_LINE);
+            moves.ride(&DIAGONAL_STEPS, DIAGONAL_LINE);
         }
-        Rook => moves.ride(&ORTHOGONAL_STEPS, &ORTHOGONAL),
-        Bishop => moves.ride(&DIAGONAL_STEPS, &DIAGONAL),
+        Rook => moves.ride(&ORTHOGONAL_STEPS, ORTHOGONAL_LINE),
+        Bishop => moves.ride(&DIAGONAL_STEPS, DIAGONAL_LINE),
         Wyvern => {
-            moves.ride(&ORTHOGONAL_STEPS, &ORTHOGONAL);
+            moves.ride(&ORTHOGONAL_STEPS, ORTHOGONAL_LINE);
             moves.jumps(&KNIGHT_STEPS);
         }
         Pegasus => {
-            moves.ride(&DIAGONAL_STEPS, &DIAGONAL);
+            moves.ride(&DIAGONAL_STEPS, DIAGONAL_LINE);
             moves.jumps(&KNIGHT_STEPS);
         }
         Knight => {
@@ -191,8 +229,10 @@ impl<F: FnMut(Hex, Reach)> Moves<'_, F> {
 
     /// Single steps or jumps of a step table, which move or take.
     fn jumps<const N: usize>(&mut self, table: &[[u8; N]; HEX_COUNT]) {
+        // Asked about one hex, only that hex can be it: the others are not looked at.
+        let toward = self.toward.map_or(NO_HEX, |hex| hex.index() as u8);
         for &to in &table[self.from.index()] {
-            if to != NO_HEX {
+            if to != NO_HEX && (toward == NO_HEX || to == toward) {
                 let hex = ALL_HEXES[usize::from(to)];
                 if let Some(reach) = self.reach(hex) {
                     (self.found)(hex, reach);
@@ -232,12 +272,13 @@ impl<F: FnMut(Hex, Reach)> Moves<'_, F> {
 
     /// Rides: each step of a step table repeated over empty hexes, up to and including the
     /// first piece when it is the opponent's.
-    fn ride<const N: usize>(&mut self, table: &[[u8; N]; HEX_COUNT], vectors: &[(i16, i16); N]) {
-        for (direction, &vector) in vectors.iter().enumerate() {
-            if self.toward.is_some_and(|toward| !is_along(delta(self.from, toward), vector)) {
+    fn ride(&mut self, table: &[[u8; 6]; HEX_COUNT], family: u8) {
+        let toward = self.toward.map(|toward| LINES[self.from.index()][toward.index()]);
+        for (direction, &first) in table[self.from.index()].iter().enumerate() {
+            if toward.is_some_and(|line| line != family + direction as u8) {
                 continue;
             }
-            let mut at = table[self.from.index()][direction];
+            let mut at = first;
             while at != NO_HEX {
                 let hex = ALL_HEXES[usize::from(at)];
                 match self.reach(hex) {
@@ -326,20 +367,20 @@ pub fn is_attacked(position: &Position, target: Hex, side: Side) -> bool {
 /// in check already. Any attack found is one on `position`, through `vacated` or not.
 pub fn is_attacked_through(position: &Position, target: Hex, vacated: Hex, side: Side) -> bool {
     use PieceKind::*;
-    let delta = delta(target, vacated);
     let holds = |at: u8, kinds: u16| {
         at != NO_HEX
             && position
                 .at(usize::from(at))
                 .is_some_and(|piece| piece.side == side && kinds & kind_bit(piece.kind) != 0)
     };
-    for (table, vectors, riders) in [
-        (&ORTHOGONAL_STEPS, ORTHOGONAL, kind_bits(&[Queen, Rook, Wyvern])),
-        (&DIAGONAL_STEPS, DIAGONAL, kind_bits(&[Queen, Bishop, Pegasus])),
-    ] {
-        let Some(direction) = vectors.iter().position(|&vector| is_along(delta, vector)) else {
-            continue;
+    let line = LINES[target.index()][vacated.index()];
+    if line != NO_LINE {
+        let (table, family, riders) = if line & DIAGONAL_LINE != 0 {
+            (&DIAGONAL_STEPS, DIAGONAL_LINE, kind_bits(&[Queen, Bishop, Pegasus]))
+        } else {
+            (&ORTHOGONAL_STEPS, ORTHOGONAL_LINE, kind_bits(&[Queen, Rook, Wyvern]))
         };
+        let direction = usize::from(line - family);
         let mut at = table[target.index()][direction];
         while at != NO_HEX && position.at(usize::from(at)).is_none() {
             at = table[usize::from(at)][direction];
@@ -347,13 +388,70 @@ pub fn is_attacked_through(position: &Position, target: Hex, vacated: Hex, side:
         if holds(at, riders) {
             return true;
         }
-        // The Elephant's double step runs along an orthogonal line too.
-        break;
     }
+    // The Elephant's double step runs along an orthogonal line too.
     let [one_step_back, two_steps_back] = ELEPHANT_STEPS_FROM[side.index()][target.index()];
     usize::from(one_step_back) == vacated.index()
         && position.at(vacated.index()).is_none()
         && holds(two_steps_back, kind_bit(Elephant))
+}
+
+/// Whether one of `side`'s pieces attacks `target` after one of them went from `from` to `to`
+/// (taking what stood there, if anything), when none did before: then only the piece on `to`
+/// or an attack opened through `from` can. A replay that knows the opponent's King was not in
+/// check before a half-move asks this instead of looking at every line to the King.
+pub fn is_attacked_after_move(
+    position: &Position,
+    target: Hex,
+    (from, to): (Hex, Hex),
+    side: Side,
+) -> bool {
+    let moved = position.get(to).filter(|piece| piece.side == side);
+    moved.is_some_and(|piece| attacks(position, to, piece, target))
+        || is_attacked_through(position, target, from, side)
+}
+
+/// Whether the `piece` on `from` attacks `target`, whoever stands there: what [`attackers`]
+/// finds, asked of one piece, with the line or jump between the two hexes looked up.
+pub fn attacks(position: &Position, from: Hex, piece: Piece, target: Hex) -> bool {
+    use PieceKind::*;
+    let (from, target) = (from.index(), target.index());
+    let lands = |steps: &[u8]| steps.contains(&(target as u8));
+    let rides = |family: u8| {
+        let line = LINES[from][target];
+        if line == NO_LINE || line & DIAGONAL_LINE != family {
+            return false;
+        }
+        let table = if family == DIAGONAL_LINE { &DIAGONAL_STEPS } else { &ORTHOGONAL_STEPS };
+        let direction = usize::from(line - family);
+        // Every hex between the two is empty.
+        let mut at = usize::from(table[from][direction]);
+        while at != target {
+            if position.at(at).is_some() {
+                return false;
+            }
+            at = usize::from(table[at][direction]);
+        }
+        true
+    };
+    match piece.kind {
+        Queen => rides(ORTHOGONAL_LINE) || rides(DIAGONAL_LINE),
+        Rook => rides(ORTHOGONAL_LINE),
+        Bishop => rides(DIAGONAL_LINE),
+        Wyvern => rides(ORTHOGONAL_LINE) || lands(&KNIGHT_STEPS[from]),
+        Pegasus => rides(DIAGONAL_LINE) || lands(&KNIGHT_STEPS[from]),
+        Knight => lands(&KNIGHT_STEPS[from]),
+        King => lands(&ORTHOGONAL_STEPS[from]) || lands(&DIAGONAL_STEPS[from]),
+        Pawn => PAWN_TAKES_FROM[piece.side.index()][target].contains(&(from as u8)),
+        Elephant => {
+            // Forward once, or twice over an empty hex; or along a non-transversal diagonal,
+            // the last four of `DIAGONAL`.
+            let [one, two] = ELEPHANT_STEPS_FROM[piece.side.index()][target].map(usize::from);
+            one == from
+                || (two == from && position.at(one).is_none())
+                || lands(&DIAGONAL_STEPS[from][2..])
+        }
+    }
 }
 
 /// Calls `visit` with each attacker of `target` among `side`'s pieces until it returns `true`.
@@ -666,6 +764,65 @@ mod tests {
                         proptest::prop_assert_eq!(
                             is_attacked_through(&after, king, from, side.opponent()),
                             is_attacked(&after, king, side.opponent()),
+                            "{} from {} to {}", piece.kind.name(), from, to
+                        );
+                    }
+                }
+            }
+        }
+
+        /// On random boards, a piece `attacks` a hex exactly when `attackers` of the hex finds
+        /// it.
+        #[test]
+        fn a_piece_attacks_what_attackers_find_it_attacking(seed in 0u64..u64::MAX, count in 2usize..40) {
+            let position = random_board(&mut Sequence(seed), count, &PieceKind::ALL);
+            for target in ALL_HEXES {
+                for side in [Side::White, Side::Black] {
+                    let found = attackers(&position, target, side);
+                    for (from, piece) in position.pieces().filter(|(from, piece)| piece.side == side && *from != target) {
+                        proptest::prop_assert_eq!(
+                            attacks(&position, from, piece, target),
+                            found.contains(&from),
+                            "{:?} on {} against {}", piece, from, target
+                        );
+                    }
+                }
+            }
+        }
+
+        /// On random boards with a side's King not in check, a move of any piece of the other
+        /// side checks that King exactly when `is_attacked_after_move` says so.
+        #[test]
+        fn a_move_checks_the_opponent_s_king_only_from_where_it_lands_or_through_where_it_left(seed in 0u64..u64::MAX, count in 2usize..40) {
+            let mut random = Sequence(seed);
+            let mut position = random_board(&mut random, count, &PieceKind::ALL);
+            for side in [Side::White, Side::Black] {
+                position.set(ALL_HEXES[random.below(ALL_HEXES.len())], Some(Piece::new(side, PieceKind::King)));
+            }
+            for defender in [Side::White, Side::Black] {
+                let attacker = defender.opponent();
+                let Some(king) = king_hex(&position, defender) else { continue };
+                if is_attacked(&position, king, attacker) {
+                    continue;
+                }
+                let movers = position.pieces().filter(|(_, piece)| piece.side == attacker);
+                for (from, piece) in movers.collect::<Vec<_>>() {
+                    for (to, _) in destinations(&position, from, piece, true) {
+                        // A pawn lands as some other piece now and then, as a promotion does.
+                        let landed = match piece.kind {
+                            PieceKind::Pawn => Piece::new(attacker, PieceKind::ALL[(from.index() + to.index()) % PieceKind::ALL.len()]),
+                            _ => piece,
+                        };
+                        let mut after = position.clone();
+                        after.set(from, None);
+                        after.set(to, Some(landed));
+                        // A move that takes the King, or the first of several, is not asked.
+                        if king_hex(&after, defender) != Some(king) {
+                            continue;
+                        }
+                        proptest::prop_assert_eq!(
+                            is_attacked_after_move(&after, king, (from, to), attacker),
+                            is_attacked(&after, king, attacker),
                             "{} from {} to {}", piece.kind.name(), from, to
                         );
                     }

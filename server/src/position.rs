@@ -2,7 +2,7 @@
 //! whose turn it is, castling status, the special-capture field, the halfmove clock and the
 //! move number. PDTL reads and prints exactly this state.
 
-use crate::geometry::{Hex, HexColour, ALL_HEXES, HEX_COUNT, NO_HEX};
+use crate::geometry::{promotion_indices, Hex, HexColour, ALL_HEXES, HEX_COUNT, NO_HEX};
 use crate::pieces::{Piece, PieceKind, Side};
 
 /// Castling status of one side (§8.3): whether the King and each Rook are still unmoved.
@@ -206,6 +206,16 @@ impl Position {
     pub fn king(&self, side: Side) -> Option<Hex> {
         let index = self.kings[side.index()];
         (index != NO_HEX).then(|| ALL_HEXES[usize::from(index)])
+    }
+
+    /// The hexes, column by column, where a pawn of `side` awaits promotion (§8.7).
+    pub fn awaiting_promotion(&self, side: Side) -> impl Iterator<Item = Hex> + '_ {
+        let pawn = Some(Piece::new(side, PieceKind::Pawn));
+        promotion_indices(side)
+            .iter()
+            .map(|&index| usize::from(index))
+            .filter(move |&index| self.board[index] == pawn)
+            .map(|index| ALL_HEXES[index])
     }
 
     /// Every occupied hex with its piece, in PDTL order.

@@ -687,11 +687,11 @@ impl<'a> Walker<'a> {
                 return;
             }
         };
-        if let Some((rule_warnings, legality)) = judged_before {
+        if let Some((rule_warnings, mut legality)) = judged_before {
             for (code, message) in rule_warnings.into_iter().chain(legality.after(current)) {
                 self.rule_warnings.push(Diagnostic::new(code, move_range, message));
             }
-            if let Some(mismatch) = replay::judge_check_suffix(current, read.check) {
+            if let Some(mismatch) = legality.judge_check_suffix(current, read.check) {
                 self.rule_warnings.push(check_suffix_diagnostic(half_move, read.check, mismatch));
             }
         }

@@ -11,7 +11,7 @@
 use super::rules::regainable_kinds;
 use super::{apply, check_given, legality_warnings, rule_warnings, Applied};
 use crate::castling;
-use crate::geometry::{promotion_hexes, Hex};
+use crate::geometry::Hex;
 use crate::movement::{destinations, is_in_check, special_captures, Reach};
 use crate::notation::{Check, Move, PieceMove, Promotion, Separator};
 use crate::pieces::{Piece, PieceKind};
@@ -32,9 +32,7 @@ pub struct LegalMove {
 pub fn legal_moves(position: &Position) -> Vec<LegalMove> {
     let side = position.turn;
     let mut candidates = Vec::new();
-    for hex in promotion_hexes(side)
-        .filter(|&hex| position.get(hex) == Some(Piece::new(side, PieceKind::Pawn)))
-    {
+    for hex in position.awaiting_promotion(side) {
         candidates.extend(
             regainable_kinds(position, side, hex)
                 .map(|kind| Move::ForcedPromotion { hex, piece: kind }),

@@ -11,11 +11,11 @@
 use super::rules::suitable;
 use super::words::a;
 use crate::diagnostics::Code;
-use crate::geometry::{promotion_hexes, Hex};
+use crate::geometry::Hex;
 use crate::movement::{
     attackers, can_go, delta, destinations, is_adjoining_or_jump, is_along, is_attacked,
-    is_attacked_through, is_in_check, king_hex, special_captures, Reach, DIAGONAL, KNIGHT_JUMPS,
-    ORTHOGONAL,
+    is_attacked_after_move, is_attacked_through, is_in_check, king_hex, special_captures, Reach,
+    DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL,
 };
 use crate::notation::{Check, Move, PieceMove, Separator};
 use crate::pieces::{Piece, PieceKind, Side};
@@ -23,7 +23,7 @@ use crate::position::Position;
 
 /// R006 and R009 of a half-move played from `before`, which gave `after`.
 pub fn legality_warnings(before: &Position, mv: &Move, after: &Position) -> Vec<(Code, String)> {
-    legality_before(before, mv).after(after)
+    legality_before(before, mv).after(&mut after.clone())
 }
 
 /// The part of R006 and R009 judged on the board before a half-move, waiting for the board
@@ -36,6 +36,10 @@ pub struct LegalityBefore {
     /// judged: a half-move its piece cannot make says so already, and castling is judged by
     /// R003 and R004 only.
     own_king_of: Option<(Side, Exposure)>,
+    /// Where the opponent's King stood and where the half-move went from and to, when the
+    /// replay knew that King was not in check before it: then only the moved piece and an
+    /// attack opened through its origin can check it ([`is_attacked_after_move`]).
+    opponent_unchecked: Option<(Hex, (Hex, Hex))>,
 }
 
 /// How the mover's King may come to be in check after a half-move.
@@ -49,8 +53,9 @@ enum Exposure {
 }
 
 impl LegalityBefore {
-    /// The warnings, with R009 for a King left in check on `after`.
-    pub fn after(mut self, after: &Position) -> Vec<(Code, String)> {
+    /// The warnings, with R009 for a King left in check on `after`. A King found not in check
+    /// is told to `after`, for the check test of the opponent's next half-move.
+    pub fn after(&mut self, after: &mut Position) -> Vec<(Code, String)> {
         if let Some((mover, exposure)) = self.own_king_of {
             let exposed = match (exposure, king_hex(after, mover)) {
                 (Exposure::Through(origin), Some(king)) => {
@@ -58,11 +63,36 @@ impl LegalityBefore {
                 }
                 _ => true,
             };
-            if exposed {
-                self.warnings.extend(own_king_left_in_check(after, mover).map(|m| (Code::R009, m)));
+            let left_in_check = exposed.then(|| own_king_left_in_check(after, mover)).flatten();
+            if left_in_check.is_none() && king_hex(after, mover).is_some() {
+                after.know_check(mover, false);
             }
+            self.warnings.extend(left_in_check.map(|message| (Code::R009, message)));
         }
-        self.warnings
+        std::mem::take(&mut self.warnings)
+    }
+
+    /// [`check_suffix_warning`] in a replay, on the position `after` the half-move: tells it
+    /// whether the side now to move is in check, for the rule checks of the next half-move.
+    pub fn judge_check_suffix(
+        &self,
+        after: &mut Position,
+        written: Option<Check>,
+    ) -> Option<SuffixMismatch> {
+        let king = king_hex(after, after.turn);
+        let given = match (self.opponent_unchecked, king) {
+            (Some((unchecked, moved)), Some(king))
+                if unchecked == king
+                    && !is_attacked_after_move(after, king, moved, after.turn.opponent()) =>
+            {
+                None
+            }
+            _ => check_given(after),
+        };
+        if king.is_some() {
+            after.know_check(after.turn, given.is_some());
+        }
+        suffix_mismatch(after, written, given)
     }
 }
 
@@ -76,7 +106,9 @@ pub fn legality_before(before: &Position, mv: &Move) -> LegalityBefore {
     warnings.extend(skipped_promotion(before, mv, in_check).map(|message| (Code::R006, message)));
     let impossible = match mv {
         Move::Piece(piece_move) => impossible_piece_move(before, piece_move, in_check),
-        Move::Castling(_) => return LegalityBefore { warnings, own_king_of: None },
+        Move::Castling(_) => {
+            return LegalityBefore { warnings, own_king_of: None, opponent_unchecked: None }
+        }
         Move::ForcedPromotion { .. } => None,
     };
     // The mover's King was in check before when the replay found so after the previous
@@ -93,7 +125,21 @@ pub fn legality_before(before: &Position, mv: &Move) -> LegalityBefore {
     };
     let own_king_of = impossible.is_none().then_some((mover, exposure));
     warnings.extend(impossible.map(|message| (Code::R009, message)));
-    LegalityBefore { warnings, own_king_of }
+    // A piece put down elsewhere, taking what stood there if anything: en passant and
+    // scornful captures take elsewhere, and a forced promotion changes a piece in place.
+    let opponent = mover.opponent();
+    let opponent_unchecked = match mv {
+        Move::Piece(PieceMove {
+            origin,
+            destination,
+            separator: Separator::Move | Separator::Capture,
+            ..
+        }) if before.known_check(opponent) == Some(false) => {
+            king_hex(before, opponent).map(|king| (king, (*origin, *destination)))
+        }
+        _ => None,
+    };
+    LegalityBefore { warnings, own_king_of, opponent_unchecked }
 }
 
 /// R006: a pawn of the mover awaits promotion and a suitable piece is regainable, so this
@@ -103,8 +149,8 @@ fn skipped_promotion(before: &Position, mv: &Move, in_check: impl Fn() -> bool) 
         return None;
     }
     let mover = before.turn;
-    let (hex, kind) = promotion_hexes(mover)
-        .filter(|&hex| before.get(hex) == Some(Piece::new(mover, PieceKind::Pawn)))
+    let (hex, kind) = before
+        .awaiting_promotion(mover)
         .find_map(|hex| suitable(before, mover, hex).map(|kind| (hex, kind)))?;
     if in_check() {
         return None;
@@ -253,16 +299,6 @@ pub fn check_in_words(after: &Position) -> Option<(Check, String)> {
     let check = check_given(after)?;
     let king = king_hex(after, after.turn)?;
     Some((check, describe_check(after, king, check)))
-}
-
-/// [`check_suffix_warning`] in a replay, which tells `after` whether the side to move is in
-/// check, for the rule checks of the next half-move.
-pub fn judge_check_suffix(after: &mut Position, written: Option<Check>) -> Option<SuffixMismatch> {
-    let given = check_given(after);
-    if king_hex(after, after.turn).is_some() {
-        after.know_check(after.turn, given.is_some());
-    }
-    suffix_mismatch(after, written, given)
 }
 
 /// R008: the `written` check suffix of a half-move against what it did; `+` stands for any

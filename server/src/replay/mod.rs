@@ -38,8 +38,8 @@ mod trace_tests;
 pub use effect::{Captured, EffectKind, MoveEffect, PawnStep};
 pub use legal_moves::{legal_moves, LegalMove};
 pub use legality::{
-    check_given, check_in_words, check_suffix_warning, judge_check_suffix, legality_before,
-    legality_warnings, LegalityBefore, SuffixMismatch,
+    check_given, check_in_words, check_suffix_warning, legality_before, legality_warnings,
+    LegalityBefore, SuffixMismatch,
 };
 pub use rules::rule_warnings;
 
