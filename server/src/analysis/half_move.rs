@@ -341,6 +341,10 @@ fn read_hex(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) -> Opt
 }
 
 fn read_separator(text: &str, token: &Token, diagnostics: &mut Vec<Diagnostic>) -> Separator {
+    // The plain hyphen first, as bytes: nearly every half-move is written with it.
+    if text.as_bytes()[token.range] == *b"-" {
+        return Separator::Move;
+    }
     match token.text(text) {
         "-" | "\u{2010}" => Separator::Move,
         "\u{D7}" | "*" => Separator::Capture,

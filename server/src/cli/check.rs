@@ -41,17 +41,26 @@ pub fn run(arguments: &CheckArguments, out: &mut Output<'_>) -> Result<Status, O
                 continue;
             }
         };
-        let lines = LineIndex::new(&input.text);
         let records = super::analyse(&input.text, Keep::Findings, arguments.rules);
+        // The file's lines are indexed once something is to be placed in them: a clean file
+        // needs no index, and indexing it before the analysis held up the cores.
+        let lines = std::cell::OnceCell::new();
         for record in &records {
-            for item in place_record(&input.text, &lines, record, arguments.rules) {
+            let analysis = &record.analysis;
+            if analysis.diagnostics.is_empty()
+                && (!arguments.rules || analysis.rule_warnings.is_empty())
+            {
+                continue;
+            }
+            let lines = lines.get_or_init(|| LineIndex::new(&input.text));
+            for item in place_record(&input.text, lines, record, arguments.rules) {
                 if item.diagnostic.severity == Severity::Error {
                     status = status.max(Status::Findings);
                 }
                 if json_output {
                     json_items.push(json_diagnostic(&input.name, &item));
                 } else {
-                    print_human(out, &input.name, &input.text, &lines, &item)?;
+                    print_human(out, &input.name, &input.text, lines, &item)?;
                 }
             }
         }

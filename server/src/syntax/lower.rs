@@ -133,8 +133,10 @@ impl HalfMoveText {
     /// the parts are in place. `may_stand_apart` is false where the caller knows the parts
     /// stand together (the reader reads them so, but for blanks before a check suffix).
     pub(crate) fn read_parts(&mut self, text: &str, may_stand_apart: bool) {
+        // Read as bytes: a coordinate is ASCII, and slicing the text as a string would check
+        // both ends for character boundaries.
         let hex = |token: &Option<Token>| {
-            token.as_ref().and_then(|token| valid_coordinate(token.text(text).as_bytes()))
+            token.as_ref().and_then(|token| valid_coordinate(&text.as_bytes()[token.range]))
         };
         self.origin_hex = hex(&self.origin);
         self.destination_hex = hex(&self.destination);
