@@ -104,9 +104,7 @@ pub fn destinations(
     king_may_leap: bool,
 ) -> Vec<(Hex, Reach)> {
     let mut found = Vec::with_capacity(64);
-    visit_destinations(position, from, piece, king_may_leap, None, |hex, reach| {
-        found.push((hex, reach))
-    });
+    visit_destinations(position, from, piece, king_may_leap, |hex, reach| found.push((hex, reach)));
     found
 }
 
@@ -117,41 +115,84 @@ pub fn can_go(
     from: Hex,
     piece: Piece,
     king_may_leap: bool,
-    to: (Hex, Reach),
+    (to, reach): (Hex, Reach),
 ) -> bool {
-    let mut found = false;
-    visit_destinations(position, from, piece, king_may_leap, Some(to.0), |hex, reach| {
-        found |= (hex, reach) == to;
-    });
-    found
+    use PieceKind::*;
+    // What stands on `to` decides how a piece would get there.
+    let there = match position.get(to) {
+        None => Reach::Quiet,
+        Some(other) if other.side != piece.side => Reach::Capture,
+        Some(_) => return false,
+    };
+    if there != reach {
+        return false;
+    }
+    // A piece goes where it attacks, but for a pawn's steps, a Knight's two jumps over an
+    // empty hex (neither takes) and the King's leap.
+    match (piece.kind, reach) {
+        (Pawn, Reach::Quiet) => pawn_steps_to(position, from, piece.side, to),
+        (Knight, Reach::Quiet) => {
+            attacks(position, from, piece, to) || knight_rides_to(position, from, to)
+        }
+        (King, _) if king_may_leap && KNIGHT_STEPS[from.index()].contains(&(to.index() as u8)) => {
+            true
+        }
+        _ => attacks(position, from, piece, to),
+    }
 }
 
-/// Calls `visit` with each of [`destinations`]; with `toward`, rides only along the line that
-/// leads there (what the other rides find could not be it).
+/// Whether a pawn of `side` on `from` steps onto the empty hex `to`: straight forward over
+/// empty hexes, once or twice (three times from its triple-step hexes), or obliquely forward
+/// once.
+fn pawn_steps_to(position: &Position, from: Hex, side: Side, to: Hex) -> bool {
+    let forward = side.forward();
+    let (column, line) = delta(from, to);
+    if column.abs() == 1 {
+        return line == forward;
+    }
+    let longest = if is_triple_step_hex(from, side) { 3 } else { 2 };
+    let steps = line / (2 * forward);
+    column == 0
+        && line == 2 * forward * steps
+        && (1..=longest).contains(&steps)
+        && (1..=steps).all(|step| {
+            from.offset(0, 2 * forward * step).is_some_and(|hex| position.get(hex).is_none())
+        })
+}
+
+/// Whether a Knight on `from` rides to `to` with two identical jumps over an empty hex.
+fn knight_rides_to(position: &Position, from: Hex, to: Hex) -> bool {
+    let (column, line) = delta(from, to);
+    column % 2 == 0
+        && line % 2 == 0
+        && KNIGHT_JUMPS.contains(&(column / 2, line / 2))
+        && from.offset(column / 2, line / 2).is_some_and(|hex| position.get(hex).is_none())
+}
+
+/// Calls `visit` with each of [`destinations`].
 fn visit_destinations(
     position: &Position,
     from: Hex,
     piece: Piece,
     king_may_leap: bool,
-    toward: Option<Hex>,
     visit: impl FnMut(Hex, Reach),
 ) {
     use PieceKind::*;
-    let mut moves = Moves { position, from, side: piece.side, toward, found: visit };
+    let mut moves = Moves { position, from, side: piece.side, found: visit };
     let forward = piece.side.forward();
     match piece.kind {
         Queen => {
-            moves.ride(&ORTHOGONAL_STEPS, ORTHOGONAL_LINE);
-            moves.ride(&DIAGONAL_STEPS, DIAGONAL_LINE);
+            moves.ride(&ORTHOGONAL_STEPS);
+            moves.ride(&DIAGONAL_STEPS);
         }
-        Rook => moves.ride(&ORTHOGONAL_STEPS, ORTHOGONAL_LINE),
-        Bishop => moves.ride(&DIAGONAL_STEPS, DIAGONAL_LINE),
+        Rook => moves.ride(&ORTHOGONAL_STEPS),
+        Bishop => moves.ride(&DIAGONAL_STEPS),
         Wyvern => {
-            moves.ride(&ORTHOGONAL_STEPS, ORTHOGONAL_LINE);
+            moves.ride(&ORTHOGONAL_STEPS);
             moves.jumps(&KNIGHT_STEPS);
         }
         Pegasus => {
-            moves.ride(&DIAGONAL_STEPS, DIAGONAL_LINE);
+            moves.ride(&DIAGONAL_STEPS);
             moves.jumps(&KNIGHT_STEPS);
         }
         Knight => {
@@ -207,8 +248,6 @@ struct Moves<'a, F: FnMut(Hex, Reach)> {
     position: &'a Position,
     from: Hex,
     side: Side,
-    /// The one hex asked about, if any: rides along other lines are skipped.
-    toward: Option<Hex>,
     found: F,
 }
 
@@ -229,10 +268,8 @@ impl<F: FnMut(Hex, Reach)> Moves<'_, F> {
 
     /// Single steps or jumps of a step table, which move or take.
     fn jumps<const N: usize>(&mut self, table: &[[u8; N]; HEX_COUNT]) {
-        // Asked about one hex, only that hex can be it: the others are not looked at.
-        let toward = self.toward.map_or(NO_HEX, |hex| hex.index() as u8);
         for &to in &table[self.from.index()] {
-            if to != NO_HEX && (toward == NO_HEX || to == toward) {
+            if to != NO_HEX {
                 let hex = ALL_HEXES[usize::from(to)];
                 if let Some(reach) = self.reach(hex) {
                     (self.found)(hex, reach);
@@ -272,12 +309,8 @@ impl<F: FnMut(Hex, Reach)> Moves<'_, F> {
 
     /// Rides: each step of a step table repeated over empty hexes, up to and including the
     /// first piece when it is the opponent's.
-    fn ride(&mut self, table: &[[u8; 6]; HEX_COUNT], family: u8) {
-        let toward = self.toward.map(|toward| LINES[self.from.index()][toward.index()]);
+    fn ride(&mut self, table: &[[u8; 6]; HEX_COUNT]) {
         for (direction, &first) in table[self.from.index()].iter().enumerate() {
-            if toward.is_some_and(|line| line != family + direction as u8) {
-                continue;
-            }
             let mut at = first;
             while at != NO_HEX {
                 let hex = ALL_HEXES[usize::from(at)];
