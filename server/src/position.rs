@@ -211,7 +211,14 @@ impl Position {
     /// The hexes, column by column, where a pawn of `side` awaits promotion (§8.7).
     pub fn awaiting_promotion(&self, side: Side) -> impl Iterator<Item = Hex> + '_ {
         let pawn = Some(Piece::new(side, PieceKind::Pawn));
-        promotion_indices(side)
+        let indices = promotion_indices(side);
+        // Asked before every half-move of the rule checks, and nearly always none awaits: one
+        // pass without a branch per hex says so, and only then are the hexes gone through.
+        let any = indices
+            .iter()
+            .fold(false, |any, &index| any | (self.board[usize::from(index)] == pawn));
+        let indices = if any { &indices[..] } else { &[] };
+        indices
             .iter()
             .map(|&index| usize::from(index))
             .filter(move |&index| self.board[index] == pawn)
