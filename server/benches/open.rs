@@ -9,112 +9,24 @@
 // Only the file is taken from there: the answers are timed by their arrival, not by `measure`.
 #[allow(dead_code)]
 mod common;
+#[path = "../tests/process/mod.rs"]
+mod process;
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
 use common::corpus_file;
+use process::{frame, Server};
 use serde_json::{json, Value};
 
 /// How many times each client opens the file; the first opening of a server also starts its
 /// threads and grows its memory, so it is reported apart.
 const OPENINGS: usize = 12;
 
-/// How long any answer may take before the benchmark fails instead of hanging.
-const PATIENCE: Duration = Duration::from_secs(60);
-
-/// A running `ctlpgn lsp` and the messages it wrote, each with the moment it had wholly
-/// arrived, read by a thread of their own.
-struct Server {
-    child: Child,
-    input: ChildStdin,
-    messages: Receiver<(Instant, Value)>,
-}
-
-impl Server {
-    fn start(capabilities: Value) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ctlpgn"))
-            .arg("lsp")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("ctlpgn starts");
-        let output = child.stdout.take().expect("a standard output");
-        let (sender, messages) = channel();
-        std::thread::spawn(move || {
-            let mut output = BufReader::new(output);
-            while let Some(message) = read_frame(&mut output) {
-                if sender.send(message).is_err() {
-                    return;
-                }
-            }
-        });
-        let input = child.stdin.take().expect("a standard input");
-        let mut server = Server { child, input, messages };
-        let params = json!({"processId": null, "rootUri": null, "capabilities": capabilities});
-        server.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": params}));
-        server.wait_for(|message| message["id"] == json!(1));
-        server.send(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
-        server
-    }
-
-    fn send(&mut self, message: &Value) {
-        self.input.write_all(&frame(message)).and_then(|()| self.input.flush()).expect("sent");
-    }
-
-    /// The arrival of the first message that `wanted` accepts; the others are dropped (the
-    /// server's own requests are left unanswered, which it allows).
-    fn wait_for(&mut self, wanted: impl Fn(&Value) -> bool) -> Instant {
-        let deadline = Instant::now() + PATIENCE;
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let (arrival, message) = self.messages.recv_timeout(left).expect("an answer in time");
-            if wanted(&message) {
-                return arrival;
-            }
-        }
-    }
-
-    fn stop(mut self) {
-        self.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}));
-        self.wait_for(|message| message["id"] == json!(2));
-        self.send(&json!({"jsonrpc": "2.0", "method": "exit"}));
-        self.child.wait().expect("the server exits");
-    }
-}
-
-fn frame(message: &Value) -> Vec<u8> {
-    let body = message.to_string();
-    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
-}
-
-/// One message from the server, with the moment its last byte was read.
-fn read_frame(output: &mut impl BufRead) -> Option<(Instant, Value)> {
-    let mut length = None;
-    loop {
-        let mut line = String::new();
-        if output.read_line(&mut line).ok()? == 0 {
-            return None;
-        }
-        let line = line.trim_end_matches("\r\n");
-        if line.is_empty() {
-            break;
-        }
-        length = line.strip_prefix("Content-Length: ").and_then(|value| value.parse().ok());
-    }
-    let mut body = vec![0; length?];
-    output.read_exact(&mut body).ok()?;
-    let arrival = Instant::now();
-    Some((arrival, serde_json::from_slice(&body).ok()?))
-}
-
 /// Opens the file `OPENINGS` times into one server and prints the first opening's time and
 /// the median and best of the others.
 fn openings(label: &str, capabilities: Value, text: &str) {
-    let mut server = Server::start(capabilities);
+    let mut server = Server::start();
+    server.initialize(capabilities);
     let mut times = Vec::with_capacity(OPENINGS);
     for opening in 0..OPENINGS {
         let uri = format!("file:///bench/opening-{opening}.ctl-pgn");
@@ -122,8 +34,8 @@ fn openings(label: &str, capabilities: Value, text: &str) {
         let message = json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": document}});
         let bytes = frame(&message);
         let start = Instant::now();
-        server.input.write_all(&bytes).and_then(|()| server.input.flush()).expect("sent");
-        let arrival = server.wait_for(|message| {
+        server.send_raw(&bytes);
+        let (arrival, _) = server.wait_for(|message| {
             message["method"] == "textDocument/publishDiagnostics"
                 && message["params"]["uri"] == json!(uri)
         });
@@ -131,7 +43,10 @@ fn openings(label: &str, capabilities: Value, text: &str) {
         let close = json!({"jsonrpc": "2.0", "method": "textDocument/didClose", "params": {"textDocument": {"uri": uri}}});
         server.send(&close);
     }
-    server.stop();
+    server.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}));
+    server.response_to(&json!(2));
+    server.send(&json!({"jsonrpc": "2.0", "method": "exit"}));
+    assert_eq!(server.status().code(), Some(0), "the server exits cleanly");
     let first = times[0];
     let mut later = times[1..].to_vec();
     later.sort();
