@@ -101,6 +101,11 @@ pub fn rook_home(side: Side, rook: RookRole) -> Hex {
 /// Whose home Rook hex `hex` is, and which Rook's, if it is one of C3, I3, C25, I25; the
 /// castling status update (§8.3) clears that flag when a piece leaves or is taken there.
 pub fn rook_home_at(hex: Hex) -> Option<(Side, RookRole)> {
+    // Every half-move asks this of the hexes it touches: the home Rook hexes are on lines 3
+    // and 25, and any other hex is answered before the four are worked out.
+    if !matches!(hex.line(), 3 | 25) {
+        return None;
+    }
     [Side::White, Side::Black]
         .into_iter()
         .flat_map(|side| [(side, RookRole::QueensRook), (side, RookRole::KingsRook)])
@@ -390,5 +395,8 @@ mod tests {
         assert_eq!(rook_home_at(hex("C25")), Some((Side::Black, RookRole::QueensRook)));
         assert_eq!(rook_home_at(hex("I25")), Some((Side::Black, RookRole::KingsRook)));
         assert_eq!(rook_home_at(hex("G1")), None);
+        // No other hex is a home Rook hex.
+        let homes = crate::geometry::ALL_HEXES.iter().filter(|&&hex| rook_home_at(hex).is_some());
+        assert_eq!(homes.count(), 4);
     }
 }

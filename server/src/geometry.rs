@@ -54,40 +54,21 @@ pub fn line_range(column: u8) -> (u8, u8) {
     (d, LAST_LINE - d)
 }
 
-/// The promotion hexes of `side`: the last hex of every column in its forward direction
-/// (§3.5), from column P to column Z.
-pub fn promotion_hexes(side: Side) -> impl Iterator<Item = Hex> {
-    // A table: whether a pawn awaits promotion is asked before every half-move.
-    let hexes = if side == Side::White { &PROMOTION_HEXES[0] } else { &PROMOTION_HEXES[1] };
-    hexes.iter().copied()
-}
-
-/// White's and Black's promotion hexes, column by column: the ends of each column.
-const PROMOTION_HEXES: [[Hex; 15]; 2] = {
-    let mut hexes = [[Hex { column: 0, line: 0 }; 15]; 2];
-    let mut column: usize = 0;
-    while column < 15 {
-        let from_centre = column.abs_diff(7);
-        hexes[0][column] = Hex { column: column as u8, line: LAST_LINE - from_centre as u8 };
-        hexes[1][column] = Hex { column: column as u8, line: from_centre as u8 };
-        column += 1;
-    }
-    hexes
-};
-
-/// The index in [`ALL_HEXES`] of each of `side`'s promotion hexes, column by column: a board
-/// looks for pawns awaiting promotion before every half-move of the rule checks.
+/// The index in [`ALL_HEXES`] of each of `side`'s promotion hexes, the last hex of every
+/// column in its forward direction (§3.5), from column P to column Z: a board looks for pawns
+/// awaiting promotion there before every half-move of the rule checks.
 pub fn promotion_indices(side: Side) -> &'static [u8; 15] {
     &PROMOTION_INDICES[side.index()]
 }
 
+/// White's and Black's promotion hexes by index, column by column: the ends of each column.
 const PROMOTION_INDICES: [[u8; 15]; 2] = {
     let mut indices = [[0; 15]; 2];
-    let mut column = 0;
+    let mut column: usize = 0;
     while column < 15 {
-        let [white, black] = [PROMOTION_HEXES[0][column], PROMOTION_HEXES[1][column]];
-        indices[0][column] = INDEX[column][white.line as usize];
-        indices[1][column] = INDEX[column][black.line as usize];
+        let from_centre = column.abs_diff(7);
+        indices[0][column] = INDEX[column][LAST_LINE as usize - from_centre];
+        indices[1][column] = INDEX[column][from_centre];
         column += 1;
     }
     indices
@@ -429,7 +410,10 @@ mod tests {
         assert!(Hex::from_letter('T', 22).is_some_and(|h| h.is_promotion_hex(Side::White)));
         assert!(Hex::from_letter('Z', 7).is_some_and(|h| h.is_promotion_hex(Side::Black)));
         for side in [Side::White, Side::Black] {
-            let promotion: Vec<Hex> = promotion_hexes(side).collect();
+            let promotion: Vec<Hex> = promotion_indices(side)
+                .iter()
+                .map(|&index| ALL_HEXES[usize::from(index)])
+                .collect();
             let ends = (0..15).map(|column| {
                 let (first, last) = line_range(column);
                 Hex::new(column, if side == Side::White { last } else { first })
@@ -437,8 +421,6 @@ mod tests {
             assert_eq!(promotion, ends.collect::<Option<Vec<Hex>>>().expect("on the board"));
             let marked = ALL_HEXES.iter().filter(|hex| hex.is_promotion_hex(side));
             assert_eq!(marked.count(), promotion.len());
-            let indexed = promotion_indices(side).map(|index| ALL_HEXES[usize::from(index)]);
-            assert_eq!(indexed.to_vec(), promotion);
         }
     }
 }

@@ -8,7 +8,7 @@ use super::arguments::{CheckArguments, ReportFormat};
 use super::excerpt::excerpt;
 use super::input::{read_input, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
-use super::{place_record, Placed, Status};
+use super::{place_record, reported, Placed, Status};
 use crate::analysis::Keep;
 use crate::diagnostics::{Code, Severity};
 use crate::text::LineIndex;
@@ -46,10 +46,7 @@ pub fn run(arguments: &CheckArguments, out: &mut Output<'_>) -> Result<Status, O
         // needs no index, and indexing it before the analysis held up the cores.
         let lines = std::cell::OnceCell::new();
         for record in &records {
-            let analysis = &record.analysis;
-            if analysis.diagnostics.is_empty()
-                && (!arguments.rules || analysis.rule_warnings.is_empty())
-            {
+            if reported(record, arguments.rules).next().is_none() {
                 continue;
             }
             let lines = lines.get_or_init(|| LineIndex::new(&input.text));
