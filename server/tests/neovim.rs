@@ -51,7 +51,7 @@ impl Drop for WorkFolder {
     }
 }
 
-/// Builds the tree-sitter parser into `folder/parser/ctlpgn.so` with the README's command.
+/// Builds the tree-sitter parser into `folder/parser/ctlpgn.so` with the command docs/editors/neovim.md gives.
 fn build_parser(folder: &Path) {
     let source = repository().join("tree-sitter-ctlpgn/src");
     let compiler = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());

@@ -1,8 +1,8 @@
 //! The diagnostic codes of the handbook (§14): code, kebab-case name, default severity, meaning.
 //!
 //! This table is the single source of the codes: the checks name a [`Code`], the command line
-//! and the language server print its code and name, and the README's table is checked against
-//! it by a test. A few codes have a second severity in the handbook (T002 for Grand C'escacs,
+//! and the language server print its code and name, and the manual's table
+//! (docs/diagnostics.md) is checked against it by a test. A few codes have a second severity in the handbook (T002 for Grand C'escacs,
 //! T003, T023, P001, P016, P017); the check that raises them chooses it.
 
 /// How serious a diagnostic is (handbook §1).

@@ -37,7 +37,7 @@ pub struct LineEntry {
     pub range: TextRange,
 }
 
-/// The board at a place (see the README's `ctlpgn/board` for each field's meaning).
+/// The board at a place (docs/language-server.md gives each field's meaning).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardAnswer {
     /// Whether the position drawn is the one at the place (not only the last one known).

@@ -9,7 +9,7 @@
 //!            "label": "1. K4-K6", "played": true, "range": {…}}, …]}
 //! ```
 //!
-//! The README documents every field.
+//! docs/language-server.md documents every field.
 
 use serde::{Deserialize, Serialize};
 use tower_lsp_server::lsp_types::{Position, Range, TextDocumentIdentifier};
