@@ -1,20 +1,21 @@
-//! The syntax of CTL-PGN as values: a file split into records, each record parsed by
-//! tree-sitter on its own and lowered into tags, move lines, comments, variations and
-//! results with byte ranges. Nothing here judges the content; `analysis` does.
+//! The syntax of CTL-PGN as values: a file split into records, each record read on its own
+//! into the syntax model (`model`: tags, move lines, comments, variations and results with
+//! byte ranges), by the hand-written reader or, where it declines, by tree-sitter and the
+//! lowering of its tree. Nothing here judges the content; `analysis` does.
 
 mod lower;
+mod model;
 pub mod node_kind;
 mod reader;
 mod records;
-mod written_apart;
 
-pub use lower::{
-    lower_record, movetext_start, Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Reference,
+pub use lower::lower_record;
+pub use model::{
+    movetext_start, Comment, Gap, HalfMoveText, Item, MoveLine, RecordSyntax, Reference,
     ReferenceKind, Step, Tag, Token, Variation, Walk,
 };
 pub use reader::{read_record, Reading, RecordReader};
 pub use records::{opens_record, split_records};
-pub use written_apart::Gap;
 
 /// A tree-sitter parser for CTL-PGN.
 pub fn new_parser() -> tree_sitter::Parser {
