@@ -2,7 +2,7 @@
 //! each result held to what the README and the modules promise. The first broken promise is
 //! the finding.
 
-use ctlpgn::analysis::{analyse_file, judge_fix, AnalysedRecord, Keep, RuleChecks};
+use ctlpgn::analysis::{self, analyse_file, judge_fix, AnalysedRecord, Keep, RuleChecks};
 use ctlpgn::conversion::{self, LetterTarget};
 use ctlpgn::diagnostics::{Census, Code, Diagnostic, Severity};
 use ctlpgn::format::{self, EllipsisStyle, FormatOptions, Separators};
@@ -352,7 +352,7 @@ fn check_positions(text: &str, rng: &mut Rng, skip: &Skip) -> Result<(), Finding
         for _ in 0..3 {
             let offset = crate::mutate::boundary(rng, record_text);
             let Some(printed) =
-                conversion::pdtl_at(record_text, &record.syntax, &record.analysis, offset)
+                analysis::pdtl_at(record_text, &record.syntax, &record.analysis, offset)
             else {
                 continue;
             };

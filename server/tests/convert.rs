@@ -8,9 +8,9 @@
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
+use ctlpgn::analysis::{pdtl_after_ply, pdtl_at};
 use ctlpgn::conversion::{
-    continuation_at, minimal_file, parse_records, pdtl_after_ply, pdtl_at, reletter_file,
-    LetterTarget, ParsedRecord,
+    continuation_at, minimal_file, parse_records, reletter_file, LetterTarget, ParsedRecord,
 };
 use ctlpgn::diagnostics::Severity;
 use ctlpgn::geometry::ALL_HEXES;

@@ -14,7 +14,10 @@ pub mod tags;
 
 pub use comments::{ReferenceTarget, ResolvedReference};
 pub use half_move::nag_symbol;
-pub use line_of_play::{history_at, move_label, standing_at, History, HistoryMove, Standing};
+pub use line_of_play::{
+    board_at, history_at, move_label, pdtl_after_ply, pdtl_at, pdtl_problem, position_after_ply,
+    position_at, standing_at, BoardAt, History, HistoryMove, LineHalfMove, NoPosition, Standing,
+};
 pub use movetext::PlayedHalfMove;
 pub use proven_fixes::{census_of_text, judge_fix};
 pub use results::RESULTS;

@@ -12,7 +12,6 @@
 //! element with `data-hex`, `data-piece` (the standard letter) and `data-side` (`w` or `b`),
 //! every mark one element with `data-mark` and `data-hex`.
 
-mod at;
 mod data_uri;
 mod layout;
 mod svg;
@@ -22,7 +21,6 @@ mod theme;
 #[cfg(test)]
 mod tests;
 
-pub use at::{board_at, BoardAt, LineHalfMove};
 pub use data_uri::svg_data_uri;
 pub use theme::Theme;
 

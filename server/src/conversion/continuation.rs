@@ -2,9 +2,8 @@
 //! record's tags that still describe the game, a `PDTL` tag with the position there, and the
 //! first move line begun, ready for the next half-move.
 
-use super::position_at::position_at;
 use super::redefine_tag::POSITION_TAG_NAMES;
-use crate::analysis::RecordAnalysis;
+use crate::analysis::{position_at, RecordAnalysis};
 use crate::pdtl;
 use crate::pieces::Side;
 use crate::syntax::{movetext_start, Item, RecordSyntax, Tag};

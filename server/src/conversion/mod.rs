@@ -1,7 +1,7 @@
 //! Conversions of a record into a record that tells the same game: the minimal CTL-PGN a
 //! minimum reader accepts (handbook §13), the identifiers rewritten to the standard letters,
-//! to FAN figurines or to a preset of alternative letters (§4.3), the PDTL of the position at a
-//! place of the record (§9), and a new record continuing the game from there.
+//! to FAN figurines or to a preset of alternative letters (§4.3), and a new record continuing
+//! the game from a place of the record (its PDTL, §9, from `analysis::position_at`).
 //!
 //! Every function takes a record's text with the syntax and analysis the caller already holds
 //! (the language server keeps both per record), and byte offsets into that text. A conversion
@@ -15,7 +15,6 @@ mod continuation;
 mod file;
 mod identifier_map;
 mod minimal;
-mod position_at;
 mod redefine_tag;
 mod relettering;
 mod verify;
@@ -25,9 +24,6 @@ use std::fmt;
 pub use continuation::continuation_at;
 pub use file::{minimal_file, parse_records, reletter_file, ParsedRecord, RecordFailure};
 pub use minimal::minimal_record;
-pub use position_at::{
-    pdtl_after_ply, pdtl_at, pdtl_problem, position_after_ply, position_at, NoPosition,
-};
 pub use relettering::{reletter_edits, reletter_record};
 
 use crate::analysis::RecordAnalysis;

@@ -2,7 +2,7 @@
 //! conversion, the positions at places of a record, continuations, and the refusals.
 
 use super::*;
-use crate::analysis::analyse_syntax;
+use crate::analysis::{analyse_syntax, pdtl_after_ply, pdtl_at, pdtl_problem};
 use crate::diagnostics::Severity;
 use crate::pdtl;
 use crate::syntax::{self, RecordSyntax};

@@ -11,6 +11,7 @@
 
 use std::collections::BTreeSet;
 
+use crate::analysis;
 use crate::conversion::{self, LetterTarget};
 use crate::diagnostics::{Diagnostic, Fix};
 use crate::document::{Document, OpenRecord, Record};
@@ -212,7 +213,7 @@ pub fn offered_conversions(document: &Document, offset: usize) -> Vec<Conversion
             }
             Conversion::Minimal => replays,
             Conversion::ContinueFromHere => view.in_record(offset).is_some_and(|inside| {
-                conversion::position_at(view.text, view.syntax, view.analysis, inside).is_ok()
+                analysis::position_at(view.text, view.syntax, view.analysis, inside).is_ok()
             }),
         })
         .collect()
@@ -299,7 +300,7 @@ fn insertion_after(document: &Document, record: &Record, new_record: &str) -> Te
 pub fn pdtl_at(document: &Document, offset: usize) -> Option<String> {
     let open = document.at(offset)?;
     let view = open.view();
-    conversion::pdtl_at(view.text, view.syntax, view.analysis, view.in_record(offset)?)
+    analysis::pdtl_at(view.text, view.syntax, view.analysis, view.in_record(offset)?)
 }
 
 #[cfg(test)]

@@ -3,12 +3,11 @@
 //! half-moves of the line of play under the place, for a move list. Byte ranges of the
 //! document; the edge converts them and encodes the answer.
 
-use crate::analysis::move_label;
-use crate::board::{board_at, Board, Theme};
+use crate::analysis::{board_at, LineHalfMove};
+use crate::board::{Board, Theme};
 use crate::document::RecordView;
 use crate::pieces::Side;
 use crate::replay;
-use crate::text::TextRange;
 
 /// How to draw the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -17,24 +16,6 @@ pub struct BoardOptions {
     pub flip: bool,
     /// The colours the SVG falls back to where the page sets none of its own.
     pub theme: Theme,
-}
-
-/// One half-move of the line of play at the place.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LineEntry {
-    /// Its place in the line: 1 for the first half-move after the record's start.
-    pub ply: usize,
-    /// The move number as written, without its full stop.
-    pub number: String,
-    pub side: Side,
-    /// The move as written, with its check suffix but without annotations.
-    pub written: String,
-    /// The move with its number, as a move list shows it: `1. K4-K6`, `1. …, E21-E19`.
-    pub label: String,
-    /// Whether it was replayed.
-    pub played: bool,
-    /// The move's text: a byte range of the document.
-    pub range: TextRange,
 }
 
 /// The board at a place (docs/language-server.md gives each field's meaning).
@@ -57,7 +38,8 @@ pub struct BoardAnswer {
     pub current: Option<String>,
     /// The check the side to move is in, in words.
     pub check: Option<String>,
-    pub line: Vec<LineEntry>,
+    /// The half-moves of the line of play at the place, their ranges in the document.
+    pub line: Vec<LineHalfMove>,
 }
 
 /// The board at byte `offset` of the document; an offset outside the record stands at the
@@ -76,20 +58,11 @@ pub fn board(view: RecordView<'_>, offset: usize, options: BoardOptions) -> Boar
         }
         (drawing.svg(), drawing.text())
     });
-    let label =
-        |number: &str, side, written: &str| move_label(&format!("{number}."), side, written);
+    let current = at.current().map(LineHalfMove::label);
     let line = at
         .line
-        .iter()
-        .map(|half_move| LineEntry {
-            ply: half_move.ply,
-            number: half_move.number.clone(),
-            side: half_move.side,
-            written: half_move.written.clone(),
-            label: label(&half_move.number, half_move.side, &half_move.written),
-            played: half_move.played,
-            range: view.in_document(half_move.range),
-        })
+        .into_iter()
+        .map(|half_move| LineHalfMove { range: view.in_document(half_move.range), ..half_move })
         .collect();
     let (svg, text) = drawn.unzip();
     BoardAnswer {
@@ -99,9 +72,7 @@ pub fn board(view: RecordView<'_>, offset: usize, options: BoardOptions) -> Boar
         ply: at.ply,
         move_number: at.position.and_then(|position| position.move_number),
         side: at.position.map(|position| position.turn),
-        current: at
-            .current()
-            .map(|half_move| label(&half_move.number, half_move.side, &half_move.written)),
+        current,
         check: at.position.and_then(replay::check_in_words).map(|(_, words)| words),
         pdtl: at.pdtl,
         line,

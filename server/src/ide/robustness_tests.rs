@@ -6,7 +6,7 @@ use proptest::prelude::*;
 
 use super::completion::completion;
 use super::hover::{hover, HoverOptions};
-use crate::analysis::analyse_syntax;
+use crate::analysis::{self, analyse_syntax};
 use crate::conversion;
 use crate::document::RecordView;
 use crate::syntax;
@@ -65,8 +65,8 @@ proptest! {
                 prop_assert!(text.is_char_boundary(replace.start) && text.is_char_boundary(replace.end));
                 prop_assert!(!text[replace].contains(['\n', '\r']), "a completion edit stays on its line");
             }
-            let _ = conversion::pdtl_at(&text, &record, &analysis, offset);
-            let at = crate::board::board_at(&text, &record, &analysis, offset);
+            let _ = analysis::pdtl_at(&text, &record, &analysis, offset);
+            let at = crate::analysis::board_at(&text, &record, &analysis, offset);
             prop_assert!(at.ply <= at.line.len());
             for half_move in &at.line {
                 prop_assert!(text.is_char_boundary(half_move.range.start) && text.is_char_boundary(half_move.range.end));

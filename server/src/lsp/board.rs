@@ -81,11 +81,11 @@ pub fn encode(positions: &RecordPositions<'_>, index: usize, answer: BoardAnswer
         .line
         .into_iter()
         .map(|entry| LineReply {
+            label: entry.label(),
             ply: entry.ply,
             number: entry.number,
             side: side_name(entry.side),
             written: entry.written,
-            label: entry.label,
             played: entry.played,
             range: positions.range(entry.range),
         })

@@ -108,7 +108,7 @@ fn the_position_command_gives_the_replay_s_pdtl_in_both_encodings() {
         let expected = conversion::parse_records(second)
             .first()
             .and_then(|parsed| {
-                conversion::pdtl_at(
+                ctlpgn::analysis::pdtl_at(
                     second,
                     &parsed.syntax,
                     &parsed.analysis,

@@ -3,11 +3,17 @@
 //! the record's tree of lines of play (`tree`).
 //!
 //! Hovers, completion, the board and the conversions all ask "what is the position here?";
-//! they ask it here, and reference resolution reads the same tree, so that a variation starts
+//! they ask it here (`position_at`, and `at` for the board with its move list), and reference resolution reads the same tree, so that a variation starts
 //! where the half-move it replaces did (§11.2) everywhere.
 
+mod at;
+mod position_at;
 mod tree;
 
+pub use at::{board_at, BoardAt, LineHalfMove};
+pub use position_at::{
+    pdtl_after_ply, pdtl_at, pdtl_problem, position_after_ply, position_at, NoPosition,
+};
 pub(crate) use tree::{move_number, Branch, Entry, Move, Place, PlayTree, Site};
 
 use super::{PlayedHalfMove, RecordAnalysis};

@@ -4,9 +4,8 @@
 //! label, and the board with its PDTL.
 
 use super::{fit, Context};
-use crate::analysis::{move_label, standing_at, PlayedHalfMove, Standing};
+use crate::analysis::{self, move_label, standing_at, PlayedHalfMove, Standing};
 use crate::board;
-use crate::conversion;
 use crate::geometry::Hex;
 use crate::pdtl;
 use crate::position::Position;
@@ -68,7 +67,7 @@ pub(super) fn write_position(
     out.push_str(position.turn.name());
     // A position that the rule checks flagged may be one no PDTL holds (P010): say so
     // rather than show a PDTL that `check` rejects.
-    if let Some(problem) = conversion::pdtl_problem(position, ids) {
+    if let Some(problem) = analysis::pdtl_problem(position, ids) {
         out.push_str(" to move.\n\n");
         out.push_str(&problem.replacen("no PDTL", "No PDTL", 1));
         out.push('\n');

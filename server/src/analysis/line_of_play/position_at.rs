@@ -8,7 +8,8 @@
 //! PDTL this crate hands out passes [`pdtl_problem`] first, so that a PDTL we print is one we
 //! read back without an error, and a continuation never starts from a record with an error.
 
-use crate::analysis::{standing_at, RecordAnalysis};
+use super::standing_at;
+use crate::analysis::RecordAnalysis;
 use crate::diagnostics::Severity;
 use crate::identifiers::IdentifierSet;
 use crate::pdtl;

@@ -1,11 +1,11 @@
-//! The board at a place of a record, for the `ctlpgn/board` request and the editors' board
-//! panels: the position there (asked of `conversion::position_at`, as the PDTL and the hovers
-//! ask it), the half-move that led to it, and the half-moves of the line of play holding the
-//! place, for a move list. Byte ranges of the record's text; the edge converts them.
+//! The line-of-play query of a board at a place of a record, for the `ctlpgn/board` request
+//! and the editors' board panels: the position there (asked of [`position_at`], as the PDTL
+//! and the hovers ask it), the half-move that led to it, and the half-moves of the line of play
+//! holding the place, for a move list. Byte ranges of the record's text; the edge converts them.
 
-use crate::analysis::line_of_play::PlayTree;
+use super::position_at::position_at;
+use super::{move_label, PlayTree};
 use crate::analysis::{PlayedHalfMove, RecordAnalysis};
-use crate::conversion;
 use crate::pdtl;
 use crate::pieces::Side;
 use crate::position::Position;
@@ -28,6 +28,13 @@ pub struct LineHalfMove {
     pub played: bool,
 }
 
+impl LineHalfMove {
+    /// The move with its number, as a move list shows it: `1. K4-K6`, `1. …, E21-E19`.
+    pub fn label(&self) -> String {
+        move_label(&format!("{}.", self.number), self.side, &self.written)
+    }
+}
+
 /// The board at a place: what a board panel shows for the cursor there.
 #[derive(Clone, Debug)]
 pub struct BoardAt<'a> {
@@ -37,7 +44,7 @@ pub struct BoardAt<'a> {
     pub position: Option<&'a Position>,
     /// Whether `position` is the position at the place (not only the last one known).
     pub exact: bool,
-    /// The PDTL at the place, from [`conversion::pdtl_at`]: `None` when the position is not
+    /// The PDTL at the place, from [`super::pdtl_at`]: `None` when the position is not
     /// known or no PDTL may hold it.
     pub pdtl: Option<String>,
     /// The replayed half-move that led to `position`; `None` at the record's start.
@@ -91,7 +98,7 @@ pub fn board_at<'a>(
         })
         .collect();
     let ply = history.half_moves.len() + usize::from(held.is_some());
-    let exact_position = conversion::position_at(text, syntax, analysis, offset);
+    let exact_position = position_at(text, syntax, analysis, offset);
     let standing = tree.standing(offset, analysis);
     let held_played = held.and_then(|(_, _, half_move)| analysis.played_at(half_move.range.start));
     let after = if held.is_some() { held_played.or(standing.after) } else { standing.after };
