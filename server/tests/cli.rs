@@ -1,11 +1,15 @@
 //! The `ctlpgn` binary end to end: `check` prints located diagnostics with excerpts and sets
 //! the exit status, `--format json` and `replay --json` print what the README promises; every
-//! command refuses bad arguments and oversized inputs with status 2, survives a closed or full
-//! standard output, and `fmt` replaces files whole or not at all.
+//! command refuses bad arguments and oversized inputs with status 2 and survives a closed or full
+//! standard output. How files are written is `writes.rs`'s.
+
+mod command;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
+
+use command::{execute, scratch, unformatted_records};
 
 fn ctlpgn(arguments: &[&str], input: Option<&str>) -> (i32, String) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_ctlpgn"));
@@ -132,60 +136,6 @@ fn no_pdtl_is_printed_for_a_position_no_pdtl_may_hold() {
     );
 }
 
-/// What a run of the binary gave: status (`None` when a signal ended it) and both outputs.
-#[derive(Debug)]
-struct Run {
-    status: Option<i32>,
-    stdout: Vec<u8>,
-    stderr: String,
-}
-
-/// Runs the binary with `input` on standard input (written from a thread, a closed pipe
-/// ignored: the binary may stop reading early) and standard output sent to `stdout`.
-fn execute(arguments: &[&str], input: &[u8], stdout: Stdio) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ctlpgn"))
-        .args(arguments)
-        .stdin(Stdio::piped())
-        .stdout(stdout)
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ctlpgn runs");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("ctlpgn ends");
-    writer.join().expect("the writer ends");
-    Run {
-        status: output.status.code(),
-        stdout: output.stdout,
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
-fn scratch(test: &str) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!("ctlpgn-cli-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).expect("a scratch folder");
-    folder
-}
-
-fn names_in(folder: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(folder)
-        .expect("readable")
-        .map(|entry| entry.expect("an entry").file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
-/// A record the formatter changes (the spacing after the move number), repeated to `size`.
-fn unformatted_records(size: usize) -> String {
-    let record = "[Variant \"C'escacs\"]\n1.  E7-E13, E21-E15\n2.  F8-F12, F20-F16:\n*\n\n";
-    record.repeat(size / record.len() + 1)
-}
-
 #[test]
 fn bad_arguments_are_usage_errors_with_status_2() {
     let file = example();
@@ -222,81 +172,6 @@ fn bad_arguments_are_usage_errors_with_status_2() {
         assert_eq!(help.status, Some(0), "{command} --help");
         assert!(text.contains(&format!("Usage: ctlpgn {command}")), "{text}");
     }
-}
-
-#[test]
-fn fmt_leaves_the_file_whole_when_a_file_size_limit_stops_the_write() {
-    let folder = scratch("file-size-limit");
-    let path = folder.join("big.ctl-pgn");
-    let original = unformatted_records(2_500_000);
-    std::fs::write(&path, &original).expect("written");
-    let binary = env!("CARGO_BIN_EXE_ctlpgn");
-    // `ulimit -f 1000` allows 0.5 or 1 MB (512-byte or 1024-byte blocks, by shell). Past it the
-    // kernel sends SIGXFSZ, which kills the process mid-write: the original must not care,
-    // since only a rename of the finished temporary file ever touches it. With the signal
-    // ignored, the write fails with EFBIG instead: the temporary file is removed and the
-    // message names the file.
-    for (script, killed) in [
-        ("ulimit -f 1000; exec \"$0\" fmt \"$1\"", true),
-        ("trap '' XFSZ; ulimit -f 1000; exec \"$0\" fmt \"$1\"", false),
-    ] {
-        let output = Command::new("sh")
-            .args(["-c", script, binary, path.to_str().expect("a path")])
-            .output()
-            .expect("sh runs");
-        let after = std::fs::read(&path).expect("readable");
-        assert!(after == original.as_bytes(), "{script}: the file changed ({} bytes)", after.len());
-        if killed {
-            assert_eq!(output.status.code(), None, "{script}: SIGXFSZ ends the process");
-            for name in names_in(&folder).iter().filter(|name| name.ends_with(".tmp")) {
-                std::fs::remove_file(folder.join(name)).expect("the killed run's leftover");
-            }
-        } else {
-            let stderr = String::from_utf8_lossy(&output.stderr);
-            assert_eq!(output.status.code(), Some(2), "{script}: {stderr}");
-            assert!(stderr.contains(path.to_str().expect("a path")), "{stderr}");
-            assert_eq!(names_in(&folder), ["big.ctl-pgn"], "no temporary file is left");
-        }
-    }
-    std::fs::remove_dir_all(&folder).expect("cleaned");
-}
-
-#[cfg(unix)]
-#[test]
-fn fmt_keeps_the_mode_and_writes_through_a_symbolic_link() {
-    use std::os::unix::fs::PermissionsExt;
-    let folder = scratch("mode-and-link");
-    let target = folder.join("game.ctl-pgn");
-    let link = folder.join("link.ctl-pgn");
-    let original = unformatted_records(1);
-    std::fs::write(&target, &original).expect("written");
-    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).expect("chmod");
-    std::os::unix::fs::symlink("game.ctl-pgn", &link).expect("a link");
-    let run = execute(&["fmt", link.to_str().expect("a path")], b"", Stdio::piped());
-    assert_eq!(run.status, Some(0), "{}", run.stderr);
-    let formatted = std::fs::read_to_string(&target).expect("readable");
-    assert!(formatted != original && formatted.contains("\n1. E7-E13, E21-E15\n"), "{formatted}");
-    let link_metadata = std::fs::symlink_metadata(&link).expect("the link is there");
-    assert!(link_metadata.file_type().is_symlink(), "the link stays a link");
-    let mode = std::fs::metadata(&target).expect("the target").permissions().mode();
-    assert_eq!(mode & 0o777, 0o640);
-    assert_eq!(names_in(&folder), ["game.ctl-pgn", "link.ctl-pgn"]);
-    std::fs::remove_dir_all(&folder).expect("cleaned");
-}
-
-#[test]
-fn convert_in_place_writes_through_the_same_replacement() {
-    let folder = scratch("convert-in-place");
-    let path = folder.join("game.ctl-pgn");
-    let text = std::fs::read_to_string(example()).expect("the example");
-    std::fs::write(&path, &text).expect("written");
-    let run =
-        execute(&["convert", "--fan", "-i", path.to_str().expect("a path")], b"", Stdio::piped());
-    assert_eq!(run.status, Some(0), "{}", run.stderr);
-    let converted = std::fs::read_to_string(&path).expect("readable");
-    assert!(converted.contains("[Redefine \"FAN\"]"), "{converted}");
-    assert_eq!(names_in(&folder), ["game.ctl-pgn"]);
-    std::fs::remove_dir_all(&folder).expect("cleaned");
 }
 
 #[test]

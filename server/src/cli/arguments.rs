@@ -88,7 +88,8 @@ pub struct FmtArguments {
     pub ellipsis: Spelling,
     #[command(flatten)]
     pub limit: InputLimit,
-    /// The files to format; - formats standard input to standard output.
+    /// The files to format; - (or /dev/stdin, a pipe, a device) formats standard input to
+    /// standard output.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
 }
@@ -212,7 +213,8 @@ pub struct BoardArguments {
     /// The colours of an SVG or PNG board.
     #[arg(long, value_enum, value_name = "THEME", default_value_t = BoardTheme::Light)]
     pub theme: BoardTheme,
-    /// Write the board to this file (replaced whole) instead of standard output.
+    /// Write the board to this file (replaced whole; a read-only file is refused) instead of
+    /// standard output (- or /dev/stdout).
     #[arg(short = 'o', long, value_name = "OUT")]
     pub output: Option<PathBuf>,
     #[command(flatten)]

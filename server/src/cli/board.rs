@@ -14,6 +14,7 @@ use resvg::{tiny_skia, usvg};
 use super::arguments::{BoardArguments, BoardFormat, BoardTheme};
 use super::output::{error_line, Output, OutputFailed};
 use super::place::{locate, Located, Place};
+use super::streams::is_standard_output;
 use super::write::write_file;
 use super::Status;
 use crate::board::{Board, Theme};
@@ -67,8 +68,8 @@ pub fn run(arguments: &BoardArguments, out: &mut Output<'_>) -> Result<Status, O
         },
     };
     match &arguments.output {
-        Some(path) => Ok(write_to(path, &drawn)),
-        None => {
+        Some(path) if !is_standard_output(path) => Ok(write_to(path, &drawn)),
+        _ => {
             out.bytes(&drawn)?;
             Ok(Status::Clean)
         }

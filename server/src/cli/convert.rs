@@ -4,8 +4,9 @@
 //! replay leaves standard output empty and every file as it was.
 
 use super::arguments::{ConversionTarget, ConvertArguments};
-use super::input::{is_standard_input, read_inputs, ReadFailure};
+use super::input::{display_name, read_inputs, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
+use super::streams::names_a_stream;
 use super::write::replace_file;
 use super::Status;
 use crate::conversion::{minimal_file, reletter_file, LetterTarget, RecordFailure};
@@ -14,9 +15,11 @@ use crate::text::LineIndex;
 /// Runs `convert`: 0 when done, 1 when a record does not replay or a file is not UTF-8
 /// (nothing is then written), 2 on a usage, read or write error.
 pub fn run(arguments: &ConvertArguments, out: &mut Output<'_>) -> Result<Status, OutputFailed> {
-    if arguments.in_place && arguments.files.iter().any(|path| is_standard_input(path)) {
-        error_line("ctlpgn convert: --in-place rewrites files; standard input (-) can only be converted to standard output");
-        return Ok(Status::Failure);
+    if arguments.in_place {
+        if let Some(stream) = arguments.files.iter().find(|path| names_a_stream(path)) {
+            refuse_stream(&display_name(stream));
+            return Ok(Status::Failure);
+        }
     }
     let inputs = match read_inputs(&arguments.files, arguments.limit.max_input_size) {
         Ok(inputs) => inputs,
@@ -26,6 +29,12 @@ pub fn run(arguments: &ConvertArguments, out: &mut Output<'_>) -> Result<Status,
             return Ok(if not_utf8 { Status::Findings } else { Status::Failure });
         }
     };
+    if arguments.in_place {
+        if let Some(stream) = inputs.iter().find(|input| input.file.is_none()) {
+            refuse_stream(&stream.name);
+            return Ok(Status::Failure);
+        }
+    }
     let mut outputs = Vec::with_capacity(inputs.len());
     let mut refused = false;
     for input in &inputs {
@@ -48,8 +57,8 @@ pub fn run(arguments: &ConvertArguments, out: &mut Output<'_>) -> Result<Status,
     if arguments.in_place {
         let mut status = Status::Clean;
         for (input, output) in inputs.iter().zip(&outputs) {
-            if let Some(path) = input.path.as_ref().filter(|_| *output != input.text) {
-                if let Err(message) = replace_file(path, output.as_bytes()) {
+            if let Some(file) = input.file.as_ref().filter(|_| *output != input.text) {
+                if let Err(message) = replace_file(file, input.text.as_bytes(), output.as_bytes()) {
                     error_line(&format!("ctlpgn convert: {message}"));
                     status = Status::Failure;
                 }
@@ -66,6 +75,14 @@ pub fn run(arguments: &ConvertArguments, out: &mut Output<'_>) -> Result<Status,
         }
     }
     Ok(Status::Clean)
+}
+
+/// Says that `--in-place` cannot rewrite a stream, before anything is written.
+fn refuse_stream(name: &str) {
+    error_line(&format!(
+        "ctlpgn convert: --in-place rewrites files; {name} is a stream (standard input, a pipe \
+         or a device), which can only be converted to standard output. Nothing was written."
+    ));
 }
 
 /// The identifiers asked for, or `None` for `--minimal`.

@@ -1,6 +1,7 @@
 //! `ctlpgn fmt [--check] [--separators S] [--ellipsis S] FILE...`: rewrites files in the
-//! canonical layout, in place and only when the layout changes; `-` formats standard input to
-//! standard output; `--check` writes nothing, lists the files that would change, exits 1.
+//! canonical layout, in place and only when the layout changes; `-` (or `/dev/stdin`, a pipe, a
+//! device) formats the stream to standard output; `--check` writes nothing, lists the files
+//! that would change, exits 1.
 
 use super::arguments::FmtArguments;
 use super::input::{read_inputs, ReadFailure};
@@ -29,7 +30,7 @@ pub fn run(arguments: &FmtArguments, out: &mut Output<'_>) -> Result<Status, Out
     for input in inputs {
         let formatted = format_text(&input.text, &options);
         let changed = formatted != input.text;
-        match &input.path {
+        match &input.file {
             _ if arguments.check => {
                 if changed {
                     out.line(format_args!("{}", input.name))?;
@@ -37,8 +38,9 @@ pub fn run(arguments: &FmtArguments, out: &mut Output<'_>) -> Result<Status, Out
                 }
             }
             None => out.text(&formatted)?,
-            Some(path) if changed => {
-                if let Err(message) = replace_file(path, formatted.as_bytes()) {
+            Some(file) if changed => {
+                let written = replace_file(file, input.text.as_bytes(), formatted.as_bytes());
+                if let Err(message) = written {
                     error_line(&format!("ctlpgn fmt: {message}"));
                     status = Status::Failure;
                 }

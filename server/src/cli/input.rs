@@ -1,22 +1,60 @@
 //! Reading the files a command names, or standard input for `-`, as UTF-8 text, never more than
 //! `--max-input-size` bytes of them: `ctlpgn check /dev/zero` is refused once the limit is
-//! passed instead of filling the memory.
+//! passed instead of filling the memory. A regular file read is remembered as it was (device,
+//! inode, size, modification time), so that writing it back can tell whether another program
+//! changed it meanwhile; anything else (standard input, a pipe, a device, `/dev/fd/N`) is a
+//! stream, never a file to replace.
 
 use std::fmt;
-use std::fs::File;
+use std::fs::{File, Metadata};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use super::streams::{is_standard_input, names_a_stream};
 
 /// The default of `--max-input-size`: 1 GiB, a thousand times the largest game collections.
 pub const DEFAULT_MAX_INPUT_SIZE: &str = "1G";
 
-/// A file read for a command: its name as given, where it is (`None` for standard input) and
-/// its text.
+/// A file read for a command: its name as given, the file it is (`None` for a stream) and its
+/// text.
 #[derive(Debug)]
 pub struct Input {
     pub name: String,
-    pub path: Option<PathBuf>,
+    pub file: Option<ReadFile>,
     pub text: String,
+}
+
+/// A regular file that was read, which a command may write back.
+#[derive(Debug)]
+pub struct ReadFile {
+    /// The path as given (a symbolic link stays one).
+    pub path: PathBuf,
+    /// The file as it was when it was opened for reading.
+    pub identity: FileIdentity,
+}
+
+/// What tells one state of a file from another without reading it: the device and inode (a new
+/// file saved over the name has another), the size and the modification time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileIdentity {
+    device: u64,
+    inode: u64,
+    size: u64,
+    modified: Option<SystemTime>,
+}
+
+impl FileIdentity {
+    pub fn of(metadata: &Metadata) -> FileIdentity {
+        #[cfg(unix)]
+        let (device, inode) = {
+            use std::os::unix::fs::MetadataExt;
+            (metadata.dev(), metadata.ino())
+        };
+        #[cfg(not(unix))]
+        let (device, inode) = (0, 0);
+        FileIdentity { device, inode, size: metadata.len(), modified: metadata.modified().ok() }
+    }
 }
 
 /// Why a file could not be read as CTL-PGN text.
@@ -50,33 +88,28 @@ pub fn display_name(path: &Path) -> String {
     path.display().to_string()
 }
 
-/// Whether a path names standard input.
-pub fn is_standard_input(path: &Path) -> bool {
-    path == Path::new("-")
-}
-
-/// Reads a file, or standard input for `-`, refusing more than `limit` bytes.
+/// Reads a file, or standard input for `-` or `/dev/stdin`, refusing more than `limit` bytes.
 pub fn read_input(path: &Path, limit: u64) -> Result<Input, ReadFailure> {
     let name = display_name(path);
     let unreadable = |error| ReadFailure::Unreadable { name: name.clone(), error };
-    let bytes = if is_standard_input(path) {
-        read_limited(io::stdin().lock(), limit)
+    let (bytes, file) = if is_standard_input(path) {
+        (read_limited(io::stdin().lock(), limit), None)
     } else {
-        let file = File::open(path).map_err(unreadable)?;
+        let opened = File::open(path).map_err(unreadable)?;
+        let metadata = opened.metadata().map_err(unreadable)?;
         // A regular file says its size: refuse it before reading a byte.
-        if file.metadata().is_ok_and(|metadata| metadata.is_file() && metadata.len() > limit) {
+        if metadata.is_file() && metadata.len() > limit {
             return Err(ReadFailure::TooLarge { name, limit });
         }
-        read_limited(file, limit)
-    }
-    .map_err(unreadable)?;
-    let Some(bytes) = bytes else {
+        let file = (metadata.is_file() && !names_a_stream(path))
+            .then(|| ReadFile { path: path.to_path_buf(), identity: FileIdentity::of(&metadata) });
+        (read_limited(opened, limit), file)
+    };
+    let Some(bytes) = bytes.map_err(unreadable)? else {
         return Err(ReadFailure::TooLarge { name, limit });
     };
     match String::from_utf8(bytes) {
-        Ok(text) => {
-            Ok(Input { name, path: (!is_standard_input(path)).then(|| path.to_path_buf()), text })
-        }
+        Ok(text) => Ok(Input { name, file, text }),
         Err(error) => {
             Err(ReadFailure::NotUtf8 { name, valid_up_to: error.utf8_error().valid_up_to() })
         }

@@ -1,8 +1,9 @@
-//! The command line: `ctlpgn check`, `replay`, `fmt`, `convert` and `pdtl` print or apply the
-//! core's results.
+//! The command line: `ctlpgn check`, `replay`, `fmt`, `convert`, `pdtl` and `board` print or
+//! apply the core's results.
 //! Reading files and writing to the terminal happen here, never in the core: arguments are
-//! parsed in [`arguments`], files read in [`input`] and written back in [`write`], and every
-//! byte printed goes through [`output`], so that each command ends with the same statuses.
+//! parsed in `arguments`, files read in `input` and written back in `write` (what is a stream
+//! rather than a file, in `streams`), and every byte printed goes through `output`, so that each
+//! command ends with the same statuses.
 
 mod arguments;
 mod board;
@@ -15,6 +16,7 @@ mod output;
 mod pdtl;
 mod place;
 mod replay;
+mod streams;
 mod write;
 
 use output::error_line;
