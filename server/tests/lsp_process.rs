@@ -19,6 +19,10 @@ fn the_server_process_survives_malformed_input_and_exits_0_after_shutdown() {
     assert_eq!(server.response_to(&Value::Null)["error"]["code"], -32600);
     server.send_raw(b"Content-Length: nine\r\n\r\n{}");
     assert_eq!(server.response_to(&Value::Null)["error"]["code"], -32700);
+    // JSON, but with a lone surrogate no text holds: refused under its id.
+    let lone = br#"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///\ud83d"},"position":{"line":0,"character":0}}}"#;
+    server.send_raw(&[format!("Content-Length: {}\r\n\r\n", lone.len()).as_bytes(), lone].concat());
+    assert_eq!(server.response_to(&json!(7))["error"]["code"], -32600);
     let text = "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15:\n*\n";
     let document =
         json!({"uri": "file:///game.ctl-pgn", "languageId": "ctl-pgn", "version": 1, "text": text});

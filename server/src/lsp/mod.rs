@@ -15,6 +15,7 @@ mod commands;
 mod documents;
 mod formatting;
 mod from_proto;
+mod json_limits;
 mod panics;
 mod raw_answers;
 mod raw_texts;

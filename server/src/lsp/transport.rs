@@ -6,9 +6,12 @@
 //! answers a `$/` request. Here a frame whose body is not JSON or not UTF-8 is answered with a
 //! parse error (-32700, id `null`), a batch, a bare value or an object that is neither a
 //! request, a notification nor a response with an invalid request (-32600), a `$/` request
-//! with method not found (-32601), and the session goes on. A header block without a valid
-//! `Content-Length`, or with one over `MAX_BODY`, is answered with a parse error and the input
-//! is read on from the next `Content-Length`: memory never grows past what the client sent.
+//! with method not found (-32601), and the session goes on. So it does after JSON that does
+//! not read into JSON values (a lone surrogate escape, `json_limits`): a request is refused
+//! under its id (-32600), a notification ignored with a warning in the client's log. A header
+//! block without a valid `Content-Length`, or with one over `MAX_BODY`, is answered with a
+//! parse error and the input is read on from the next `Content-Length`: memory never grows past
+//! what the client sent.
 //! A body that stalls shorter than its `Content-Length` while another frame's header already
 //! stands in it is cut there, so that a wrong length costs one message, not the session.
 //!
@@ -28,15 +31,17 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
+use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use serde_json::Value;
+use serde_json::{json, Value};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tower_lsp_server::jsonrpc::{Error, ErrorCode, Id, Request, Response};
-use tower_lsp_server::lsp_types::DidOpenTextDocumentParams;
+use tower_lsp_server::lsp_types::{DidOpenTextDocumentParams, LogMessageParams, MessageType};
 
+use super::json_limits;
 use super::raw_answers::{self, RawAnswers};
 use super::raw_texts::{self, RawTexts};
 
@@ -270,6 +275,9 @@ fn judge_in_full(body: &[u8], raw: &RawAnswers) -> Verdict {
     };
     let value: Value = match serde_json::from_str(text) {
         Ok(value) => value,
+        Err(error) if serde_json::from_str::<IgnoredAny>(text).is_ok() => {
+            return beyond_values(text, &error)
+        }
         Err(error) => {
             return answer(
                 Id::Null,
@@ -333,6 +341,60 @@ fn judge_in_full(body: &[u8], raw: &RawAnswers) -> Verdict {
     }
 }
 
+/// The members of a message that say how to refuse it, read without its other members' values:
+/// the id, and the method (a string, or any value `M` when the string is what cannot be read).
+#[derive(Deserialize)]
+struct Envelope<M> {
+    #[serde(default, deserialize_with = "present")]
+    id: Option<Id>,
+    method: Option<M>,
+}
+
+/// The verdict on `text`, JSON that does not read into JSON values (`json_limits`): tower-lsp
+/// could not read it, so it is an invalid message. A request is answered with an error under
+/// its id, a notification ignored with a warning in the client's log, and a response to the
+/// server's own request passed on as an error, so that the handler waiting for it goes on.
+fn beyond_values(text: &str, error: &serde_json::Error) -> Verdict {
+    let why = format!(
+        "the message is JSON, but not JSON this server reads ({error}): strings must hold \
+         Unicode text, without a lone surrogate escape; nesting at most 128 deep; numbers \
+         within 64-bit floating point"
+    );
+    let error = |message: String| Error {
+        code: ErrorCode::InvalidRequest,
+        message: message.into(),
+        data: None,
+    };
+    let (id, method) = match serde_json::from_str::<Envelope<String>>(text) {
+        Ok(envelope) => (envelope.id, envelope.method.map(Cow::Owned)),
+        Err(_) => match serde_json::from_str::<Envelope<IgnoredAny>>(text) {
+            Ok(envelope) => {
+                (envelope.id, envelope.method.map(|_| Cow::Borrowed("whose method is no text")))
+            }
+            // Not an object, or an id that cannot be read: nothing to answer under.
+            Err(_) => return Verdict::Answer(encode(&Response::from_error(Id::Null, error(why)))),
+        },
+    };
+    match (id, method) {
+        (Some(id), Some(method)) => {
+            let message = format!("the request {method} is refused: {why}");
+            Verdict::Answer(encode(&Response::from_error(id, error(message))))
+        }
+        (None, Some(method)) => {
+            let message = format!("ctlpgn: the notification {method} is ignored: {why}");
+            let params = LogMessageParams { typ: MessageType::WARNING, message };
+            Verdict::Answer(encode(
+                &Request::build("window/logMessage").params(json!(params)).finish(),
+            ))
+        }
+        (Some(id), None) => {
+            let message = format!("the client's response is refused: {why}");
+            Verdict::Forward(encode(&Response::from_error(id, error(message))))
+        }
+        (None, None) => Verdict::Answer(encode(&Response::from_error(Id::Null, error(why)))),
+    }
+}
+
 /// A request or notification with the members of tower-lsp's `Request` and no other, each of
 /// the type tower-lsp reads it as: the JSON-RPC version, the method, the parameters (any JSON,
 /// checked but not read into values), the id.
@@ -392,6 +454,9 @@ fn present<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<I
 fn as_written(body: &[u8], texts: &RawTexts) -> Option<Verdict> {
     if let Some(diverted) = opening(body, texts) {
         return Some(diverted);
+    }
+    if !json_limits::within_values(body) {
+        return None;
     }
     let message: PlainMessage<'_> = serde_json::from_slice(body).ok()?;
     let method = message.method.as_ref();
@@ -543,8 +608,6 @@ pub async fn run<I, O, F>(
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
-
     use super::*;
 
     async fn frames_of(bytes: &[u8]) -> Vec<Frame> {
@@ -734,5 +797,44 @@ mod tests {
             code(b"{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":\"no\"}"),
             (Some(-32600), json!(3))
         );
+    }
+
+    #[test]
+    fn json_that_does_not_read_into_values_is_an_invalid_message_never_passed_to_tower_lsp() {
+        let judged = |body: &str| judge(body.as_bytes(), &Diversions::default());
+        let answered = |body: &str| match judged(body) {
+            Verdict::Answer(answer) => serde_json::from_slice::<Value>(&answer).expect("JSON"),
+            verdict => panic!("{body} is answered, not {verdict:?}"),
+        };
+        let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+        let beyond = [r#""\ud83d""#, r#""\udc00""#, "1e400", deep.as_str()];
+        for value in beyond {
+            let request =
+                format!(r#"{{"jsonrpc":"2.0","id":9,"method":"a/b","params":[{value}]}}"#);
+            let answer = answered(&request);
+            assert_eq!((&answer["id"], &answer["error"]["code"]), (&json!(9), &json!(-32600)));
+            let message = answer["error"]["message"].as_str().expect("a message");
+            assert!(message.starts_with("the request a/b is refused: the message is JSON"));
+
+            let notification = format!(r#"{{"jsonrpc":"2.0","method":"a/c","params":[{value}]}}"#);
+            let warning = answered(&notification);
+            assert_eq!(warning["method"], "window/logMessage");
+            assert_eq!(warning["params"]["type"], 2, "a warning");
+            let message = warning["params"]["message"].as_str().expect("a message");
+            assert!(message.starts_with("ctlpgn: the notification a/c is ignored"), "{message}");
+
+            // A response to the server's own request: an error for the handler waiting on it.
+            let response = format!(r#"{{"jsonrpc":"2.0","id":4,"result":[{value}]}}"#);
+            let Verdict::Forward(forwarded) = judged(&response) else { panic!("{response}") };
+            let forwarded: Response = serde_json::from_slice(&forwarded).expect("a response");
+            let (id, result) = forwarded.into_parts();
+            assert_eq!(id, Id::Number(4));
+            assert_eq!(result.expect_err("an error").code, ErrorCode::InvalidRequest);
+        }
+        // The method itself, or the id: answered as well as can be.
+        let answer = answered(r#"{"jsonrpc":"2.0","id":1,"method":"\ud83d"}"#);
+        assert_eq!((&answer["id"], &answer["error"]["code"]), (&json!(1), &json!(-32600)));
+        let answer = answered(r#"{"jsonrpc":"2.0","id":"\ud83d","method":"a"}"#);
+        assert_eq!((&answer["id"], &answer["error"]["code"]), (&Value::Null, &json!(-32600)));
     }
 }

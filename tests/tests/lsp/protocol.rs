@@ -60,3 +60,53 @@ fn the_exit_status_says_whether_a_shutdown_came_first() {
     assert!(Client::start(utf16_client()).finish(true));
     assert!(!Client::start(utf16_client()).finish(false));
 }
+
+/// A frame with `body` as its JSON, written as is: a lone surrogate escape is legal JSON that
+/// no Unicode text (and no string of Rust) can hold.
+fn raw_frame(body: &str) -> Vec<u8> {
+    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+}
+
+#[test]
+fn a_lone_surrogate_is_an_invalid_message_and_every_later_message_is_served() {
+    let mut client = Client::start(utf16_client());
+    let game = uri("surrogate");
+    client.open(&game, "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19:\n*\n");
+    assert_eq!(client.published(&game)["version"], 1);
+    let hover_before = client.at("textDocument/hover", &game, 2, 4).expect("a hover");
+    // A didOpen whose text holds one: a warning, and no document.
+    let other = uri("other");
+    client.send_raw(&raw_frame(&format!(
+        r#"{{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{{"textDocument":{{"uri":"{other}","languageId":"ctl-pgn","version":1,"text":"[Event \"\ud83d\"]\n"}}}}}}"#
+    )));
+    // A didChange of the open document: a warning, and the document unchanged.
+    client.send_raw(&raw_frame(&format!(
+        r#"{{"jsonrpc":"2.0","method":"textDocument/didChange","params":{{"textDocument":{{"uri":"{game}","version":2}},"contentChanges":[{{"text":"\ud83d"}}]}}}}"#
+    )));
+    // A request whose URI holds one: an error answered under its id.
+    client.send_raw(&raw_frame(
+        r#"{"jsonrpc":"2.0","id":"lone","method":"textDocument/hover","params":{"textDocument":{"uri":"file:///\udc00.ctl-pgn"},"position":{"line":0,"character":0}}}"#,
+    ));
+    let error = client.response_to(&json!("lone")).expect_err("an error");
+    assert_eq!(error["code"], -32600, "an invalid request: {error}");
+    assert!(error["message"].as_str().is_some_and(|m| m.contains("lone")), "{error}");
+
+    assert!(client.pushed_so_far().is_empty(), "no diagnostics for either notification");
+    let warnings: Vec<String> = client
+        .take_notifications()
+        .into_iter()
+        .filter(|message| message["method"] == "window/logMessage")
+        .filter(|message| message["params"]["type"] == 2)
+        .map(|message| message["params"]["message"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    for (warning, method) in warnings.iter().zip(["textDocument/didOpen", "textDocument/didChange"])
+    {
+        assert!(warning.contains(method) && warning.contains("surrogate"), "{warning}");
+    }
+    // Later messages are served, on the document as it was.
+    assert_eq!(client.at("textDocument/hover", &game, 2, 4), Ok(hover_before));
+    assert_eq!(client.at("textDocument/hover", &other, 0, 2), Ok(Value::Null));
+    client.change(&game, 3, json!([{"text": "[Variant \"C'escacs\"]\n\n1. K4-K6:\n"}]));
+    assert_eq!(client.published(&game)["version"], 3);
+}
