@@ -86,11 +86,44 @@ impl Check {
     }
 }
 
+/// How the two separators that have two spellings are written (§6.1): the hyphen of a move
+/// to an empty hex and of a castling token (`-` or `‐`), and the capture sign (`×` or `*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spelling {
+    pub hyphen: &'static str,
+    pub capture: &'static str,
+}
+
+impl Spelling {
+    /// The hyphen a keyboard types and the preferred capture sign: `-` and `×`.
+    pub const KEYBOARD: Spelling = Spelling { hyphen: "-", capture: "\u{D7}" };
+    /// The preferred characters: `‐` (U+2010) and `×` (U+00D7).
+    pub const UNICODE: Spelling = Spelling { hyphen: "\u{2010}", capture: "\u{D7}" };
+    /// The keyboard characters only: `-` and `*`.
+    pub const ASCII: Spelling = Spelling { hyphen: "-", capture: "*" };
+}
+
+impl Default for Spelling {
+    fn default() -> Spelling {
+        Spelling::KEYBOARD
+    }
+}
+
 impl Move {
     /// The move in CTL-AN with the identifiers of `ids`: `NE3-F8`, `E13×F16`, `B22-B24=D`,
-    /// `T22=R`, `KRK-HIO` (`KTK-HIO` after `T@R`). The separators are the ASCII ones a
-    /// keyboard types, `-` and `×`; `@`/`@@` as written.
+    /// `T22=R`, `KRK-HIO` (`KTK-HIO` after `T@R`), with the separators a keyboard types, `-`
+    /// and `×` ([`Spelling::KEYBOARD`]).
     pub fn write(&self, ids: &crate::identifiers::IdentifierSet) -> String {
+        self.write_spelled(ids, Spelling::KEYBOARD)
+    }
+
+    /// The move as [`Move::write`] writes it, its hyphens and capture sign spelled as
+    /// `spelling` says; `@`/`@@` have one spelling.
+    pub fn write_spelled(
+        &self,
+        ids: &crate::identifiers::IdentifierSet,
+        spelling: Spelling,
+    ) -> String {
         let mut out = String::with_capacity(12);
         match self {
             Move::Piece(piece_move) => {
@@ -99,8 +132,8 @@ impl Move {
                 }
                 out.push_str(&piece_move.origin.to_string());
                 out.push_str(match piece_move.separator {
-                    Separator::Move => "-",
-                    Separator::Capture => "\u{D7}",
+                    Separator::Move => spelling.hyphen,
+                    Separator::Capture => spelling.capture,
                     Separator::At => "@",
                     Separator::DoubleAt => "@@",
                 });
@@ -130,7 +163,11 @@ impl Move {
                 let rook = ids.rook_identifier();
                 for (i, c) in name.chars().enumerate() {
                     // The rook letter (second) and a both-rooks side letter follow Redefine.
-                    out.push(if c == 'R' && (i == 1 || i == 2) { rook } else { c });
+                    match c {
+                        'R' if i == 1 || i == 2 => out.push(rook),
+                        '-' => out.push_str(spelling.hyphen),
+                        c => out.push(c),
+                    }
                 }
             }
         }

@@ -12,8 +12,9 @@ use super::rules::regainable_kinds;
 use super::{apply, check_given, legality_warnings, rule_warnings, Applied};
 use crate::castling;
 use crate::geometry::Hex;
+use crate::identifiers::IdentifierSet;
 use crate::movement::{destinations, is_in_check, special_captures, Reach};
-use crate::notation::{Check, Move, PieceMove, Promotion, Separator};
+use crate::notation::{Check, Move, PieceMove, Promotion, Separator, Spelling};
 use crate::pieces::{Piece, PieceKind};
 use crate::position::Position;
 
@@ -25,6 +26,18 @@ pub struct LegalMove {
     pub applied: Applied,
     /// The check it gives, as its most precise suffix.
     pub check: Option<Check>,
+}
+
+impl LegalMove {
+    /// The half-move as it is written into a record: the move in the identifiers of `ids`
+    /// with `spelling`'s separators, then the check suffix it earns ([`check_given`], what the
+    /// rule check R008 expects). Completion offers this text and playing on the board writes
+    /// it, so the two cannot differ.
+    pub fn text(&self, ids: &IdentifierSet, spelling: Spelling) -> String {
+        let mut text = self.mv.write_spelled(ids, spelling);
+        text.push_str(self.check.map_or("", Check::as_str));
+        text
+    }
 }
 
 /// Every legal half-move of the side to move, in the order the candidates were found: forced
@@ -131,7 +144,6 @@ fn push_piece_move(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::identifiers::IdentifierSet;
     use crate::replay::tests::{applied, board};
 
     /// The moves as written with the standard letters and their check suffixes, sorted.
@@ -139,9 +151,7 @@ mod tests {
         let ids = IdentifierSet::standard();
         let mut moves: Vec<String> = legal_moves(position)
             .iter()
-            .map(|legal| {
-                format!("{}{}", legal.mv.write(&ids), legal.check.map_or("", Check::as_str))
-            })
+            .map(|legal| legal.text(&ids, Spelling::KEYBOARD))
             .collect();
         moves.sort();
         moves
@@ -186,5 +196,31 @@ mod tests {
         let start = board(crate::pieces::Side::Black, "pD16 PC11 KG1 kG27");
         let after = applied(&start, "D16-D12").position;
         assert!(written(&after).contains(&"C11@D14".to_string()), "{:?}", written(&after));
+    }
+
+    #[test]
+    fn a_half_move_s_text_spells_its_separators_as_asked() {
+        let mut position = board(crate::pieces::Side::White, "KG1 RI3 RC3 PE7 NE3 pF10 kG27");
+        position.castling[0] = crate::position::CastlingRights::ALL;
+        let texts = |spelling| {
+            let mut texts: Vec<String> = legal_moves(&position)
+                .iter()
+                .map(|legal| legal.text(&IdentifierSet::standard(), spelling))
+                .collect();
+            texts.sort();
+            texts
+        };
+        let unicode = texts(Spelling::UNICODE);
+        assert!(unicode.contains(&"E7\u{2010}E13".to_string()), "{unicode:?}");
+        assert!(unicode.contains(&"KRK\u{2010}II".to_string()), "{unicode:?}");
+        assert!(unicode.contains(&"E7\u{D7}F10".to_string()), "{unicode:?}");
+        let ascii = texts(Spelling::ASCII);
+        assert!(ascii.contains(&"E7*F10".to_string()), "{ascii:?}");
+        assert!(ascii.contains(&"KRR-HIH".to_string()), "{ascii:?}");
+        let keyboard = texts(Spelling::KEYBOARD);
+        assert!(keyboard.contains(&"E7\u{D7}F10".to_string()), "{keyboard:?}");
+        assert!(keyboard.contains(&"KRD-DE".to_string()), "{keyboard:?}");
+        // The three spell the same moves.
+        assert_eq!(unicode.len(), ascii.len());
     }
 }

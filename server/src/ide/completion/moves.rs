@@ -7,7 +7,7 @@ use std::cmp::Reverse;
 
 use super::{word_start, CompletionItem, CompletionKind};
 use crate::analysis::{standing_at, RecordAnalysis};
-use crate::notation::{Check, Move};
+use crate::notation::{Check, Move, Spelling};
 use crate::pieces::PieceKind;
 use crate::replay::legal_moves;
 use crate::syntax::RecordSyntax;
@@ -64,7 +64,7 @@ pub fn complete(
         )
     });
     suggestions.extend(moves.into_iter().map(|legal| {
-        let label = format!("{}{}", legal.mv.write(ids), legal.check.map_or("", Check::as_str));
+        let label = legal.text(ids, Spelling::KEYBOARD);
         let detail = match legal.check {
             Some(check) => {
                 format!("{}, {}", legal.applied.effect.describe(), check_in_words(check))
