@@ -16,56 +16,97 @@ use crate::text::LineIndex;
 /// Runs `check`: 0 when no diagnostic is an error, 1 when one is (or a file is not UTF-8),
 /// 2 when a file cannot be read (the other files are still checked).
 pub fn run(arguments: &CheckArguments, out: &mut Output<'_>) -> Result<Status, OutputFailed> {
-    let json_output = arguments.format == ReportFormat::Json;
-    let mut status = Status::Clean;
-    let mut json_items = Vec::new();
+    let mut report = Report {
+        rules: arguments.rules,
+        json: (arguments.format == ReportFormat::Json).then(Vec::new),
+        status: Status::Clean,
+    };
     for path in &arguments.files {
-        let input = match read_input(path, arguments.limit.max_input_size) {
-            Ok(input) => input,
+        match read_input(path, arguments.limit.max_input_size) {
+            Ok(input) => report.file(out, &input.name, Ok(&input.text))?,
             Err(ReadFailure::NotUtf8 { name, valid_up_to }) => {
-                status = status.max(Status::Findings);
-                let message = format!("the file is not valid UTF-8 (first bad byte at offset {valid_up_to}); CTL-PGN files are UTF-8");
-                if json_output {
-                    json_items.push(json!({"path": name, "code": "S000", "name": Code::S000.name(), "severity": "error", "line": 1, "column": 1, "end_line": 1, "end_column": 1, "message": message}));
-                } else {
-                    out.line(format_args!(
-                        "{name}:1:1: error[S000]: {message} [{}]",
-                        Code::S000.name()
-                    ))?;
-                }
-                continue;
+                report.file(out, &name, Err(valid_up_to))?;
             }
             Err(failure) => {
                 error_line(&format!("ctlpgn check: {failure}"));
-                status = Status::Failure;
-                continue;
+                report.status = Status::Failure;
+            }
+        }
+    }
+    if let Some(items) = report.json {
+        out.line(format_args!("{}", serde_json::Value::Array(items)))?;
+    }
+    Ok(report.status)
+}
+
+/// What `ctlpgn check` prints for a file shown as `name` that holds `bytes`, with the rule
+/// checks when `rules` (as `--rules`): the same lines as the command, for the manual's
+/// examples of each code.
+pub fn check_output(name: &str, bytes: &[u8], rules: bool) -> String {
+    let mut printed = Vec::new();
+    let mut out = Output::new(Box::new(&mut printed));
+    let mut report = Report { rules, json: None, status: Status::Clean };
+    let text = std::str::from_utf8(bytes).map_err(|error| error.valid_up_to());
+    report
+        .file(&mut out, name, text)
+        .and_then(|()| out.flush())
+        .expect("writing to memory does not fail");
+    drop(out);
+    String::from_utf8(printed).expect("check prints UTF-8")
+}
+
+/// The report `check` is writing: as lines, or items of a JSON array printed at the end.
+struct Report {
+    rules: bool,
+    json: Option<Vec<serde_json::Value>>,
+    status: Status,
+}
+
+impl Report {
+    /// Reports the diagnostics of one file: its text, or where its first byte that is not
+    /// UTF-8 is (S000).
+    fn file(
+        &mut self,
+        out: &mut Output<'_>,
+        name: &str,
+        text: Result<&str, usize>,
+    ) -> Result<(), OutputFailed> {
+        let text = match text {
+            Ok(text) => text,
+            Err(valid_up_to) => {
+                self.status = self.status.max(Status::Findings);
+                let message = format!("the file is not valid UTF-8 (first bad byte at offset {valid_up_to}); CTL-PGN files are UTF-8");
+                if let Some(items) = &mut self.json {
+                    items.push(json!({"path": name, "code": "S000", "name": Code::S000.name(), "severity": "error", "line": 1, "column": 1, "end_line": 1, "end_column": 1, "message": message}));
+                    return Ok(());
+                }
+                return out.line(format_args!(
+                    "{name}:1:1: error[S000]: {message} [{}]",
+                    Code::S000.name()
+                ));
             }
         };
-        let records = super::analyse(&input.text, Keep::Findings, arguments.rules);
+        let records = super::analyse(text, Keep::Findings, self.rules);
         // The file's lines are indexed once something is to be placed in them: a clean file
         // needs no index, and indexing it before the analysis held up the cores.
         let lines = std::cell::OnceCell::new();
         for record in &records {
-            if reported(record, arguments.rules).next().is_none() {
+            if reported(record, self.rules).next().is_none() {
                 continue;
             }
-            let lines = lines.get_or_init(|| LineIndex::new(&input.text));
-            for item in place_record(&input.text, lines, record, arguments.rules) {
+            let lines = lines.get_or_init(|| LineIndex::new(text));
+            for item in place_record(text, lines, record, self.rules) {
                 if item.diagnostic.severity == Severity::Error {
-                    status = status.max(Status::Findings);
+                    self.status = self.status.max(Status::Findings);
                 }
-                if json_output {
-                    json_items.push(json_diagnostic(&input.name, &item));
-                } else {
-                    print_human(out, &input.name, &input.text, lines, &item)?;
+                match &mut self.json {
+                    Some(items) => items.push(json_diagnostic(name, &item)),
+                    None => print_human(out, name, text, lines, &item)?,
                 }
             }
         }
+        Ok(())
     }
-    if json_output {
-        out.line(format_args!("{}", serde_json::Value::Array(json_items)))?;
-    }
-    Ok(status)
 }
 
 fn json_diagnostic(path: &str, item: &Placed<'_>) -> serde_json::Value {

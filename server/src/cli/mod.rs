@@ -19,6 +19,7 @@ mod replay;
 mod streams;
 mod write;
 
+pub use check::check_output;
 use output::error_line;
 
 use clap::Parser;
