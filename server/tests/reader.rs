@@ -75,7 +75,11 @@ fn the_reader_gives_the_trees_values_for_every_record_it_accepts_in_the_reposito
     assert!(files.len() > 80, "the repository's record files are found ({})", files.len());
     let mut valid = (0, 0);
     for path in &files {
-        let text = std::fs::read_to_string(path).expect("readable");
+        let bytes = std::fs::read(path).expect("readable");
+        // A file that is not UTF-8 (the example of S000) is refused before any reading.
+        let Ok(text) = String::from_utf8(bytes) else {
+            continue;
+        };
         let name = path.display().to_string();
         let (records, accepted) = compare_file(&mut parser, &text, &name);
         if name.contains("corpus/valid") {

@@ -125,7 +125,13 @@ fn the_manual_lists_every_code_with_its_name() {
     let page = std::fs::read_to_string(workspace().join("docs/diagnostics.md"))
         .expect("the manual's diagnostics page exists");
     for code in ctlpgn::diagnostics::Code::ALL {
-        let row = format!("| {} | `{}` |", code.as_str(), code.name());
+        let row = format!(
+            "| [{}](#{}-{}) | `{}` |",
+            code.as_str(),
+            code.as_str().to_lowercase(),
+            code.name(),
+            code.name()
+        );
         assert!(page.contains(&row), "docs/diagnostics.md lacks the row {row}");
     }
 }
