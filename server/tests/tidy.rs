@@ -1,5 +1,6 @@
 //! Tidy checks on the source tree: every file says what it is for, the core stays pure, the
-//! crate's modules import one another without a cycle, docs/diagnostics.md lists every
+//! modules inside each module (the crate's, `lsp`'s, `ide::hover`'s, …) import one another
+//! without a cycle, docs/diagnostics.md lists every
 //! diagnostic code with its name, and every node kind the code names is a constant of
 //! `syntax::node_kind` that the grammar knows.
 
@@ -68,45 +69,336 @@ fn the_core_names_no_protocol_crate_and_does_no_io() {
     }
 }
 
-/// The crate's top-level modules (`analysis`, `syntax`, `lsp`, …), each with the others its
-/// code outside test modules names as `crate::…`.
-fn module_imports() -> BTreeMap<String, BTreeSet<String>> {
+/// A module of the crate by its path from the crate's root (`["lsp", "to_proto"]`).
+type ModulePath = Vec<String>;
+
+/// The length of the raw string (`r"…"`, `r#"…"#`, `br"…"`) that starts `rest`, if one does.
+fn raw_string_length(rest: &[char]) -> Option<usize> {
+    let r = usize::from(rest.first() == Some(&'b'));
+    if rest.get(r) != Some(&'r') {
+        return None;
+    }
+    let hashes = rest[r + 1..].iter().take_while(|&&c| c == '#').count();
+    let open = r + 1 + hashes;
+    if rest.get(open) != Some(&'"') {
+        return None;
+    }
+    let close: Vec<char> = std::iter::once('"').chain(std::iter::repeat_n('#', hashes)).collect();
+    let end = (open + 1..rest.len()).find(|&at| rest[at..].starts_with(&close))?;
+    Some(end + close.len())
+}
+
+/// The length of the comment, string or character literal that starts `rest`, if one does;
+/// `after_word` when `rest` follows a letter, a digit or `_` (a word goes on: no literal).
+fn literal_or_comment_length(rest: &[char], after_word: bool) -> Option<usize> {
+    let up_to = |from: usize, end: &[char]| {
+        (from..rest.len())
+            .find(|&at| rest[at..].starts_with(end))
+            .map_or(rest.len(), |at| at + end.len())
+    };
+    match rest {
+        ['/', '/', ..] => Some(up_to(2, &['\n'])),
+        ['/', '*', ..] => {
+            let mut depth = 0;
+            let mut at = 0;
+            while at < rest.len() {
+                if rest[at..].starts_with(&['/', '*']) {
+                    depth += 1;
+                    at += 2;
+                } else if rest[at..].starts_with(&['*', '/']) {
+                    depth -= 1;
+                    at += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    at += 1;
+                }
+            }
+            Some(at)
+        }
+        ['"', ..] => {
+            let mut at = 1;
+            while at < rest.len() && rest[at] != '"' {
+                at += if rest[at] == '\\' { 2 } else { 1 };
+            }
+            Some(at + 1)
+        }
+        // A character, plain or escaped (`'x'`, `'\''`, `'\u{2026}'`), not a lifetime (`'a`).
+        ['\'', '\\', ..] => Some(up_to(3, &['\''])),
+        ['\'', _, '\'', ..] => Some(3),
+        _ if after_word => None,
+        _ => raw_string_length(rest),
+    }
+}
+
+/// A source file's code with its comments, its string and character literals and its test
+/// items (those behind `#[cfg(test)]`) blanked out, so that only what the code names is left.
+fn code_without_tests(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut code = String::with_capacity(text.len());
+    let mut at = 0;
+    while at < chars.len() {
+        let after_word = at > 0 && (chars[at - 1].is_alphanumeric() || chars[at - 1] == '_');
+        match literal_or_comment_length(&chars[at..], after_word) {
+            Some(length) => {
+                code.push(' ');
+                at += length;
+            }
+            None => {
+                code.push(chars[at]);
+                at += 1;
+            }
+        }
+    }
+    // The test items: a `#[cfg(test)]` and the item after it, up to its `;` or its braces.
+    let mut kept = String::with_capacity(code.len());
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("#[cfg(test)]") {
+        kept.push_str(&rest[..at]);
+        rest = &rest[at + "#[cfg(test)]".len()..];
+        let mut depth = 0;
+        let end = rest
+            .char_indices()
+            .find(|&(_, c)| {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+                depth == 0 && (c == ';' || c == '}')
+            })
+            .map_or(rest.len(), |(at, _)| at + 1);
+        rest = &rest[end..];
+    }
+    kept.push_str(rest);
+    kept
+}
+
+/// The tokens of code without comments and literals: words, `::` and single characters.
+fn tokens(code: &str) -> Vec<&str> {
+    let mut tokens = Vec::new();
+    let mut rest = code.trim_start();
+    while let Some(first) = rest.chars().next() {
+        let length = if first.is_alphanumeric() || first == '_' {
+            rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len())
+        } else if rest.starts_with("::") {
+            2
+        } else {
+            first.len_utf8()
+        };
+        tokens.push(&rest[..length]);
+        rest = rest[length..].trim_start();
+    }
+    tokens
+}
+
+fn is_word(token: &str) -> bool {
+    token.starts_with(|c: char| c.is_alphanumeric() || c == '_')
+}
+
+/// The paths a path of the code at `tokens[*at]` stands for, `{…}` groups spread out
+/// (`super::{a, b::{self, C}}` is `super::a`, `super::b` and `super::b::C`), each with the
+/// name it brings into scope when it is a `use` (its last segment, or the name after `as`).
+fn paths(tokens: &[&str], at: &mut usize, prefix: Vec<String>) -> Vec<(Vec<String>, String)> {
+    let mut segments = prefix;
+    let mut found = Vec::new();
+    while let Some(&token) = tokens.get(*at) {
+        if token == "{" {
+            *at += 1;
+            while tokens.get(*at).is_some_and(|&token| token != "}") {
+                found.extend(paths(tokens, at, segments.clone()));
+                if tokens.get(*at) == Some(&",") {
+                    *at += 1;
+                }
+            }
+            *at += 1;
+            return found;
+        }
+        if token == "*" || !is_word(token) {
+            *at += 1;
+            return found;
+        }
+        *at += 1;
+        if token != "self" || segments.is_empty() {
+            segments.push(token.to_string());
+        }
+        if tokens.get(*at) == Some(&"::") {
+            *at += 1;
+            continue;
+        }
+        let mut name = segments.last().cloned().unwrap_or_default();
+        if tokens.get(*at) == Some(&"as") {
+            name = tokens.get(*at + 1).map_or(String::new(), |alias| alias.to_string());
+            *at += 2;
+        }
+        found.push((segments, name));
+        return found;
+    }
+    found
+}
+
+/// The crate's modules (one per source file outside the test modules), each with its code.
+fn crate_modules() -> BTreeMap<ModulePath, String> {
     let source = workspace().join("server/src");
     let mut files = Vec::new();
     rust_files(&source, &mut files);
-    let mut imports: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut modules = BTreeMap::new();
     for file in files {
-        let relative = file.strip_prefix(&source).expect("inside src");
-        let first = relative.components().next().expect("a path inside src");
-        let module = first.as_os_str().to_string_lossy().trim_end_matches(".rs").to_string();
+        let relative = file.strip_prefix(&source).expect("inside src").with_extension("");
+        let mut module: ModulePath =
+            relative.components().map(|part| part.as_os_str().to_string_lossy().into()).collect();
+        if module == ["main"] {
+            // The binary is a crate of its own, which names this one as `ctlpgn::`.
+            continue;
+        }
+        if module.last().is_some_and(|last| last == "mod" || last == "lib") {
+            module.pop();
+        }
         let text = std::fs::read_to_string(&file).expect("readable");
-        let code = text.split("#[cfg(test)]").next().unwrap_or("");
-        let named = imports.entry(module.clone()).or_default();
-        for (at, _) in code.match_indices("crate::") {
-            let rest = &code[at + "crate::".len()..];
-            let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(0);
-            if end > 0 && rest[..end] != module {
-                named.insert(rest[..end].to_string());
+        modules.insert(module, text);
+    }
+    // The files of the modules declared behind `#[cfg(test)]` are tests, not code.
+    let mut tests = Vec::new();
+    for (module, text) in &modules {
+        for declared in text.split("#[cfg(test)]").skip(1) {
+            let words: Vec<&str> = declared.split_whitespace().take(2).collect();
+            if let ["mod", name] = words[..] {
+                if let Some(name) = name.strip_suffix(';') {
+                    tests.push([module.clone(), vec![name.to_string()]].concat());
+                }
             }
         }
+    }
+    modules.retain(|module, _| !tests.iter().any(|test| module.starts_with(test)));
+    modules.values_mut().for_each(|text| *text = code_without_tests(text));
+    modules
+}
+
+/// What the code of each module names of the crate's other modules: every path it writes
+/// (`crate::…`, `super::…`, `self::…`, or one that starts with a name a `use` brought in),
+/// followed through the names the modules bring in with `use` (`crate::analysis::X`, when
+/// `analysis` has `pub use line_of_play::X`, names `analysis::line_of_play`), and cut to the
+/// longest path that is a module.
+fn module_imports() -> BTreeMap<ModulePath, BTreeSet<ModulePath>> {
+    let modules = crate_modules();
+    let tokens: BTreeMap<&ModulePath, Vec<&str>> =
+        modules.iter().map(|(module, code)| (module, tokens(code))).collect();
+    // A path as written in `module`, from the crate's root, or `None` for another crate's.
+    let absolute = |module: &ModulePath,
+                    path: &[String],
+                    names: &BTreeMap<ModulePath, BTreeMap<String, ModulePath>>| {
+        let mut resolved = module.clone();
+        let mut rest = path;
+        match path.first().map(String::as_str) {
+            Some("crate") => {
+                resolved.clear();
+                rest = &path[1..];
+            }
+            Some("self") => rest = &path[1..],
+            Some("super") => {
+                while rest.first().is_some_and(|segment| segment == "super") {
+                    resolved.pop();
+                    rest = &rest[1..];
+                }
+            }
+            Some(first) => {
+                let child = [module.clone(), vec![first.to_string()]].concat();
+                if let Some(named) = names.get(module).and_then(|names| names.get(first)) {
+                    resolved = named.clone();
+                    rest = &path[1..];
+                } else if !modules.contains_key(&child) {
+                    return None;
+                }
+            }
+            None => return None,
+        }
+        resolved.extend(rest.iter().cloned());
+        Some(resolved)
+    };
+    // The names each module's `use`s bring in, from the crate's root.
+    let mut names: BTreeMap<ModulePath, BTreeMap<String, ModulePath>> = BTreeMap::new();
+    for (&module, tokens) in &tokens {
+        for at in 0..tokens.len() {
+            if tokens[at] == "use" && at.checked_sub(1).is_none_or(|before| tokens[before] != "::")
+            {
+                let mut after = at + 1;
+                for (path, name) in paths(tokens, &mut after, Vec::new()) {
+                    if let Some(resolved) = absolute(module, &path, &BTreeMap::new()) {
+                        names.entry(module.clone()).or_default().insert(name, resolved);
+                    }
+                }
+            }
+        }
+    }
+    // The module a path names, through the names brought in where it leads.
+    let known_length = |path: &[String]| {
+        (0..=path.len()).rev().find(|&length| modules.contains_key(&path[..length]))
+    };
+    let module_of = |mut path: ModulePath| {
+        // A chain of names brought in is short; the limit only keeps a loop of them finite.
+        for _ in 0..16 {
+            let known = known_length(&path).unwrap_or(0);
+            let brought = path
+                .get(known)
+                .and_then(|name| names.get(&path[..known])?.get(name))
+                .filter(|target| !path.starts_with(target));
+            match brought {
+                Some(target) => path = [target.clone(), path[known + 1..].to_vec()].concat(),
+                None => break,
+            }
+        }
+        path.truncate(known_length(&path).unwrap_or(0));
+        path
+    };
+    let mut imports: BTreeMap<ModulePath, BTreeSet<ModulePath>> = BTreeMap::new();
+    for (&module, tokens) in &tokens {
+        let named = imports.entry(module.clone()).or_default();
+        let mut at = 0;
+        while at < tokens.len() {
+            let starts_path = is_word(tokens[at])
+                && tokens.get(at + 1) == Some(&"::")
+                && at.checked_sub(1).is_none_or(|before| tokens[before] != "::");
+            if !starts_path {
+                at += 1;
+                continue;
+            }
+            for (path, _) in paths(tokens, &mut at, Vec::new()) {
+                if let Some(resolved) = absolute(module, &path, &names) {
+                    named.insert(module_of(resolved));
+                }
+            }
+        }
+        named.remove(module);
     }
     imports
 }
 
-#[test]
-fn the_modules_import_one_another_without_a_cycle_and_the_core_imports_no_edge() {
-    let imports = module_imports();
-    assert!(imports.len() > 10, "{imports:?}");
-    for (module, named) in &imports {
-        if !["lsp", "cli", "main"].contains(&module.as_str()) {
-            for edge in ["lsp", "cli"] {
-                assert!(!named.contains(edge), "the core module {module} imports {edge}");
+/// Within each module, which of its submodules import which (the crate's root holds the
+/// top-level modules): `module::a` naming anything inside `module::b` is an import of `b` by
+/// `a`, in the graph of `module`.
+fn sibling_imports() -> BTreeMap<ModulePath, BTreeMap<String, BTreeSet<String>>> {
+    let mut graphs: BTreeMap<ModulePath, BTreeMap<String, BTreeSet<String>>> = BTreeMap::new();
+    for (module, named) in module_imports() {
+        for (depth, child) in module.iter().enumerate() {
+            let graph = graphs.entry(module[..depth].to_vec()).or_default();
+            graph.entry(child.clone()).or_default();
+        }
+        for other in named {
+            let shared = module.iter().zip(&other).take_while(|(a, b)| a == b).count();
+            if shared < module.len() && shared < other.len() {
+                let graph = graphs.entry(module[..shared].to_vec()).or_default();
+                graph.entry(module[shared].clone()).or_default().insert(other[shared].clone());
             }
         }
     }
-    // Modules are taken off while one imports none of those left, or none of those left
-    // imports it; what remains are the cycles.
-    let mut left = imports.clone();
+    graphs
+}
+
+/// The modules of a graph that import one another in a cycle: modules are taken off while one
+/// imports none of those left, or none of those left imports it; what remains are the cycles.
+fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> BTreeMap<String, BTreeSet<String>> {
+    let mut left = graph.clone();
     while let Some(outside) = left
         .iter()
         .find(|(module, named)| {
@@ -117,7 +409,66 @@ fn the_modules_import_one_another_without_a_cycle_and_the_core_imports_no_edge()
     {
         left.remove(&outside);
     }
-    assert!(left.is_empty(), "these modules import one another in a cycle: {left:?}");
+    left
+}
+
+#[test]
+fn the_import_check_reads_paths_as_rust_does() {
+    let code = code_without_tests(
+        r##"use super::{a, b::{self, C as D}};
+// crate::x /* crate::x */
+/* crate::x /* nested */ crate::x */
+let s = ("crate::y \" crate::y", r#"crate::y " crate::y"#, '"', '\'', b'"', "crate::y");
+let c = '"'; crate::v::g(); let d = '"';
+#[cfg(test)]
+mod tests { use crate::z; }
+fn f<'a>(_: &'a str) { crate::w::f() }"##,
+    );
+    let tokens = tokens(&code);
+    let mut found = Vec::new();
+    let mut at = 0;
+    while at < tokens.len() {
+        if tokens[at] == "use" || tokens[at] == "crate" {
+            at += usize::from(tokens[at] == "use");
+            found.extend(paths(&tokens, &mut at, Vec::new()));
+        } else {
+            at += 1;
+        }
+    }
+    let found: Vec<String> =
+        found.into_iter().map(|(path, name)| format!("{} {name}", path.join("::"))).collect();
+    let expected = ["super::a a", "super::b b", "super::b::C D", "crate::v::g g", "crate::w::f f"];
+    assert_eq!(found, expected);
+    let mut graph = BTreeMap::new();
+    for (module, named) in [("a", "b"), ("b", "c"), ("c", "a"), ("d", "a")] {
+        graph.insert(module.to_string(), BTreeSet::from([named.to_string()]));
+    }
+    assert_eq!(cycles(&graph).keys().collect::<Vec<_>>(), ["a", "b", "c"]);
+}
+
+#[test]
+fn the_modules_import_one_another_without_a_cycle_and_the_core_imports_no_edge() {
+    let graphs = sibling_imports();
+    let top = &graphs[&ModulePath::new()];
+    assert!(top.len() > 10, "{top:?}");
+    for (module, named) in top {
+        if !["lsp", "cli"].contains(&module.as_str()) {
+            for edge in ["lsp", "cli"] {
+                assert!(!named.contains(edge), "the core module {module} imports {edge}");
+            }
+        }
+    }
+    // The check sees into submodules: `lsp` has a graph of its own.
+    assert!(graphs[&vec!["lsp".to_string()]].len() > 10, "{graphs:?}");
+    let mut found = Vec::new();
+    for (parent, graph) in &graphs {
+        let name = if parent.is_empty() { "crate".to_string() } else { parent.join("::") };
+        let left = cycles(graph);
+        if !left.is_empty() {
+            found.push(format!("in {name}: {left:?}"));
+        }
+    }
+    assert!(found.is_empty(), "these modules import one another in a cycle:\n{}", found.join("\n"));
 }
 
 #[test]

@@ -18,14 +18,15 @@ pub use line_of_play::{
     board_at, history_at, move_label, pdtl_after_ply, pdtl_at, pdtl_problem, position_after_ply,
     position_at, standing_at, BoardAt, History, HistoryMove, LineHalfMove, NoPosition, Standing,
 };
-pub use movetext::PlayedHalfMove;
 pub use proven_fixes::{census_of_text, judge_fix};
 pub use results::RESULTS;
 
 use crate::diagnostics::{Code, Diagnostic};
 use crate::identifiers::IdentifierSet;
 use crate::parallel;
+use crate::pieces::Side;
 use crate::position::Position;
+use crate::replay;
 use crate::syntax::{self, node_kind, Item, Reading, RecordReader, RecordSyntax};
 use crate::text::TextRange;
 use line_of_play::PlayTree;
@@ -54,6 +55,23 @@ impl RecordAnalysis {
     pub fn main_line(&self) -> impl Iterator<Item = &PlayedHalfMove> {
         self.played.iter().filter(|half_move| half_move.depth == 0)
     }
+}
+
+/// A half-move that was replayed, with the position after it.
+#[derive(Clone, Debug)]
+pub struct PlayedHalfMove {
+    /// The half-move token, from its first character to the end of its annotations.
+    pub range: TextRange,
+    /// The end of the move and its check suffix (the "move as written" of the replay output).
+    pub move_end: usize,
+    pub side: Side,
+    /// The move number as written.
+    pub number: u32,
+    /// 0 for the main line, the nesting depth for variations.
+    pub depth: usize,
+    pub after: Position,
+    /// What the half-move did (its `describe()` gives the move in words, for hovers).
+    pub effect: replay::MoveEffect,
 }
 
 /// Whether an analysis judges the optional rule checks (R-codes). Finding checks and

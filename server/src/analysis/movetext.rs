@@ -14,30 +14,13 @@ use super::check_suffix::check_suffix_diagnostic;
 use super::half_move::read_half_move;
 use super::line_of_play::{move_number, Branch, PlayTree};
 use super::setup::Setup;
-use super::{Keep, RuleChecks};
+use super::{Keep, PlayedHalfMove, RuleChecks};
 use crate::diagnostics::{Code, Diagnostic, Fix};
 use crate::pieces::Side;
 use crate::position::Position;
 use crate::replay;
 use crate::syntax::{HalfMoveText, Item, MoveLine, RecordSyntax, Step, Token, Variation};
 use crate::text::{on_one_line, LineIndex, TextEdit, TextRange};
-
-/// A half-move that was replayed, with the position after it.
-#[derive(Clone, Debug)]
-pub struct PlayedHalfMove {
-    /// The half-move token, from its first character to the end of its annotations.
-    pub range: TextRange,
-    /// The end of the move and its check suffix (the "move as written" of the replay output).
-    pub move_end: usize,
-    pub side: Side,
-    /// The move number as written.
-    pub number: u32,
-    /// 0 for the main line, the nesting depth for variations.
-    pub depth: usize,
-    pub after: Position,
-    /// What the half-move did (its `describe()` gives the move in words, for hovers).
-    pub effect: replay::MoveEffect,
-}
 
 /// What the main line ended with, for the result checks.
 #[derive(Debug, Default)]

@@ -19,8 +19,9 @@ use tower_lsp_server::lsp_types::{
 };
 
 use super::documents::Document;
+use super::encoding::PositionEncoding;
 use super::from_proto;
-use super::to_proto::{self, PositionEncoding};
+use super::to_proto;
 use crate::ide::actions::{self, Action, ActionKind, Conversion};
 
 /// The kind of the action that applies every unambiguous fix of a document.

@@ -4,8 +4,8 @@
 use tower_lsp_server::lsp_types;
 
 use super::documents::Document;
+use super::encoding::PositionEncoding;
 use super::from_proto;
-use super::to_proto::PositionEncoding;
 use crate::ide::actions;
 
 /// The command that answers the PDTL at a position: arguments `[uri, position]`.

@@ -11,8 +11,8 @@ use std::sync::{Mutex, PoisonError};
 
 use tower_lsp_server::lsp_types::{TextDocumentContentChangeEvent, Uri};
 
+use super::encoding::PositionEncoding;
 use super::from_proto;
-use super::to_proto::PositionEncoding;
 use crate::analysis::RuleChecks;
 pub use crate::document::Document;
 use crate::document::{Change, Preparations, Prepare};

@@ -10,7 +10,7 @@ use crate::text::TextRange;
 use ropey::Rope;
 use tower_lsp_server::lsp_types::{self, Position};
 
-use super::to_proto::PositionEncoding;
+use super::encoding::PositionEncoding;
 
 /// The byte offset of an LSP position, always on a character boundary. A line past the end is
 /// the end of the text; a column past the end of its line is the end of the line (before its

@@ -3,16 +3,18 @@
 //! Only this folder knows the protocol. `transport` reads the client's frames and passes the
 //! valid ones to tower-lsp, `panics` turns a handler's panic into an error answer: the server
 //! outlives malformed input, its own bugs and a client that stops answering. The core works
-//! in bytes; `from_proto` and `to_proto` turn positions in the negotiated encoding into bytes
-//! and back, and the `ide` layer's values into the protocol's; `documents` keeps the open
-//! documents (`crate::document`) by URI and applies the client's changes; `server` holds the
-//! handlers, which decode, call `crate::ide` and encode.
+//! in bytes; `encoding` holds what was negotiated with the client at `initialize`, and
+//! `from_proto` and `to_proto` turn positions in the negotiated encoding into bytes and back,
+//! and the `ide` layer's values into the protocol's; `documents` keeps the open documents
+//! (`crate::document`) by URI and applies the client's changes; `server` holds the handlers,
+//! which decode, call `crate::ide` and encode.
 
 mod board;
 mod capabilities;
 mod code_actions;
 mod commands;
 mod documents;
+mod encoding;
 mod formatting;
 mod from_proto;
 mod json_limits;

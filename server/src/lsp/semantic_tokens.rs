@@ -17,7 +17,8 @@ use tower_lsp_server::lsp_types::{
 };
 
 use super::documents::Document;
-use super::to_proto::{self, PositionEncoding};
+use super::encoding::PositionEncoding;
+use super::to_proto;
 use crate::document::Record;
 use crate::ide::semantic::{
     highlights, Highlight, Highlights, TokenType, CAPTURE, CHECK, DECLARATION, DEFAULT_LIBRARY,

@@ -34,10 +34,11 @@ use tower_lsp_server::lsp_types::{
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::board;
-use super::capabilities::Negotiated;
+use super::capabilities;
 use super::code_actions;
 use super::commands;
 use super::documents::{Document, Documents};
+use super::encoding::Negotiated;
 use super::formatting;
 use super::from_proto;
 use super::panics;
@@ -238,7 +239,7 @@ impl LanguageServer for Server {
             self.update_settings(self.ticket(), options);
         }
         Ok(InitializeResult {
-            capabilities: negotiated.server_capabilities(),
+            capabilities: capabilities::server_capabilities(&negotiated),
             server_info: Some(ServerInfo {
                 name: "ctlpgn".to_string(),
                 version: Some(env!("CARGO_PKG_VERSION").to_string()),

@@ -4,7 +4,8 @@
 use tower_lsp_server::lsp_types::{DocumentSymbol, FoldingRange, FoldingRangeKind, SymbolKind};
 
 use super::documents::Document;
-use super::to_proto::{self, PositionEncoding};
+use super::encoding::PositionEncoding;
+use super::to_proto;
 use crate::ide::folding::{self, FoldKind};
 use crate::ide::outline::{self, Symbol};
 

@@ -13,33 +13,13 @@ use tower_lsp_server::lsp_types::{
     MarkupContent, MarkupKind, NumberOrString, Position, TextEdit, Uri,
 };
 
-use super::capabilities::Negotiated;
-use super::documents::Document;
+use super::encoding::{Negotiated, PositionEncoding};
 use crate::diagnostics::{Diagnostic, Severity};
+use crate::document::Document;
 use crate::ide::completion::{CompletionItem, CompletionKind};
 use crate::ide::hover::HoverText;
 use crate::ide::navigation::{Highlight, HighlightKind};
 use crate::text::TextRange;
-
-/// How columns are counted, as negotiated at `initialize`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum PositionEncoding {
-    /// Columns in bytes, when the client offers `utf-8`.
-    Utf8,
-    /// Columns in UTF-16 code units: the protocol's default, which every client supports.
-    #[default]
-    Utf16,
-}
-
-impl PositionEncoding {
-    /// The encoding's protocol name.
-    pub fn kind(self) -> lsp_types::PositionEncodingKind {
-        match self {
-            PositionEncoding::Utf8 => lsp_types::PositionEncodingKind::UTF8,
-            PositionEncoding::Utf16 => lsp_types::PositionEncodingKind::UTF16,
-        }
-    }
-}
 
 /// The LSP position of a byte offset; an offset past the end is the end of the text.
 pub fn position(rope: &Rope, offset: usize, encoding: PositionEncoding) -> Position {
