@@ -80,11 +80,11 @@ pub(crate) fn check_comments_in(
         for reference in &site.comment.references {
             let range = reference.range;
             match references::read(text, reference, ids) {
-                references::Reading::Fine => {}
-                references::Reading::Problem(code, message) => {
+                references::ReferenceReading::Fine => {}
+                references::ReferenceReading::Problem(code, message) => {
                     diagnostics.push(Diagnostic::new(code, range, message))
                 }
-                references::Reading::Move(written) => match tree.resolve(site, &written) {
+                references::ReferenceReading::Move(written) => match tree.resolve(site, &written) {
                     Ok(resolution) => {
                         if let Some(message) = resolution.inside {
                             diagnostics.push(Diagnostic::new(Code::N018, range, message));
@@ -104,5 +104,5 @@ pub(crate) fn check_comments_in(
 /// make an invalid one valid. `false` for the other kinds of reference.
 pub fn is_valid_tilde_reference(text: &str, reference: &Reference, ids: &IdentifierSet) -> bool {
     matches!(reference.kind, ReferenceKind::Hex | ReferenceKind::Piece)
-        && matches!(references::read(text, reference, ids), references::Reading::Fine)
+        && matches!(references::read(text, reference, ids), references::ReferenceReading::Fine)
 }

@@ -38,9 +38,9 @@ pub fn compare_files(
         if after_syntax.has_error {
             return Err(format!("record {} has an error once formatted", number + 1));
         }
-        let reading = Reading { options };
-        let before_shape = reading.record(before, &before_syntax);
-        let after_shape = reading.record(after, &after_syntax);
+        let reader = ShapeReader { options };
+        let before_shape = reader.record(before, &before_syntax);
+        let after_shape = reader.record(after, &after_syntax);
         if before_shape != after_shape {
             let at = before_shape
                 .iter()
@@ -98,11 +98,11 @@ struct HalfMoveShape {
 
 /// Reads items into shapes, spelling separators and ellipses in one way when the options allow
 /// the formatter to change them.
-struct Reading<'a> {
+struct ShapeReader<'a> {
     options: &'a FormatOptions,
 }
 
-impl Reading<'_> {
+impl ShapeReader<'_> {
     /// The shapes of a record's items and of its variations' items, in text order.
     fn record(&self, text: &str, syntax: &RecordSyntax) -> Vec<Shape> {
         syntax

@@ -39,9 +39,9 @@ mod tests {
             super::folding::document_folds(&plain)
         );
         assert_eq!(super::outline::symbols(&prepared), super::outline::symbols(&plain));
-        let tokens = |document: &Document| -> Vec<Vec<super::semantic::Highlight>> {
-            let highlights = super::semantic::highlights(document, None);
-            highlights.iter().map(|(_, highlights)| highlights.as_slice().to_vec()).collect()
+        let tokens = |document: &Document| -> Vec<Vec<super::semantic::ClassifiedToken>> {
+            let classified = super::semantic::document_tokens(document, None);
+            classified.iter().map(|(_, run)| run.as_slice().to_vec()).collect()
         };
         assert_eq!(tokens(&prepared), tokens(&plain));
     }

@@ -18,7 +18,7 @@ pub enum HighlightKind {
 
 /// A range to highlight together with the others of the same target.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Highlight {
+pub struct HighlightedRange {
     /// A byte range of the document.
     pub range: TextRange,
     pub kind: HighlightKind,
@@ -73,9 +73,9 @@ pub fn references(view: RecordView<'_>, offset: usize, include_target: bool) -> 
 }
 
 /// The target under the offset and the references naming it, highlighted together.
-pub fn highlights(view: RecordView<'_>, offset: usize) -> Vec<Highlight> {
+pub fn highlights(view: RecordView<'_>, offset: usize) -> Vec<HighlightedRange> {
     let Some((target, references)) = linked(view, offset) else { return Vec::new() };
-    let highlight = |range, kind| Highlight { range: view.in_document(range), kind };
+    let highlight = |range, kind| HighlightedRange { range: view.in_document(range), kind };
     std::iter::once(highlight(target, HighlightKind::Target))
         .chain(references.into_iter().map(|range| highlight(range, HighlightKind::Reference)))
         .collect()

@@ -71,7 +71,7 @@ pub const DEFAULT_LIBRARY: u8 = 1 << 4;
 /// it is opened, 700,000 of them for a 2 MB file, and a record's offsets fit in 32 bits (the
 /// server takes no message over 256 MiB).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Highlight {
+pub struct ClassifiedToken {
     start: u32,
     end: u32,
     pub token_type: TokenType,
@@ -79,12 +79,17 @@ pub struct Highlight {
 }
 
 // What the compact layout is for.
-const _: () = assert!(std::mem::size_of::<Highlight>() == 12);
+const _: () = assert!(std::mem::size_of::<ClassifiedToken>() == 12);
 
-impl Highlight {
-    pub fn new(range: TextRange, token_type: TokenType, modifiers: u8) -> Highlight {
+impl ClassifiedToken {
+    pub fn new(range: TextRange, token_type: TokenType, modifiers: u8) -> ClassifiedToken {
         let offset = |at: usize| u32::try_from(at).unwrap_or(u32::MAX);
-        Highlight { start: offset(range.start), end: offset(range.end), token_type, modifiers }
+        ClassifiedToken {
+            start: offset(range.start),
+            end: offset(range.end),
+            token_type,
+            modifiers,
+        }
     }
 
     /// The byte range in the record's text.
@@ -96,8 +101,8 @@ impl Highlight {
 /// The tokens of a record's tree, in text order and never overlapping: the tree's leaves that
 /// carry meaning (punctuation such as brackets and commas, and indentation, are left to the
 /// editor's own colouring).
-pub fn classify(text: &str, tree: &tree_sitter::Tree) -> Vec<Highlight> {
-    let mut highlights = Vec::new();
+pub fn classify(text: &str, tree: &tree_sitter::Tree) -> Vec<ClassifiedToken> {
+    let mut classified = Vec::new();
     let mut cursor = tree.walk();
     // The kinds of the nodes the cursor stands in, innermost last: a node's `parent()` walks
     // down from the root, which would cost the depth of nesting for every brace.
@@ -105,14 +110,14 @@ pub fn classify(text: &str, tree: &tree_sitter::Tree) -> Vec<Highlight> {
     loop {
         let node = cursor.node();
         let parent = parents.last().copied();
-        let descend = classify_node(text, node, parent, cursor.field_name(), &mut highlights);
+        let descend = classify_node(text, node, parent, cursor.field_name(), &mut classified);
         if descend && cursor.goto_first_child() {
             parents.push(node.kind());
             continue;
         }
         while !cursor.goto_next_sibling() {
             if !cursor.goto_parent() {
-                return highlights;
+                return classified;
             }
             parents.pop();
         }
@@ -125,12 +130,12 @@ fn classify_node(
     node: tree_sitter::Node<'_>,
     parent: Option<&str>,
     field: Option<&str>,
-    out: &mut Vec<Highlight>,
+    out: &mut Vec<ClassifiedToken>,
 ) -> bool {
     let range = Token::of(node).range;
     let mut push = |range: TextRange, token_type: TokenType, modifiers: u8| {
         if !range.is_empty() {
-            out.push(Highlight::new(range, token_type, modifiers));
+            out.push(ClassifiedToken::new(range, token_type, modifiers));
         }
     };
     let token_type = match node.kind() {
@@ -190,13 +195,13 @@ fn classify_node(
 /// The tokens of a record the hand-written reader accepted, from its syntax: what
 /// [`classify`] finds in the record's tree (a test compares both on every record of the
 /// repository and on generated ones), without parsing it.
-pub fn classify_syntax(text: &str, record: &RecordSyntax) -> Vec<Highlight> {
+pub fn classify_syntax(text: &str, record: &RecordSyntax) -> Vec<ClassifiedToken> {
     // A token every three bytes or so, in movetext: room for them at once, and the list is
     // kept with the record at its length.
-    let mut highlights = Vec::with_capacity(text.len() / 2);
+    let mut classified = Vec::with_capacity(text.len() / 2);
     let mut push = |token: Option<&Token>, token_type: TokenType, modifiers: u8| {
         if let Some(token) = token.filter(|token| !token.range.is_empty()) {
-            highlights.push(Highlight::new(token.range, token_type, modifiers));
+            classified.push(ClassifiedToken::new(token.range, token_type, modifiers));
         }
     };
     for item in std::iter::once(&record.items).chain(&record.bodies).flatten() {
@@ -223,10 +228,10 @@ pub fn classify_syntax(text: &str, record: &RecordSyntax) -> Vec<Highlight> {
     // Each item's tokens are in text order, the variations' bodies after the record's items;
     // no two tokens start at the same place.
     if !record.bodies.is_empty() {
-        highlights.sort_unstable_by_key(|highlight| highlight.start);
+        classified.sort_unstable_by_key(|token| token.start);
     }
-    highlights.shrink_to_fit();
-    highlights
+    classified.shrink_to_fit();
+    classified
 }
 
 /// The tokens of a half-move, as [`classify_node`] gives its leaves.
@@ -307,22 +312,22 @@ fn comment_tokens(
 /// document's as soon as it is open, and reading every record again for them cost more than
 /// classifying them.
 pub fn prepare(state: &RecordState, syntax: &RecordSyntax) {
-    state.derived.keep(RecordHighlights(classify_syntax(&state.text, syntax)));
+    state.derived.keep(RecordTokens(classify_syntax(&state.text, syntax)));
 }
 
 /// A record's tokens, derived once per record text (kept with the record's state).
 #[derive(Debug)]
-struct RecordHighlights(Vec<Highlight>);
+struct RecordTokens(Vec<ClassifiedToken>);
 
 /// Some of a record's tokens: a run of them, in text order.
 #[derive(Clone, Debug)]
-pub struct Highlights {
-    all: Arc<RecordHighlights>,
+pub struct TokenRun {
+    all: Arc<RecordTokens>,
     run: Range<usize>,
 }
 
-impl Highlights {
-    pub fn as_slice(&self) -> &[Highlight] {
+impl TokenRun {
+    pub fn as_slice(&self) -> &[ClassifiedToken] {
         &self.all.0[self.run.clone()]
     }
 }
@@ -331,12 +336,12 @@ impl Highlights {
 /// text; with `range` (a byte range of the document), only the records and tokens it touches.
 /// Each record is classified once per text: after a keystroke, the edited record alone is
 /// read and classified again (on every core when many records lack their tokens).
-pub fn highlights(document: &Document, range: Option<TextRange>) -> Vec<(&Record, Highlights)> {
+pub fn document_tokens(document: &Document, range: Option<TextRange>) -> Vec<(&Record, TokenRun)> {
     let from_syntax = |record: &Record, syntax: &RecordSyntax| {
-        RecordHighlights(classify_syntax(&record.state.text, syntax))
+        RecordTokens(classify_syntax(&record.state.text, syntax))
     };
     let from_tree = |record: &Record, tree: &tree_sitter::Tree| {
-        RecordHighlights(classify(&record.state.text, tree))
+        RecordTokens(classify(&record.state.text, tree))
     };
     match range {
         None => document
@@ -345,7 +350,7 @@ pub fn highlights(document: &Document, range: Option<TextRange>) -> Vec<(&Record
             .zip(document.map_derived_read(from_syntax, from_tree))
             .map(|(record, all)| {
                 let run = 0..all.0.len();
-                (record, Highlights { all, run })
+                (record, TokenRun { all, run })
             })
             .collect(),
         Some(range) => document
@@ -356,13 +361,13 @@ pub fn highlights(document: &Document, range: Option<TextRange>) -> Vec<(&Record
                 let all = document.derived_read(record, from_syntax, from_tree);
                 // The tokens are in text order and never overlap: the ones the range touches
                 // are a run.
-                let from = all.0.partition_point(|highlight| {
-                    record.in_document(highlight.range()).end <= range.start
-                });
-                let to = all.0.partition_point(|highlight| {
-                    record.in_document(highlight.range()).start < range.end
-                });
-                (record, Highlights { all, run: from..to.max(from) })
+                let from = all
+                    .0
+                    .partition_point(|token| record.in_document(token.range()).end <= range.start);
+                let to = all
+                    .0
+                    .partition_point(|token| record.in_document(token.range()).start < range.end);
+                (record, TokenRun { all, run: from..to.max(from) })
             })
             .collect(),
     }
@@ -455,7 +460,7 @@ mod tests {
         let text = records.concat().repeat(crate::parallel::SHARED_FROM * 2);
         let prepared = Document::read(&text, 1, RuleChecks::Skip, [prepare as Prepare].into());
         for record in prepared.records() {
-            let kept = record.state.derived.get::<RecordHighlights>().is_some();
+            let kept = record.state.derived.get::<RecordTokens>().is_some();
             assert_eq!(kept, syntax::read_record(&record.state.text).is_some());
         }
     }

@@ -18,10 +18,10 @@ use tower_lsp_server::lsp_types::{
     CodeActionTriggerKind, TextEdit, Uri, WorkspaceEdit,
 };
 
-use super::documents::Document;
 use super::encoding::PositionEncoding;
 use super::from_proto;
 use super::to_proto;
+use crate::document::Document;
 use crate::ide::actions::{self, Action, ActionKind, Conversion};
 
 /// The kind of the action that applies every unambiguous fix of a document.

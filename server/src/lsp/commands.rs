@@ -3,9 +3,9 @@
 
 use tower_lsp_server::lsp_types;
 
-use super::documents::Document;
 use super::encoding::PositionEncoding;
 use super::from_proto;
+use crate::document::Document;
 use crate::ide::actions;
 
 /// The command that answers the PDTL at a position: arguments `[uri, position]`.

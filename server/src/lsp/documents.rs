@@ -14,8 +14,7 @@ use tower_lsp_server::lsp_types::{TextDocumentContentChangeEvent, Uri};
 use super::encoding::PositionEncoding;
 use super::from_proto;
 use crate::analysis::RuleChecks;
-pub use crate::document::Document;
-use crate::document::{Change, Preparations, Prepare};
+use crate::document::{Change, Document, Preparations, Prepare};
 use crate::text::TextRange;
 
 /// Applies the client's changes to a document in order. Each change's positions refer to the

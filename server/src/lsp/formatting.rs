@@ -3,10 +3,10 @@
 
 use tower_lsp_server::lsp_types::{self, TextEdit};
 
-use super::documents::Document;
 use super::encoding::PositionEncoding;
 use super::from_proto;
 use super::to_proto;
+use crate::document::Document;
 use crate::format::{self, FormatOptions};
 
 /// The edits that format a document, or only the records a range touches.

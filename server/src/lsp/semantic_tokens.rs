@@ -16,13 +16,13 @@ use tower_lsp_server::lsp_types::{
     SemanticTokensLegend, SemanticTokensOptions, SemanticTokensServerCapabilities,
 };
 
-use super::documents::Document;
 use super::encoding::PositionEncoding;
 use super::to_proto;
+use crate::document::Document;
 use crate::document::Record;
 use crate::ide::semantic::{
-    highlights, Highlight, Highlights, TokenType, CAPTURE, CHECK, DECLARATION, DEFAULT_LIBRARY,
-    PROMOTION,
+    document_tokens, ClassifiedToken, TokenRun, TokenType, CAPTURE, CHECK, DECLARATION,
+    DEFAULT_LIBRARY, PROMOTION,
 };
 use crate::parallel;
 use crate::text::TextRange;
@@ -84,12 +84,12 @@ pub fn encode(
     range: Option<TextRange>,
     encoding: PositionEncoding,
 ) -> Vec<SemanticToken> {
-    let highlights = highlights(document, range);
+    let classified = document_tokens(document, range);
     // The records are encoded on every core, each share from its own first token, placed
     // as if nothing came before it; joining the shares makes each one's first token relative
     // to the last token of the share before. Encoding 700,000 tokens took as long as reading
     // and classifying the records.
-    let shares = parallel::map_chunks(&highlights, |records| {
+    let shares = parallel::map_chunks(&classified, |records| {
         vec![encode_records(document, records, encoding)]
     });
     let count = shares.iter().map(|share| share.tokens.len()).sum();
@@ -112,18 +112,18 @@ pub fn encode(
 /// The tokens of some consecutive records, the first placed relative to the document's start.
 fn encode_records(
     document: &Document,
-    records: &[(&Record, Highlights)],
+    records: &[(&Record, TokenRun)],
     encoding: PositionEncoding,
 ) -> Encoder {
-    // At least one token a highlight: room for them at once spares copying millions of them
-    // as the list grows.
-    let count = records.iter().map(|(_, highlights)| highlights.as_slice().len()).sum();
+    // At least one protocol token per classified token: room for them at once spares copying
+    // millions of them as the list grows.
+    let count = records.iter().map(|(_, run)| run.as_slice().len()).sum();
     let mut encoder = Encoder { tokens: Vec::with_capacity(count), last: (0, 0) };
-    for (record, highlights) in records {
+    for (record, run) in records {
         let start = to_proto::position(document.rope(), record.range.start, encoding);
         let mut columns = Columns::new(&record.state.text, encoding, start.line, start.character);
-        for highlight in highlights.as_slice() {
-            encoder.push(&mut columns, highlight);
+        for token in run.as_slice() {
+            encoder.push(&mut columns, token);
         }
     }
     encoder
@@ -236,11 +236,11 @@ struct Encoder {
 
 impl Encoder {
     /// Sends a token, one piece per line it covers; line breaks are never part of a piece.
-    fn push(&mut self, columns: &mut Columns<'_>, highlight: &Highlight) {
-        let TextRange { start, end } = highlight.range();
+    fn push(&mut self, columns: &mut Columns<'_>, token: &ClassifiedToken) {
+        let TextRange { start, end } = token.range();
         let (mut line, mut from) = columns.advance(start);
         while columns.advance_on_line(end).is_some() {
-            self.send(line, from, columns.column.saturating_sub(from), highlight);
+            self.send(line, from, columns.column.saturating_sub(from), token);
             // Past the line break: both bytes of a `\r\n`, even for a token that ends between
             // them, whose next token starts on the next line anyway.
             (line, from) = columns.advance(columns.offset + 1);
@@ -248,10 +248,10 @@ impl Encoder {
                 return;
             }
         }
-        self.send(line, from, columns.column.saturating_sub(from), highlight);
+        self.send(line, from, columns.column.saturating_sub(from), token);
     }
 
-    fn send(&mut self, line: u32, start: u32, length: u32, highlight: &Highlight) {
+    fn send(&mut self, line: u32, start: u32, length: u32, token: &ClassifiedToken) {
         if length == 0 {
             return;
         }
@@ -262,8 +262,8 @@ impl Encoder {
             delta_line,
             delta_start,
             length,
-            token_type: highlight.token_type as u32,
-            token_modifiers_bitset: u32::from(highlight.modifiers),
+            token_type: token.token_type as u32,
+            token_modifiers_bitset: u32::from(token.modifiers),
         });
         self.last = (line, start);
     }
@@ -280,9 +280,9 @@ mod tests {
         use tower_lsp_server::lsp_types::Position;
         let rope = document.rope();
         let mut placed = Vec::new();
-        for (record, highlights) in highlights(document, None) {
-            for highlight in highlights.as_slice() {
-                let range = record.in_document(highlight.range());
+        for (record, run) in document_tokens(document, None) {
+            for token in run.as_slice() {
+                let range = record.in_document(token.range());
                 let (start, end) = (
                     to_proto::position(rope, range.start, encoding),
                     to_proto::position(rope, range.end, encoding),

@@ -37,7 +37,7 @@ use super::board;
 use super::capabilities;
 use super::code_actions;
 use super::commands;
-use super::documents::{Document, Documents};
+use super::documents::Documents;
 use super::encoding::Negotiated;
 use super::formatting;
 use super::from_proto;
@@ -46,7 +46,7 @@ use super::semantic_tokens;
 use super::settings::Settings;
 use super::structure;
 use super::to_proto;
-use crate::document::RecordView;
+use crate::document::{Document, RecordView};
 use crate::ide;
 
 /// How long the client may take to answer `workspace/configuration`; the settings stay as

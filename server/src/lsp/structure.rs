@@ -3,9 +3,9 @@
 
 use tower_lsp_server::lsp_types::{DocumentSymbol, FoldingRange, FoldingRangeKind, SymbolKind};
 
-use super::documents::Document;
 use super::encoding::PositionEncoding;
 use super::to_proto;
+use crate::document::Document;
 use crate::ide::folding::{self, FoldKind};
 use crate::ide::outline::{self, Symbol};
 

@@ -18,7 +18,7 @@ use crate::diagnostics::{Diagnostic, Severity};
 use crate::document::Document;
 use crate::ide::completion::{CompletionItem, CompletionKind};
 use crate::ide::hover::HoverText;
-use crate::ide::navigation::{Highlight, HighlightKind};
+use crate::ide::navigation::{HighlightKind, HighlightedRange};
 use crate::text::TextRange;
 
 /// The LSP position of a byte offset; an offset past the end is the end of the text.
@@ -211,7 +211,11 @@ fn completion_kind(kind: CompletionKind) -> CompletionItemKind {
 }
 
 /// A highlight: the target as written text, the references as reads of it.
-pub fn highlight(rope: &Rope, found: Highlight, encoding: PositionEncoding) -> DocumentHighlight {
+pub fn highlight(
+    rope: &Rope,
+    found: HighlightedRange,
+    encoding: PositionEncoding,
+) -> DocumentHighlight {
     let kind = match found.kind {
         HighlightKind::Target => DocumentHighlightKind::TEXT,
         HighlightKind::Reference => DocumentHighlightKind::READ,

@@ -25,7 +25,7 @@ pub(super) enum MoveReference {
 
 /// What reading a reference gave.
 #[derive(Debug)]
-pub(super) enum Reading {
+pub(super) enum ReferenceReading {
     /// Nothing to report and nothing to resolve (a valid `~` reference, NAG or `@W`/`@B`).
     Fine,
     Problem(Code, String),
@@ -34,25 +34,27 @@ pub(super) enum Reading {
 }
 
 /// Reads one reference of a comment.
-pub(super) fn read(text: &str, reference: &Reference, ids: &IdentifierSet) -> Reading {
+pub(super) fn read(text: &str, reference: &Reference, ids: &IdentifierSet) -> ReferenceReading {
     let written = &text[reference.range];
     match reference.kind {
         ReferenceKind::Player => {
             if written == "@N" {
-                Reading::Problem(
+                ReferenceReading::Problem(
                     Code::N016,
                     "legacy player reference @N: Black is written @B".to_string(),
                 )
             } else {
-                Reading::Fine
+                ReferenceReading::Fine
             }
         }
         ReferenceKind::Nag => read_nag(written),
         ReferenceKind::Hex => {
             let hex = written.strip_prefix('~').unwrap_or(written);
             match hex_problem(hex) {
-                Some(problem) => Reading::Problem(Code::N010, format!("~{hex}: {problem}")),
-                None => Reading::Fine,
+                Some(problem) => {
+                    ReferenceReading::Problem(Code::N010, format!("~{hex}: {problem}"))
+                }
+                None => ReferenceReading::Fine,
             }
         }
         ReferenceKind::Piece => read_piece(written.strip_prefix('~').unwrap_or(written), ids),
@@ -61,16 +63,16 @@ pub(super) fn read(text: &str, reference: &Reference, ids: &IdentifierSet) -> Re
 }
 
 /// N017: a NAG is `$0` to `$255`.
-fn read_nag(written: &str) -> Reading {
+fn read_nag(written: &str) -> ReferenceReading {
     let digits = written.strip_prefix('$').unwrap_or(written);
     let value: u64 = digits.parse().unwrap_or(u64::MAX);
     if value > 255 {
-        return Reading::Problem(
+        return ReferenceReading::Problem(
             Code::N017,
             format!("NAG {written} is above 255: NAGs run from $0 to $255"),
         );
     }
-    Reading::Fine
+    ReferenceReading::Fine
 }
 
 /// Why written coordinate text is not a hex, if it is not (§12.3: a column letter, upper case,
@@ -85,10 +87,10 @@ fn hex_problem(hex: &str) -> Option<String> {
 }
 
 /// `~` + piece identifier, optionally followed by a hex or (for a Bishop) a colour selector.
-fn read_piece(body: &str, ids: &IdentifierSet) -> Reading {
+fn read_piece(body: &str, ids: &IdentifierSet) -> ReferenceReading {
     let mut chars = body.chars();
     let Some(identifier) = chars.next() else {
-        return Reading::Fine;
+        return ReferenceReading::Fine;
     };
     let after = chars.as_str();
     let Some(piece) = ids.read_placement_char(identifier) else {
@@ -101,52 +103,52 @@ fn read_piece(body: &str, ids: &IdentifierSet) -> Reading {
         } else {
             format!("~{identifier}: {}", ids.placement_char_problem(identifier))
         };
-        return Reading::Problem(Code::N011, message);
+        return ReferenceReading::Problem(Code::N011, message);
     };
     if let Some(selector) = after.strip_prefix('[') {
         let selector = selector.strip_suffix(']').unwrap_or(selector);
         if piece.kind != PieceKind::Bishop {
-            return Reading::Problem(
+            return ReferenceReading::Problem(
                 Code::N012,
                 format!("~{body}: a colour selector [d], [l] or [c] only follows a Bishop, and {identifier} is a {}", piece.kind.name()),
             );
         }
         if !matches!(selector, "d" | "l" | "c") {
-            return Reading::Problem(
+            return ReferenceReading::Problem(
                 Code::N012,
                 format!("~{body}: bishop selector must be [d] (dark), [l] (light) or [c] (coloured), not [{selector}]"),
             );
         }
-        return Reading::Fine;
+        return ReferenceReading::Fine;
     }
     if !after.is_empty() {
         if let Some(problem) = hex_problem(after) {
-            return Reading::Problem(Code::N010, format!("~{body}: {problem}"));
+            return ReferenceReading::Problem(Code::N010, format!("~{body}: {problem}"));
         }
     }
-    Reading::Fine
+    ReferenceReading::Fine
 }
 
 /// The forms a move reference may take, for messages.
 const MOVE_FORMS: &str = "#N, #N@W, #N@B, #N.L or #N[#n.l]@W";
 
 /// Reads a move reference (`#` and what the scanner took after it).
-pub(super) fn read_move(written: &str) -> Reading {
+pub(super) fn read_move(written: &str) -> ReferenceReading {
     let body = written.strip_prefix('#').unwrap_or(written);
     if let Some(after_dots) = body.strip_prefix('.') {
         // `#.16`, `#..16@N`, `#.16$[1]`: the older page's forms; `#.` without a number is text.
         if after_dots.trim_start_matches('.').starts_with(|c: char| c.is_ascii_digit()) {
-            return Reading::Problem(
+            return ReferenceReading::Problem(
                 Code::N016,
                 format!(
                     "legacy reference {written}: write {MOVE_FORMS} (e.g. #16, #16@B, #14[#12.2])"
                 ),
             );
         }
-        return Reading::Fine;
+        return ReferenceReading::Fine;
     }
     let malformed = || {
-        Reading::Problem(
+        ReferenceReading::Problem(
             Code::N019,
             format!("malformed move reference {written}: write {MOVE_FORMS}"),
         )
@@ -156,10 +158,10 @@ pub(super) fn read_move(written: &str) -> Reading {
     };
     if let Some(label_text) = rest.strip_prefix('.') {
         return match take_number(label_text) {
-            Some((label, "")) => Reading::Move(MoveReference::Variation { number, label }),
+            Some((label, "")) => ReferenceReading::Move(MoveReference::Variation { number, label }),
             // `#12.` at the end of a sentence: the dot right after the number starts a
             // variation reference `#12.L` (§12.3), so the reference is not complete.
-            _ if label_text.is_empty() => Reading::Problem(
+            _ if label_text.is_empty() => ReferenceReading::Problem(
                 Code::N019,
                 format!("malformed move reference {written}: a dot right after the move number starts a variation reference #{number}.L; to end a sentence after move {number}, write #{number} followed by other words, or #{number}@W / #{number}@B"),
             ),
@@ -211,12 +213,12 @@ pub(super) fn read_move(written: &str) -> Reading {
         _ => return malformed(),
     };
     if legacy {
-        return Reading::Problem(
+        return ReferenceReading::Problem(
             Code::N016,
             format!("legacy reference {written}: write {MOVE_FORMS} (@B for Black, [#N.L] for a variation)"),
         );
     }
-    Reading::Move(MoveReference::Move { number, path, side })
+    ReferenceReading::Move(MoveReference::Move { number, path, side })
 }
 
 /// A number (`nonzero_digit, { digit }`) at the start of `text`, and the rest.
@@ -235,7 +237,7 @@ mod tests {
 
     fn code(written: &str) -> Option<Code> {
         match read_move(written) {
-            Reading::Problem(code, _) => Some(code),
+            ReferenceReading::Problem(code, _) => Some(code),
             _ => None,
         }
     }
@@ -244,15 +246,15 @@ mod tests {
     fn move_references_follow_the_grammar() {
         assert!(matches!(
             read_move("#16[#14.1#12.2]@B"),
-            Reading::Move(MoveReference::Move { number: 16, ref path, side: Some(Side::Black) }) if path == &[(14, 1), (12, 2)]
+            ReferenceReading::Move(MoveReference::Move { number: 16, ref path, side: Some(Side::Black) }) if path == &[(14, 1), (12, 2)]
         ));
         assert!(matches!(
             read_move("#12.2"),
-            Reading::Move(MoveReference::Variation { number: 12, label: 2 })
+            ReferenceReading::Move(MoveReference::Variation { number: 12, label: 2 })
         ));
         assert!(matches!(
             read_move("#3"),
-            Reading::Move(MoveReference::Move { number: 3, side: None, .. })
+            ReferenceReading::Move(MoveReference::Move { number: 3, side: None, .. })
         ));
         for legacy in ["#.16", "#.16@N", "#14[2]", "#.16$[1]", "#14@N", "#..7"] {
             assert_eq!(code(legacy), Some(Code::N016), "{legacy}");
@@ -262,13 +264,13 @@ mod tests {
         {
             assert_eq!(code(malformed), Some(Code::N019), "{malformed}");
         }
-        assert!(matches!(read_move("#."), Reading::Fine));
+        assert!(matches!(read_move("#."), ReferenceReading::Fine));
     }
 
     #[test]
     fn a_dot_right_after_the_move_number_says_how_to_end_a_sentence() {
         match read_move("#12.") {
-            Reading::Problem(Code::N019, message) => assert!(
+            ReferenceReading::Problem(Code::N019, message) => assert!(
                 message.contains("starts a variation reference #12.L")
                     && message.contains("#12@W / #12@B"),
                 "{message}"

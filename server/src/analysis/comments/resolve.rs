@@ -4,7 +4,7 @@
 
 use super::references::MoveReference;
 use super::ReferenceTarget;
-use crate::analysis::line_of_play::{Entry, Move, Place, PlayTree, Site};
+use crate::analysis::line_of_play::{CommentPlace, Entry, NumberedMoveLine, PlayTree, Site};
 use crate::diagnostics::Code;
 use crate::pieces::Side;
 use crate::syntax::HalfMoveText;
@@ -170,7 +170,7 @@ impl PlayTree<'_> {
         side: Option<Side>,
     ) -> Result<ReferenceTarget, (Code, String)> {
         let what = describe(number, side);
-        if site.place == Place::Start {
+        if site.place == CommentPlace::Start {
             return Err(match self.first_number {
                 Some(first) if number < first => {
                     (Code::N014, format!("reference to {what}, which is before the first move of the record ({first})"))
@@ -192,7 +192,7 @@ impl PlayTree<'_> {
                 Some(first) if number < first => {
                     (Code::N014, format!("reference to {what}, which is before the first move of the record ({first})"))
                 }
-                _ if site.place == Place::Final => (Code::N014, format!("reference to {what}, but the main line has no moves")),
+                _ if site.place == CommentPlace::Final => (Code::N014, format!("reference to {what}, but the main line has no moves")),
                 _ => (Code::N013, format!("reference to {what} before it has been played: never reference a later move")),
             });
         };
@@ -204,7 +204,7 @@ impl PlayTree<'_> {
             ),
         };
         Err(if after_last {
-            if site.place == Place::Final {
+            if site.place == CommentPlace::Final {
                 (Code::N014, format!("reference to {what}, beyond the end of the main line (its last move is {})", last.number))
             } else {
                 (
@@ -270,7 +270,7 @@ impl PlayTree<'_> {
         };
         let what = describe(number, side);
         let moves = &self.lines[variation].moves;
-        let is_before = |item: &&Move<'_>| {
+        let is_before = |item: &&NumberedMoveLine<'_>| {
             availability != Availability::Inside || item.line.range.start < site.offset()
         };
         let found = moves

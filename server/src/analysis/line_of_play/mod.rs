@@ -14,7 +14,7 @@ pub use at::{board_at, BoardAt, LineHalfMove};
 pub use position_at::{
     pdtl_after_ply, pdtl_at, pdtl_problem, position_after_ply, position_at, NoPosition,
 };
-pub(crate) use tree::{move_number, Branch, Entry, Move, Place, PlayTree, Site};
+pub(crate) use tree::{move_number, Branch, CommentPlace, Entry, NumberedMoveLine, PlayTree, Site};
 
 use super::{PlayedHalfMove, RecordAnalysis};
 use crate::pieces::Side;

@@ -10,7 +10,7 @@ use crate::text::TextRange;
 
 /// Where a comment stands in the movetext.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Place {
+pub(crate) enum CommentPlace {
     /// Before the first move line, variation or result: the history is empty.
     Start,
     /// Among the items of a line of play.
@@ -25,7 +25,7 @@ pub(crate) enum Place {
 pub(crate) struct Site<'a> {
     pub comment: &'a Comment,
     pub line: usize,
-    pub place: Place,
+    pub place: CommentPlace,
 }
 
 impl Site<'_> {
@@ -36,7 +36,7 @@ impl Site<'_> {
 
 /// A move line of a line of play with its written number (`N.` and `1?` give `N` and 1).
 #[derive(Debug)]
-pub(crate) struct Move<'a> {
+pub(crate) struct NumberedMoveLine<'a> {
     pub number: u32,
     pub line: &'a MoveLine,
 }
@@ -56,7 +56,7 @@ pub(crate) struct Branch {
 /// The main line or a variation.
 #[derive(Debug, Default)]
 pub(crate) struct PlayLine<'a> {
-    pub moves: Vec<Move<'a>>,
+    pub moves: Vec<NumberedMoveLine<'a>>,
     /// The variations attached to this line's move lines, in text order (line ids).
     pub children: Vec<usize>,
     /// `None` for the main line.
@@ -104,7 +104,7 @@ pub(crate) struct Entry<'a> {
 }
 
 impl<'a> Entry<'a> {
-    pub fn of(item: &Move<'a>) -> Entry<'a> {
+    pub fn of(item: &NumberedMoveLine<'a>) -> Entry<'a> {
         Entry {
             number: item.number,
             line: item.line,
@@ -145,7 +145,7 @@ impl<'a> PlayTree<'a> {
     /// Adds the record's lines of play to the tree, walking its items with a stack of the
     /// lines of play they stand in (each with the comments' place there), innermost last.
     fn walk(&mut self, text: &'a str, syntax: &'a RecordSyntax) {
-        let mut open = vec![(0, Place::Start)];
+        let mut open = vec![(0, CommentPlace::Start)];
         for step in syntax.walk(&syntax.items) {
             let item = match step {
                 Step::Item(item, _) => item,
@@ -158,15 +158,15 @@ impl<'a> PlayTree<'a> {
             let line = *line;
             match item {
                 Item::MoveLine(move_line) => {
-                    if *place == Place::Start {
-                        *place = Place::Play;
+                    if *place == CommentPlace::Start {
+                        *place = CommentPlace::Play;
                     }
                     let number = move_number(move_line.number.text(text)).unwrap_or(u32::MAX);
-                    self.lines[line].moves.push(Move { number, line: move_line });
+                    self.lines[line].moves.push(NumberedMoveLine { number, line: move_line });
                 }
                 Item::Variation(variation) => {
-                    if *place == Place::Start {
-                        *place = Place::Play;
+                    if *place == CommentPlace::Start {
+                        *place = CommentPlace::Play;
                     }
                     let attach = self.lines[line].moves.len().checked_sub(1);
                     let black_first = replaced_side(syntax, variation) == Some(Side::Black);
@@ -183,10 +183,10 @@ impl<'a> PlayTree<'a> {
                             .and_then(|label| label_number(label.text(text))),
                     });
                     self.lines[line].children.push(id);
-                    open.push((id, Place::Play));
+                    open.push((id, CommentPlace::Play));
                 }
                 Item::Comment(comment) => self.sites.push(Site { comment, line, place: *place }),
-                Item::Result(_) if line == 0 => *place = Place::Final,
+                Item::Result(_) if line == 0 => *place = CommentPlace::Final,
                 _ => {}
             }
         }
