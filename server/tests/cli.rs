@@ -334,6 +334,9 @@ fn board_draws_the_position_at_a_place_as_svg_png_or_text() {
     let (status, text) = ctlpgn(&["board", example, "--ply", "3", "--format", "text"], None);
     assert_eq!(status, 0);
     assert!(text.lines().count() >= 29 && text.contains('·'), "{text}");
+    // The picture, then whose turn it is and the PDTL whole on its last line, as `pdtl` prints it.
+    assert!(text.ends_with(&format!("\n\nBlack to move. PDTL:\n{pdtl}")), "{text}");
+    assert_eq!(pdtl.lines().count(), 1, "{pdtl}");
 
     let folder = scratch("board");
     let png = folder.join("after-ply-3.png");

@@ -3,6 +3,8 @@
 //! (`board::Board`) at a place of a record or of a PDTL, for publishers who put diagrams in
 //! articles. The half-move that led to the position is marked, as in the editors.
 //!
+//! The text picture is followed by whose turn it is and the PDTL on a line of its own.
+//!
 //! PNG is the SVG rasterised by resvg with a system font for the piece letters; the board's
 //! colours are CSS custom properties with defaults, which resvg does not read, so they are
 //! written out as their defaults first.
@@ -17,6 +19,7 @@ use super::place::{locate, Located, Place};
 use super::streams::is_standard_output;
 use super::write::write_file;
 use super::Status;
+use crate::analysis::printed_pdtl;
 use crate::board::{Board, Theme};
 use crate::diagnostics::Severity;
 use crate::identifiers::IdentifierSet;
@@ -58,7 +61,7 @@ pub fn run(arguments: &BoardArguments, out: &mut Output<'_>) -> Result<Status, O
     });
     let drawn = match arguments.format {
         BoardFormat::Svg => board.svg().into_bytes(),
-        BoardFormat::Text => board.text().into_bytes(),
+        BoardFormat::Text => with_caption(board.text(), &located).into_bytes(),
         BoardFormat::Png => match png(&board.svg()) {
             Ok(png) => png,
             Err(message) => {
@@ -96,6 +99,27 @@ fn from_pdtl(written: &str) -> Result<Located, Status> {
     );
     error_line(&format!("ctlpgn board: the PDTL has no position: {why}"));
     Err(Status::Findings)
+}
+
+/// The text picture followed by whose turn it is and the PDTL, alone and whole on its line so
+/// that it is copied as one (or why no PDTL may hold the position).
+fn with_caption(picture: String, located: &Located) -> String {
+    let mut text = picture;
+    text.push('\n');
+    text.push_str(located.position.turn.name());
+    match printed_pdtl(&located.position, &located.identifiers) {
+        Ok(pdtl) => {
+            text.push_str(" to move. PDTL:\n");
+            text.push_str(&pdtl);
+        }
+        Err(problem) => {
+            text.push_str(" to move. ");
+            text.push_str(&problem.replacen("no PDTL", "No PDTL", 1));
+            text.push('.');
+        }
+    }
+    text.push('\n');
+    text
 }
 
 fn write_to(path: &Path, drawn: &[u8]) -> Status {

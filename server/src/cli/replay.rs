@@ -12,11 +12,10 @@ use super::arguments::ReplayArguments;
 use super::input::{read_input, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
 use super::{place_record, Placed, Status};
-use crate::analysis::pdtl_problem;
+use crate::analysis::printed_pdtl;
 use crate::analysis::{AnalysedRecord, Keep, PlayedHalfMove};
 use crate::diagnostics::Severity;
 use crate::notation::Check;
-use crate::pdtl;
 use crate::pieces::Side;
 use crate::text::LineIndex;
 
@@ -89,10 +88,7 @@ fn record_report<'a>(
                 half_move,
                 written: &text[start..end],
                 line: lines.line_of(start) + 1,
-                pdtl: match pdtl_problem(&half_move.after, &record.analysis.identifiers) {
-                    None => Ok(pdtl::print(&half_move.after, &record.analysis.identifiers)),
-                    Some(problem) => Err(problem),
-                },
+                pdtl: printed_pdtl(&half_move.after, &record.analysis.identifiers),
             }
         })
         .collect();

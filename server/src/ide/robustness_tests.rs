@@ -54,8 +54,8 @@ proptest! {
         let analysis = analyse_syntax(&text, &record);
         let view = RecordView { text: &text, start: 0, tree: &tree, syntax: &record, analysis: &analysis };
         for offset in (0..=text.len()).filter(|&offset| text.is_char_boundary(offset)) {
-            // Hovers with image boards, text boards and fitted text boards in turn.
-            if let Some(found) = hover(view, offset, HoverOptions { images: offset % 3 == 1, fit: offset % 3 == 2 }) {
+            // Hovers with image boards and text boards in turn.
+            if let Some(found) = hover(view, offset, HoverOptions { images: offset % 2 == 1 }) {
                 prop_assert!(found.range.start <= found.range.end && found.range.end <= text.len());
                 prop_assert!(text.is_char_boundary(found.range.start) && text.is_char_boundary(found.range.end));
             }

@@ -330,7 +330,7 @@ impl LanguageServer for Server {
         let at = params.text_document_position_params;
         let negotiated = self.negotiated();
         let images = self.settings().hover_images;
-        let options = ide::hover::HoverOptions { images, fit: !images };
+        let options = ide::hover::HoverOptions { images };
         let found = self.documents.read(&at.text_document.uri, |document| {
             let offset = from_proto::offset(document.rope(), at.position, negotiated.encoding);
             let found =

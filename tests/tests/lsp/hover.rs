@@ -18,19 +18,30 @@ fn game() -> (String, Value) {
     (text, serde_json::from_str(&sidecar).expect("a JSON sidecar"))
 }
 
-/// The width of the text board: a text client's hover has no line wider.
+/// The width of the text board: a text client's hover has no prose line wider, unless a code
+/// line (the PDTL) is wider still.
 const BOARD_WIDTH: usize = 34;
 
-/// The hover as a reader sees it rendered. A text client's hover is fitted to its board's
-/// width: paragraphs and list items wrapped (a line break inside one reads as a blank) and
-/// the PDTL broken after its `/` in a code block. This checks that no line is wider than the
-/// board, and joins both back so that the checks read whole sentences and the whole PDTL.
+/// The hover as a reader sees it rendered. A text client's hover is fitted to its widest code
+/// line: paragraphs and list items wrapped (a line break inside one reads as a blank), the PDTL
+/// whole on the one line of its code block. This checks that no line is wider than the widest
+/// code line and that the PDTL's block holds one line, and joins the prose back so that the
+/// checks read whole sentences; the PDTL's block reads `PDTL `…``.
 fn rendered(markdown: &str) -> String {
     if markdown.contains("```text") {
+        let mut in_code = false;
+        let mut widest = BOARD_WIDTH;
+        for line in markdown.lines() {
+            if line.starts_with("```") {
+                in_code = !in_code;
+            } else if in_code {
+                widest = widest.max(line.chars().count());
+            }
+        }
         for line in markdown.lines() {
             assert!(
-                line.chars().count() <= BOARD_WIDTH,
-                "{line:?} is wider than the board:\n{markdown}"
+                line.chars().count() <= widest,
+                "{line:?} is wider than the widest code line:\n{markdown}"
             );
         }
     }
@@ -43,9 +54,14 @@ fn rendered(markdown: &str) -> String {
                 continue;
             }
             let block = code.take().unwrap_or_default();
-            if out.len() >= 2 && out[out.len() - 2..] == ["PDTL:", ""] {
-                out.truncate(out.len() - 2);
-                out.push(format!("PDTL `{}`", block.concat()));
+            if out.last().is_some_and(|last| last.is_empty())
+                && out.len() >= 2
+                && out[out.len() - 2].ends_with("PDTL:")
+            {
+                assert_eq!(block.len(), 1, "the PDTL on one line:\n{markdown}");
+                out.pop();
+                let turn = out.pop().unwrap_or_default();
+                out.push(format!("{} PDTL `{}`", turn.trim_end_matches(" PDTL:"), block[0]));
             } else {
                 out.push("```text".to_string());
                 out.extend(block.iter().map(|line| line.to_string()));
@@ -252,16 +268,12 @@ fn a_coordinate_of_a_half_move_shows_its_hex_before_and_after_it() {
         // `F12` stands after two `×` on its line.
         let (markdown, range) = hover_on(&mut client, "game", GAME, 9, "F12", utf8);
         assert_eq!(range, span(GAME, 9, "F12", utf8), "utf8: {utf8}");
-        assert!(markdown.starts_with("**F12** · column F (the central column, lines 0 to 28) · line 12 · a black hex\n\n"), "{markdown}");
+        // The half-move, whose turn it is and the PDTL first, then the hex, then the board.
         assert!(
-            markdown
-                .contains("- before 3. …, E15×F12: White pawn `P`\n- after it: Black pawn `p`\n"),
+            markdown.starts_with("**3. …, E15×F12** · Black pawn E15 takes the pawn on F12\n\nWhite to move. PDTL `/28:v/"),
             "{markdown}"
         );
-        assert!(
-            markdown.contains("---\n\n**3. …, E15×F12** · Black pawn E15 takes the pawn on F12"),
-            "{markdown}"
-        );
+        assert!(markdown.contains("`\n\n**F12** · column F (the central column, lines 0 to 28) · line 12 · a black hex\n\n- before 3. …, E15×F12: White pawn `P`\n- after it: Black pawn `p`\n\n```text\n28 "), "{markdown}");
     }
 }
 
@@ -368,9 +380,9 @@ fn a_pdtl_value_shows_its_board_and_fields() {
         let (markdown, range) = hover_on(&mut client, "fan", &text, 4, "/23:", utf8);
         assert_eq!(range, span(&text, 4, &format!("\"{fan}\""), utf8), "utf8: {utf8}");
         assert!(
-            markdown.starts_with(
-                "**PDTL** · the position the record starts from\n\n- turn: Black to move\n"
-            ),
+            markdown.starts_with(&format!(
+                "**PDTL** · the position the record starts from\n\nBlack to move. PDTL `{fan}`\n\n- turn: Black to move\n"
+            )),
             "{markdown}"
         );
         assert!(markdown.contains("- castling: White `♖♔♖` (King and both Rooks unmoved); Black `♜♚♜` (King and both Rooks unmoved)\n"), "{markdown}");
@@ -393,4 +405,28 @@ fn hovers_in_an_unknown_document_or_off_any_token_are_empty() {
             "at {line}:{character}"
         );
     }
+}
+
+/// The whole answer Neovim 0.7 gets (its recorded capabilities) on Black's half-move
+/// `2. …, F20-F16` of the opening example: the half-move, the turn and the PDTL on one line
+/// first, then the board.
+#[test]
+fn the_hover_answer_of_a_text_client_leads_with_the_move_the_turn_and_the_pdtl() {
+    let params = &ctlpgn_test_support::fixtures::recorded_initialize("neovim-0.7.json")["params"];
+    let mut client = Client::start(params["capabilities"].clone());
+    let text = "[Variant \"C'escacs\"]\n[White \"Núria Vidàl\"]\n\n1. E7‐E13, E21‐E15\n2. F8-F12, F20-F16\n*\n";
+    client.open(&uri("opening"), text);
+    let (line, start) = position_of(text, 4, "F20-F16", false);
+    let hover = client.at("textDocument/hover", &uri("opening"), line, start + 3).expect("a hover");
+    assert_eq!(hover["contents"]["kind"], "markdown");
+    let range = &hover["range"];
+    let shown = format!(
+        "range {}:{}-{}:{}\n\n{}",
+        range["start"]["line"],
+        range["start"]["character"],
+        range["end"]["line"],
+        range["end"]["character"],
+        hover["contents"]["value"].as_str().unwrap_or_default()
+    );
+    insta::assert_snapshot!(shown);
 }

@@ -12,7 +12,8 @@ mod tree;
 
 pub use at::{board_at, BoardAt, LineHalfMove};
 pub use position_at::{
-    pdtl_after_ply, pdtl_at, pdtl_problem, position_after_ply, position_at, NoPosition,
+    pdtl_after_ply, pdtl_at, pdtl_problem, position_after_ply, position_at, printed_pdtl,
+    NoPosition,
 };
 pub(crate) use tree::{move_number, Branch, CommentPlace, Entry, NumberedMoveLine, PlayTree, Site};
 

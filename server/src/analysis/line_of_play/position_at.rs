@@ -65,13 +65,22 @@ pub fn position_at<'a>(
 /// one King per side, P010 too many pieces of a type or two Bishops of one side on one hex
 /// colour, P013, P015), as `no PDTL: … (P010: …)`. `None` when its PDTL reads back cleanly.
 pub fn pdtl_problem(position: &Position, ids: &IdentifierSet) -> Option<String> {
+    printed_pdtl(position, ids).err()
+}
+
+/// The PDTL of `position` in `ids`, one line, when it reads back cleanly; else why there is
+/// none (see `pdtl_problem`). What every printer of a PDTL prints: we never print one that
+/// `check` rejects.
+pub fn printed_pdtl(position: &Position, ids: &IdentifierSet) -> Result<String, String> {
     let printed = pdtl::print(position, ids);
     let reading = pdtl::parse(&printed, ids);
-    let error = reading.problems.iter().find(|problem| problem.severity == Severity::Error)?;
-    Some(format!(
-        "no PDTL: the position is not one a PDTL may hold ({}: {})",
-        error.code, error.message
-    ))
+    match reading.problems.iter().find(|problem| problem.severity == Severity::Error) {
+        None => Ok(printed),
+        Some(error) => Err(format!(
+            "no PDTL: the position is not one a PDTL may hold ({}: {})",
+            error.code, error.message
+        )),
+    }
 }
 
 /// `position` when a PDTL may hold it.

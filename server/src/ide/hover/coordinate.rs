@@ -18,10 +18,12 @@ use crate::syntax::{Reference, ReferenceKind, Token};
 /// The central column, F.
 const CENTRE: u8 = 7;
 
-/// The hover of the origin or destination of a written half-move.
+/// The hover of the origin or destination of a written half-move: the half-move's hover with
+/// the hex before its board. A text hover keeps the half-move's lines first (what a window cut
+/// short must still show); beside an image the hex comes first, above the half-move's hover.
 pub(super) fn in_half_move(record: Context<'_>, written: Written<'_>, token: &Token) -> HoverText {
     let coordinate = token.text(record.view.text);
-    let mut markdown = heading(coordinate);
+    let mut hex_part = heading(coordinate);
     if let Ok(hex) = parse_coordinate(coordinate) {
         let ids = &record.view.analysis.identifiers;
         let start = written.half_move.range.start;
@@ -33,19 +35,22 @@ pub(super) fn in_half_move(record: Context<'_>, written: Written<'_>, token: &To
                 let before = standing.position(record.view.analysis);
                 let before = before
                     .map_or_else(|| "unknown".to_string(), |position| occupant(position, hex, ids));
-                markdown.push_str(&format!(
+                hex_part.push_str(&format!(
                     "- before {title}: {before}\n- after it: {}\n\n",
                     occupant(&played.after, hex, ids)
                 ));
             }
             None => {
-                markdown.push_str(&format!("{title} was not replayed. "));
-                markdown.push_str(&last_known(record, standing, hex));
+                hex_part.push_str(&format!("{title} was not replayed. "));
+                hex_part.push_str(&last_known(record, standing, hex));
             }
         }
     }
-    markdown.push_str("---\n\n");
-    markdown.push_str(&half_move::hover(record, written).markdown);
+    let markdown = if record.options.images {
+        format!("{hex_part}---\n\n{}", half_move::hover(record, written).markdown)
+    } else {
+        half_move::with_note(record, written, &hex_part).markdown
+    };
     HoverText { range: token.range, markdown }
 }
 
@@ -204,29 +209,26 @@ fn capitalised(phrase: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::hover_at;
+    use super::super::tests::{hover_at, hover_with};
+    use super::super::HoverOptions;
 
     const GAME: &str = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n{ ~F6 and ~K6 and ~J[d] and ~j }\n2. JF6-B18, EE23-D20:\n{ ~B18 ~F6 ~Y3 }\n*\n";
 
     #[test]
-    fn an_origin_shows_its_hex_before_and_after_the_half_move() {
+    fn an_origin_shows_the_half_move_then_its_hex_before_and_after_it_then_the_board() {
         let hover = hover_at(GAME, "F6-B18").expect("a hover");
         assert_eq!(&GAME[hover.range], "F6");
+        insta::assert_snapshot!("coordinate_origin", hover.markdown);
+    }
+
+    #[test]
+    fn beside_an_image_the_hex_comes_first_then_the_half_move() {
+        let options = HoverOptions { images: true };
+        let hover = hover_with(GAME, "F6-B18", options).expect("a hover");
         assert!(
             hover.markdown.starts_with(
-                "**F6** · column F (the central column, lines 0 to 28) · line 6 · a black hex\n\n"
+                "**F6** · column F (the central column, lines 0 to 28) · line 6 · a black hex\n\n- before 2. JF6-B18: White Bishop `J`\n- after it: empty\n\n---\n\n**2. JF6-B18** · White Bishop F6 to B18\n\n![C'escacs board, Black to move](data:image/svg+xml;base64,"
             ),
-            "{}",
-            hover.markdown
-        );
-        assert!(
-            hover.markdown.contains("- before 2. JF6-B18: White Bishop `J`\n- after it: empty\n"),
-            "{}",
-            hover.markdown
-        );
-        // The half-move's own hover follows.
-        assert!(
-            hover.markdown.contains("---\n\n**2. JF6-B18** · White Bishop F6 to B18"),
             "{}",
             hover.markdown
         );
@@ -236,16 +238,9 @@ mod tests {
     fn a_destination_shows_what_arrived() {
         let hover = hover_at(GAME, "D20").expect("a hover");
         assert!(
-            hover.markdown.starts_with(
-                "**D20** · column D (queenside, lines 2 to 26) · line 20 · a coloured hex"
+            hover.markdown.contains(
+                "\n**D20** · column D (queenside, lines 2 to 26) · line 20 · a coloured hex\n\n- before 2. …, EE23-D20: empty\n- after it: Black Elephant `e`\n\n```text\n28 "
             ),
-            "{}",
-            hover.markdown
-        );
-        assert!(
-            hover
-                .markdown
-                .contains("- before 2. …, EE23-D20: empty\n- after it: Black Elephant `e`\n"),
             "{}",
             hover.markdown
         );

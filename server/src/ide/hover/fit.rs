@@ -1,31 +1,17 @@
-//! A text hover fitted to the width of its board picture: a client that shows the hover's
-//! Markdown as text (Neovim, Emacs) sizes its window to the longest line, so that one long
-//! line would leave the board in a window wider than itself. Paragraphs and list items are
-//! wrapped at their blanks (Markdown reads a line break inside a paragraph as a blank, so the
-//! rendered text is the same), and the PDTL is broken after its `/` in a code block.
+//! A text hover fitted to the width of its code lines: a client that shows the hover's
+//! Markdown as text (Neovim, Emacs) sizes its window to the longest line, and a code line (the
+//! board picture, the PDTL) must stay whole, so prose is what gives way. Paragraphs and list
+//! items are wrapped at their blanks to the widest code line, and never narrower than the board
+//! (Markdown reads a line break inside a paragraph as a blank, so the rendered text is the
+//! same). Code lines are never touched: a PDTL stays one line a user copies whole.
 
 use crate::board::text::WIDTH;
 
-/// The PDTL as a fenced code block whose lines, broken after a `/`, are no wider than the
-/// board picture.
-pub(super) fn pdtl_block(pdtl: &str, out: &mut String) {
-    out.push_str("```text\n");
-    let mut line = 0;
-    for piece in pdtl.split_inclusive('/') {
-        let width = piece.chars().count();
-        if line > 0 && line + width > WIDTH {
-            out.push('\n');
-            line = 0;
-        }
-        out.push_str(piece);
-        line += width;
-    }
-    out.push_str("\n```\n");
-}
-
-/// `markdown` with every line outside code blocks wrapped at its blanks to the board
-/// picture's width; a word wider than that stays whole on its own line.
+/// `markdown` with every line outside code blocks wrapped at its blanks to the width of the
+/// widest code line (at least the board picture's); a word wider than that stays whole on
+/// its own line.
 pub(super) fn wrapped(markdown: &str) -> String {
+    let width = widest_code_line(markdown).max(WIDTH);
     let mut out = String::with_capacity(markdown.len() + markdown.len() / 16);
     let mut in_code = false;
     for line in markdown.split_inclusive('\n') {
@@ -33,11 +19,11 @@ pub(super) fn wrapped(markdown: &str) -> String {
         if content.starts_with("```") {
             in_code = !in_code;
         }
-        if in_code || content.starts_with("```") || content.chars().count() <= WIDTH {
+        if in_code || content.starts_with("```") || content.chars().count() <= width {
             out.push_str(line);
             continue;
         }
-        wrap_line(content, &mut out);
+        wrap_line(content, width, &mut out);
         if line.ends_with('\n') {
             out.push('\n');
         }
@@ -45,13 +31,27 @@ pub(super) fn wrapped(markdown: &str) -> String {
     out
 }
 
-/// One long line wrapped: a list item's next lines are indented under its text.
-fn wrap_line(content: &str, out: &mut String) {
+/// The width of the widest line inside the code blocks of `markdown`, in characters.
+fn widest_code_line(markdown: &str) -> usize {
+    let mut in_code = false;
+    let mut widest = 0;
+    for line in markdown.lines() {
+        if line.starts_with("```") {
+            in_code = !in_code;
+        } else if in_code {
+            widest = widest.max(line.chars().count());
+        }
+    }
+    widest
+}
+
+/// One long line wrapped to `width`: a list item's next lines are indented under its text.
+fn wrap_line(content: &str, width: usize, out: &mut String) {
     let indent = if content.starts_with("- ") { "  " } else { "" };
     let mut column = 0;
     for unit in units(content) {
-        let width = unit.chars().count();
-        if column > 0 && column + 1 + width > WIDTH {
+        let length = unit.chars().count();
+        if column > 0 && column + 1 + length > width {
             out.push('\n');
             out.push_str(indent);
             column = indent.len();
@@ -60,7 +60,7 @@ fn wrap_line(content: &str, out: &mut String) {
             column += 1;
         }
         out.push_str(&unit);
-        column += width;
+        column += length;
     }
 }
 
@@ -104,8 +104,15 @@ mod tests {
     /// A game in FAN figurines by a player with a long name, to its en passant capture.
     const FAN_GAME: &str = "[Variant \"C'escacs\"]\n[White \"Bartomeu Castellví i de la Serra-Puigdomènech, Maria Antònia\"]\n[Black \"Ot\"]\n[Redefine \"FAN\"]\n\n1. E7-E13, E21-E15\n2. ☖E5-E9, ☖E23-E19\n3. D6-D12, E15×D12\n4. ☖E9×D12, ☖E19-E17\n5. E13-E15, C23-C17\n6. C5-C11, C17-C15\n7. ☖D12-D14, ☖E17×☖D14\n8. C11×☗D14, D22-D16\n9. E15@D18, ♗F24×D18:\n{ @W: the pawn of Bartomeu Castellví i de la Serra-Puigdomènech lands on ~D18 #9@W }\n*\n";
 
+    /// The PDTL a text hover shows: the line of the code block after `PDTL:`.
+    fn pdtl_line(markdown: &str) -> Option<&str> {
+        let opening = "PDTL:\n\n```text\n";
+        let after = &markdown[markdown.find(opening)? + opening.len()..];
+        after.split_once("\n```\n").map(|(pdtl, _)| pdtl)
+    }
+
     #[test]
-    fn a_fitted_text_hover_has_no_line_wider_than_its_board() {
+    fn a_text_hover_keeps_its_pdtl_whole_and_no_prose_wider_than_its_code() {
         let tree = syntax::parse(&mut syntax::new_parser(), FAN_GAME);
         let syntax = syntax::lower_record(&tree, FAN_GAME);
         let analysis = analyse_syntax(FAN_GAME, &syntax);
@@ -116,23 +123,28 @@ mod tests {
             syntax: &syntax,
             analysis: &analysis,
         };
-        let options = HoverOptions { images: false, fit: true };
         let mut boards = 0;
         for offset in (0..FAN_GAME.len()).filter(|&offset| FAN_GAME.is_char_boundary(offset)) {
-            let Some(found) = hover(view, offset, options) else { continue };
+            let Some(found) = hover(view, offset, HoverOptions::default()) else { continue };
             if !found.markdown.contains("```text") {
                 continue;
             }
             boards += 1;
+            let pdtl = pdtl_line(&found.markdown).expect("a PDTL");
+            assert!(!pdtl.contains('\n'));
+            let reading = crate::pdtl::parse(pdtl, &analysis.identifiers);
+            assert!(reading.position.is_some() && reading.problems.is_empty(), "{pdtl}");
+            let widest = widest_code_line(&found.markdown);
+            assert!(widest >= pdtl.chars().count() && widest >= WIDTH);
             for line in found.markdown.lines() {
-                assert!(line.chars().count() <= WIDTH, "{line:?} at {offset}:\n{}", found.markdown);
+                assert!(
+                    line.chars().count() <= widest,
+                    "{line:?} at {offset}:\n{}",
+                    found.markdown
+                );
             }
         }
         assert!(boards > 50, "hovers with a board: {boards}");
-        let unfitted =
-            hover(view, FAN_GAME.find("E15@D18").expect("the capture"), HoverOptions::default());
-        assert!(unfitted
-            .is_some_and(|found| found.markdown.lines().any(|line| line.chars().count() > WIDTH)));
     }
 
     #[test]
@@ -160,15 +172,17 @@ mod tests {
     }
 
     #[test]
-    fn long_lines_wrap_at_the_board_width_and_stay_paragraphs_and_list_items() {
-        let markdown = "**9. E15@D18** · White pawn E15 takes en passant on D18, removing the pawn on D16 after 1. K4-K6 - maybe\n\n- before 9. E15@D18: the White pawn of Bartomeu Castellví i de la Serra-Puigdomènech\n```text\n  a code line wider than the board picture, kept as it is\n```\n";
-        let wrapped = wrapped(markdown);
-        let code = "  a code line wider than the board picture, kept as it is";
-        for line in wrapped.lines().filter(|line| *line != code) {
-            assert!(line.chars().count() <= WIDTH, "{line:?} in\n{wrapped}");
+    fn long_lines_wrap_at_the_widest_code_line_and_stay_paragraphs_and_list_items() {
+        let code = "  a code line of forty-four characters, whole";
+        let markdown = format!("**9. E15@D18** · White pawn E15 takes en passant on D18, removing the pawn on D16 after 1. K4-K6 - maybe\n\n- before 9. E15@D18: the White pawn of Bartomeu Castellví i de la Serra-Puigdomènech\n```text\n{code}\n```\n");
+        let width = code.chars().count();
+        let wrapped = wrapped(&markdown);
+        for line in wrapped.lines() {
+            assert!(line.chars().count() <= width, "{line:?} in\n{wrapped}");
             let text = line.trim_start();
             assert!(!text.starts_with("1.") && !text.starts_with("- m"), "{line:?}");
         }
+        assert!(wrapped.lines().any(|line| line.chars().count() > WIDTH), "{wrapped}");
         assert!(wrapped.contains(code));
         assert_eq!(
             wrapped.split_whitespace().collect::<Vec<_>>(),
@@ -176,17 +190,8 @@ mod tests {
         );
         let item: Vec<_> = wrapped.lines().skip_while(|line| !line.starts_with("- ")).collect();
         assert!(item[1].starts_with("  ") && !item[1].starts_with("   "), "{wrapped}");
-    }
-
-    #[test]
-    fn the_pdtl_breaks_after_its_slashes_and_reads_back_whole() {
-        let pdtl = "/28:🩒/27:♛♚/26:🩓♝🩓/25:♜♞♞♜/24:♟☗♝☗♟/23:♟2☗♟♟/22:3♝♟2/21:4♟3/20:3♟3/18:2♙4/15:2♟5/14:2♙4/8:3♙3/7:4♙3/6:3♗♙2/5:♙2☖♙♙/4:♙☖♗☖♙/3:♖♘♘♖/2:🩐♗🩐/1:♕♔/0:🩏/ b ♖♔♖♜♚♜ - 0 9";
-        let mut out = String::new();
-        pdtl_block(pdtl, &mut out);
-        let inside: Vec<&str> = out.lines().filter(|line| !line.starts_with("```")).collect();
-        assert!(inside.len() > 1);
-        assert!(inside.iter().all(|line| line.chars().count() <= WIDTH), "{out}");
-        assert!(inside[..inside.len() - 1].iter().all(|line| line.ends_with('/')), "{out}");
-        assert_eq!(inside.concat(), pdtl);
+        // Without a code line wider than the board, the board's width.
+        let narrow = super::wrapped(&markdown.replace(code, "short"));
+        assert!(narrow.lines().all(|line| line.chars().count() <= WIDTH), "{narrow}");
     }
 }

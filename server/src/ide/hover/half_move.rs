@@ -1,8 +1,8 @@
 //! The hover of a half-move: the move in words, the check it gives, whose turn it is, the
-//! board and the canonical PDTL after it; for a half-move that was not replayed, the findings that stopped it and the
-//! last position known before it.
+//! canonical PDTL and the board after it; for a half-move that was not replayed, the findings
+//! that stopped it and the last position known before it.
 
-use super::history;
+use super::history::{self, Shown};
 use super::{Context, HoverText, Written};
 use crate::analysis::move_label;
 use crate::diagnostics::Diagnostic;
@@ -10,6 +10,11 @@ use crate::replay;
 
 /// The hover of a written half-move.
 pub(super) fn hover(record: Context<'_>, written: Written<'_>) -> HoverText {
+    with_note(record, written, "")
+}
+
+/// The hover of a written half-move with `note` (Markdown) before its board.
+pub(super) fn with_note(record: Context<'_>, written: Written<'_>, note: &str) -> HoverText {
     let (text, analysis) = (record.view.text, record.view.analysis);
     let range = written.half_move.range;
     let played = analysis.played_at(range.start);
@@ -38,15 +43,13 @@ pub(super) fn hover(record: Context<'_>, written: Written<'_>) -> HoverText {
     }
     match played {
         Some(played) => {
-            if let Some((_, check)) = replay::check_in_words(&played.after) {
-                markdown.push_str(&format!("{check}.\n\n"));
-            }
-            history::write_position(
-                record,
-                &mut markdown,
-                &played.after,
-                &[played.effect.origin, played.effect.destination],
-            );
+            let shown = Shown {
+                position: &played.after,
+                marked: &[played.effect.origin, played.effect.destination],
+                check: replay::check_in_words(&played.after).map(|(_, check)| check),
+                note,
+            };
+            history::write_position(record, &mut markdown, shown);
         }
         None => {
             if findings.is_empty() {
@@ -62,9 +65,16 @@ pub(super) fn hover(record: Context<'_>, written: Written<'_>) -> HoverText {
                         None => "the start of the record".to_string(),
                     };
                     markdown.push_str(&format!("Last known position, {place}:\n\n"));
-                    history::write_position(record, &mut markdown, position, &[]);
+                    let shown = Shown { position, marked: &[], check: None, note };
+                    history::write_position(record, &mut markdown, shown);
                 }
-                None => markdown.push_str("No position is known before it.\n"),
+                None => {
+                    markdown.push_str("No position is known before it.\n");
+                    if !note.is_empty() {
+                        markdown.push('\n');
+                        markdown.push_str(note);
+                    }
+                }
             }
         }
     }
@@ -78,31 +88,43 @@ mod tests {
     const GAME: &str = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n2. JF6-B18, EE23-D20:\n*\n";
 
     #[test]
-    fn a_replayed_half_move_shows_the_move_in_words_and_the_position_after_it() {
+    fn a_replayed_half_move_shows_the_move_the_turn_and_the_pdtl_then_the_board() {
         let hover = hover_at(GAME, "EE23").expect("a hover");
         assert_eq!(&GAME[hover.range], "EE23-D20:");
-        assert!(
-            hover.markdown.starts_with("**2. …, EE23-D20** · Black Elephant E23 to D20\n"),
-            "{}",
-            hover.markdown
-        );
-        assert!(hover.markdown.contains("White to move."));
-        assert!(hover.markdown.contains("20    ·   ·  [e]  p   ·   ·   ·\n"), "{}", hover.markdown);
-        assert!(hover.markdown.contains("23      p   p  [·]  e   p   p\n"), "{}", hover.markdown);
-        assert!(hover.markdown.contains("PDTL `/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:pp1epp/"));
+        insta::assert_snapshot!("half_move_replayed", hover.markdown);
+    }
+
+    /// What a text client's window shows first, cut short by the screen: the half-move, whose
+    /// turn it is and the PDTL, all before the board, on a half-move and on its coordinates.
+    #[test]
+    fn the_first_lines_of_a_text_hover_hold_the_move_the_turn_and_the_pdtl() {
+        for needle in ["K4-K6", "K4", "K6,", "-E19", "JF6", "EE23", "D20"] {
+            let hover = hover_at(GAME, needle).expect("a hover");
+            let lines: Vec<&str> = hover.markdown.lines().collect();
+            assert!(
+                lines[0].starts_with("**1. ") || lines[0].starts_with("**2. "),
+                "{needle}: {}",
+                hover.markdown
+            );
+            let turn = lines.iter().position(|line| line.ends_with(" to move. PDTL:"));
+            assert_eq!(turn, Some(2), "{needle}: {}", hover.markdown);
+            assert_eq!(lines[4], "```text", "{needle}");
+            assert!(
+                lines[5].starts_with("/28:") && lines[5].contains(" RKRrkr - "),
+                "{needle}: {}",
+                lines[5]
+            );
+            assert_eq!(lines[6], "```", "{needle}");
+            let board = lines.iter().position(|line| line.starts_with("28  ")).expect("a board");
+            assert!(board > 6, "{needle}: {}", hover.markdown);
+        }
     }
 
     #[test]
-    fn a_half_move_that_gives_check_says_so() {
+    fn a_half_move_that_gives_check_says_so_before_the_turn() {
         let text = "[Variant \"C'escacs\"]\n[PDTL \"/20:3k3/3:R3/1:1K/ w -- - 0 1\"]\n\n1. RC3-F6+∞, KF20-E21:\n*\n";
         let hover = hover_at(text, "RC3").expect("a hover");
-        assert!(
-            hover
-                .markdown
-                .contains("\n\nBlack's King on F20 is in check from afar by the Rook on F6.\n\n"),
-            "{}",
-            hover.markdown
-        );
+        insta::assert_snapshot!("half_move_check", hover.markdown);
         let reply = hover_at(text, "KF20").expect("a hover");
         assert!(!reply.markdown.contains("in check"), "{}", reply.markdown);
     }
@@ -112,29 +134,17 @@ mod tests {
         // R009 (a Bishop stepping orthogonally) leaves two White Bishops on one hex colour.
         let text = "[Variant \"C'escacs\"]\n\n1. F8-F10, F20-F18\n2. JF6-F8, E21-E15:\n*\n";
         let hover = hover_at(text, "JF6").expect("a hover");
-        assert!(
-            hover.markdown.contains("No PDTL: the position is not one a PDTL may hold (P010: "),
-            "{}",
-            hover.markdown
-        );
-        assert!(!hover.markdown.contains("PDTL `"), "{}", hover.markdown);
+        insta::assert_snapshot!("half_move_no_pdtl", hover.markdown);
+        assert!(!hover.markdown.contains("PDTL:\n\n```"), "{}", hover.markdown);
         let before = hover_at(text, "F20").expect("a hover");
-        assert!(before.markdown.contains("PDTL `/28:"), "{}", before.markdown);
+        assert!(before.markdown.contains("PDTL:\n\n```text\n/28:"), "{}", before.markdown);
     }
 
     #[test]
     fn a_half_move_that_failed_shows_why_and_the_position_before_it() {
         let text = GAME.replace("JF6-B18", "NF6-B18");
         let hover = hover_at(&text, "NF6").expect("a hover");
-        assert!(
-            hover
-                .markdown
-                .starts_with("**2. NF6-B18** · not replayed\n\n- K003 `origin-wrong-piece`: "),
-            "{}",
-            hover.markdown
-        );
-        assert!(hover.markdown.contains("Last known position, after 1. …, E21-E19:"));
-        assert!(hover.markdown.contains("White to move."));
+        insta::assert_snapshot!("half_move_failed", hover.markdown);
         let later = hover_at(&text, "EE23").expect("a hover");
         assert!(later
             .markdown
@@ -163,6 +173,6 @@ mod tests {
             "{}",
             hover.markdown
         );
-        assert!(hover.markdown.contains("PDTL `/28:v/27:dk/"), "{}", hover.markdown);
+        assert!(hover.markdown.contains("PDTL:\n\n```text\n/28:v/27:dk/"), "{}", hover.markdown);
     }
 }

@@ -3,11 +3,11 @@
 //! variation starts where the half-move it replaces did, as everywhere else), a half-move's
 //! label, and the board with its PDTL.
 
-use super::{fit, Context};
+use super::{Context, TEXT_BOARD};
 use crate::analysis::{self, move_label, standing_at, PlayedHalfMove, Standing};
 use crate::board;
 use crate::geometry::Hex;
-use crate::pdtl;
+use crate::identifiers::IdentifierSet;
 use crate::position::Position;
 
 /// The label of a replayed half-move, with the move as written (without its annotations):
@@ -38,17 +38,35 @@ pub(super) fn describe(record: Context<'_>, standing: Standing<'_>) -> String {
 /// down (measured in code-server at 1400×900).
 pub(super) const IMAGE_WIDTH: u32 = 150;
 
-/// Appends the board (with the half-move from `marked[0]` to `marked[1]` marked), whose turn
-/// it is and the PDTL of a position: the board as a text picture, or as an SVG image for a
-/// client that shows images.
-pub(super) fn write_position(
-    record: Context<'_>,
-    out: &mut String,
-    position: &Position,
-    marked: &[Hex],
-) {
+/// A position as a hover shows it.
+pub(super) struct Shown<'a> {
+    pub position: &'a Position,
+    /// The hexes of the half-move that led to it (origin, destination), marked on the board.
+    pub marked: &'a [Hex],
+    /// A sentence said before whose turn it is: the check the half-move gives.
+    pub check: Option<String>,
+    /// Markdown that goes before the board: what the hover says besides the position.
+    pub note: &'a str,
+}
+
+/// Appends a position: the board as a text picture, or as an SVG image for a client that
+/// shows images, whose turn it is and the PDTL.
+///
+/// A text hover puts what a reader looks for first, so that a window cut short by the screen
+/// still shows it (a Neovim float is as tall as the room under the cursor): the check and whose
+/// turn it is, then the PDTL whole on one line of its own code block, which a text client
+/// copies as one line (a PDTL broken over lines does not read back), then the note, then the
+/// board. Beside an image (VS Code, which scrolls a hover) the turn and the PDTL follow the
+/// picture, as its caption.
+pub(super) fn write_position(record: Context<'_>, out: &mut String, shown: Shown<'_>) {
+    let Shown { position, marked, check, note } = shown;
     let ids = &record.view.analysis.identifiers;
+    if let Some(check) = check {
+        out.push_str(&check);
+        out.push_str(if record.options.images { ".\n\n" } else { ". " });
+    }
     if record.options.images {
+        out.push_str(note);
         let mut drawing = board::Board::new(position, ids);
         if let [origin, destination] = marked {
             drawing = drawing.with_move(*origin, *destination);
@@ -59,35 +77,39 @@ pub(super) fn write_position(
         out.push_str(&board::svg_data_uri(&drawing.svg_with_width(IMAGE_WIDTH)));
         // The turn beside the image, on its last line: every line counts in VS Code's hover.
         out.push_str(") ");
-    } else {
-        out.push_str("```text\n");
-        out.push_str(&board::text::picture(position, ids, marked));
-        out.push_str("```\n\n");
-    }
-    out.push_str(position.turn.name());
-    // A position that the rule checks flagged may be one no PDTL holds (P010): say so
-    // rather than show a PDTL that `check` rejects.
-    if let Some(problem) = analysis::pdtl_problem(position, ids) {
-        out.push_str(" to move.\n\n");
-        out.push_str(&problem.replacen("no PDTL", "No PDTL", 1));
-        out.push('\n');
+        write_turn_and_pdtl(position, ids, out, "`", "`\n");
         return;
     }
-    // Beside an image the PDTL's name goes with the turn, and the PDTL alone on the next
-    // line, which VS Code breaks only at its blanks. Under a text board the PDTL is broken
-    // to the board's width (see `fit`).
-    if record.options.images {
-        out.push_str(" to move. PDTL:\n\n`");
-        pdtl::write_pdtl(position, ids, out);
-        out.push_str("`\n");
-    } else if !record.options.fit {
-        out.push_str(" to move.\n\nPDTL `");
-        pdtl::write_pdtl(position, ids, out);
-        out.push_str("`\n");
-    } else {
-        out.push_str(" to move.\n\nPDTL:\n\n");
-        let mut written = String::new();
-        pdtl::write_pdtl(position, ids, &mut written);
-        fit::pdtl_block(&written, out);
+    write_turn_and_pdtl(position, ids, out, "```text\n", "\n```\n");
+    out.push('\n');
+    out.push_str(note);
+    out.push_str(TEXT_BOARD);
+    out.push_str(&board::text::picture(position, ids, marked));
+    out.push_str("```\n");
+}
+
+/// `White to move. PDTL:`, a blank line and the PDTL between `open` and `close`; or, for
+/// a position that the rule checks flagged and that no PDTL may hold (P010), why there is no
+/// PDTL rather than one that `check` rejects.
+fn write_turn_and_pdtl(
+    position: &Position,
+    ids: &IdentifierSet,
+    out: &mut String,
+    open: &str,
+    close: &str,
+) {
+    out.push_str(position.turn.name());
+    match analysis::printed_pdtl(position, ids) {
+        Ok(pdtl) => {
+            out.push_str(" to move. PDTL:\n\n");
+            out.push_str(open);
+            out.push_str(&pdtl);
+            out.push_str(close);
+        }
+        Err(problem) => {
+            out.push_str(" to move.\n\n");
+            out.push_str(&problem.replacen("no PDTL", "No PDTL", 1));
+            out.push('\n');
+        }
     }
 }

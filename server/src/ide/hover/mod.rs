@@ -25,7 +25,8 @@ pub struct HoverText {
     pub markdown: String,
 }
 
-/// How a text board opens in a hover (see `history::write_position`).
+/// How a code block opens in a hover: a text board, or a PDTL on its line (see
+/// `history::write_position`).
 const TEXT_BOARD: &str = "```text\n";
 
 /// How hovers are written, as the client can show them.
@@ -33,10 +34,6 @@ const TEXT_BOARD: &str = "```text\n";
 pub struct HoverOptions {
     /// Whether boards are drawn as SVG images (for a client that shows them) or as text.
     pub images: bool,
-    /// Whether a hover with a text board is fitted to the board's width: no line wider than
-    /// the picture (prose wrapped, the PDTL broken after its `/`), for a client that sizes its
-    /// window to the longest line.
-    pub fit: bool,
 }
 
 /// What every hover reads: the record (its ranges relative to its text) and the options.
@@ -67,11 +64,13 @@ enum Found<'a> {
 /// The hover at a byte offset of the document, with its range in the document; `None` when
 /// nothing under the offset has one. With `options.images`, its boards are SVG images
 /// (`![…](data:image/svg+xml;base64,…)`) rather than text pictures.
+///
+/// A text hover's prose is wrapped to its widest code line (see `fit`): the board or the PDTL
+/// set the width of a text client's window, and nothing else may widen it.
 pub fn hover(view: RecordView<'_>, offset: usize, options: HoverOptions) -> Option<HoverText> {
     let offset = view.in_record(offset)?;
     let found = in_record(Context { view, options }, offset)?;
-    // A text board sets the width a text client's window needs; nothing may widen it.
-    let markdown = if options.fit && !options.images && found.markdown.contains(TEXT_BOARD) {
+    let markdown = if !options.images && found.markdown.contains(TEXT_BOARD) {
         fit::wrapped(&found.markdown)
     } else {
         found.markdown
@@ -158,13 +157,18 @@ mod tests {
     use crate::analysis::analyse_syntax;
     use crate::syntax;
 
-    /// The hover at the first character of the first occurrence of `needle`.
+    /// The text hover at the first character of the first occurrence of `needle`.
     pub(super) fn hover_at(text: &str, needle: &str) -> Option<HoverText> {
+        hover_with(text, needle, HoverOptions::default())
+    }
+
+    /// The hover at the first character of the first occurrence of `needle`, with `options`.
+    pub(super) fn hover_with(text: &str, needle: &str, options: HoverOptions) -> Option<HoverText> {
         let tree = syntax::parse(&mut syntax::new_parser(), text);
         let record = syntax::lower_record(&tree, text);
         let analysis = analyse_syntax(text, &record);
         let view = RecordView { text, start: 0, tree: &tree, syntax: &record, analysis: &analysis };
-        hover(view, text.find(needle)?, HoverOptions::default())
+        hover(view, text.find(needle)?, options)
     }
 
     #[test]

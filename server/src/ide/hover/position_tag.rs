@@ -1,7 +1,8 @@
-//! The hover of the value of a `PDTL` tag (handbook §9): the board of the position it
-//! describes and its other fields in words, or the problems that keep it from being read.
+//! The hover of the value of a `PDTL` tag (handbook §9): the position it describes written
+//! canonically, its fields in words and its board, or the problems that keep it from being
+//! read.
 
-use super::history;
+use super::history::{self, Shown};
 use super::{Context, HoverText};
 use crate::diagnostics::Severity;
 use crate::identifiers::IdentifierSet;
@@ -34,8 +35,9 @@ pub(super) fn hover(record: Context<'_>, tag: &Tag) -> Option<HoverText> {
     }
     match &reading.position {
         Some(position) => {
-            markdown.push_str(&fields_in_words(position, ids));
-            history::write_position(record, &mut markdown, position, &[]);
+            let fields = fields_in_words(position, ids);
+            let shown = Shown { position, marked: &[], check: None, note: &fields };
+            history::write_position(record, &mut markdown, shown);
         }
         None => markdown.push_str("The position cannot be read, so the moves are not replayed.\n"),
     }
@@ -102,13 +104,7 @@ mod tests {
         );
         let hover = hover_at(&text, "/28:v").expect("a hover");
         assert_eq!(&text[hover.range], format!("\"{AFTER_TRIPLE_STEP}\""));
-        assert!(
-            hover.markdown.starts_with(
-                "**PDTL** · the position the record starts from\n\n- turn: Black to move\n"
-            ),
-            "{}",
-            hover.markdown
-        );
+        insta::assert_snapshot!("position_tag", hover.markdown);
         assert!(hover.markdown.contains("- castling: White `RKR` (King and both Rooks unmoved); Black `rkr` (King and both Rooks unmoved)\n"), "{}", hover.markdown);
         assert!(hover.markdown.contains("- special capture: `E13@9-11`, the piece on E13 may be taken en passant on E9 or E11\n"), "{}", hover.markdown);
         assert!(
@@ -117,7 +113,9 @@ mod tests {
             hover.markdown
         );
         assert!(
-            hover.markdown.contains(&format!("PDTL `{AFTER_TRIPLE_STEP}`")),
+            hover.markdown.contains(&format!(
+                "**PDTL** · the position the record starts from\n\nBlack to move. PDTL:\n\n```text\n{AFTER_TRIPLE_STEP}\n```\n\n- turn: Black to move\n"
+            )),
             "{}",
             hover.markdown
         );

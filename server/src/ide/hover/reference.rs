@@ -2,9 +2,10 @@
 //! `#16[#14.1#12.2]`): the half-move, move or variation it names, as the analysis resolved it,
 //! with the board and PDTL after it; for a reference that does not resolve, why.
 
-use super::history;
+use super::history::{self, Shown};
 use super::{Context, HoverText};
 use crate::analysis::{PlayedHalfMove, ReferenceTarget};
+use crate::replay;
 use crate::syntax::Reference;
 use crate::text::TextRange;
 
@@ -60,7 +61,9 @@ pub(super) fn hover(record: Context<'_>, reference: &Reference) -> Option<HoverT
                 played.effect.describe()
             ));
             let marked = [played.effect.origin, played.effect.destination];
-            history::write_position(record, &mut markdown, &played.after, &marked);
+            let check = replay::check_in_words(&played.after).map(|(_, check)| check);
+            let shown = Shown { position: &played.after, marked: &marked, check, note: "" };
+            history::write_position(record, &mut markdown, shown);
         }
         None => markdown.push_str("It was not replayed, so no position is known after it.\n"),
     }
@@ -108,7 +111,11 @@ mod tests {
         assert_eq!(&GAME[hover.range], "#3@W");
         assert!(hover.markdown.starts_with("**#3@W** · 3. E13×F16\n\nAfter 3. E13×F16: White pawn E13 takes the pawn on F16.\n\n"), "{}", hover.markdown);
         assert!(hover.markdown.contains("Black to move."), "{}", hover.markdown);
-        assert!(hover.markdown.contains("PDTL `/28:v/"), "{}", hover.markdown);
+        assert!(
+            hover.markdown.contains("Black to move. PDTL:\n\n```text\n/28:v/"),
+            "{}",
+            hover.markdown
+        );
     }
 
     #[test]
