@@ -36,3 +36,6 @@ pub mod position;
 pub mod replay;
 pub mod syntax;
 pub mod text;
+
+#[cfg(test)]
+mod test_corpus;

@@ -17,21 +17,7 @@ use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
-/// The valid corpus games, by number.
-macro_rules! games {
-    ($($number:literal)*) => {
-        [$(
-            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/corpus/valid/g", $number, ".ctl-pgn")),
-        )*]
-    };
-}
-
-const GAMES: [&str; 40] = games!(
-    "0001" "0002" "0003" "0004" "0005" "0006" "0007" "0008" "0009" "0010"
-    "0011" "0012" "0013" "0014" "0015" "0016" "0017" "0018" "0019" "0020"
-    "0021" "0022" "0023" "0024" "0025" "0026" "0027" "0028" "0029" "0030"
-    "0031" "0032" "0033" "0034" "0035" "0036" "0037" "0038" "0039" "0040"
-);
+use crate::test_corpus::GAMES;
 
 /// A position a corpus game reaches, with the half-move that led to it.
 #[derive(Clone, Debug)]

@@ -1,11 +1,14 @@
 //! The board at a place of a document, for the `ctlpgn/board` request and the editors' board
 //! panels: the position drawn (SVG and text), its PDTL, whose turn and the check, and the
-//! half-moves of the line of play under the place, for a move list. Byte ranges of the
-//! document; the edge converts them and encodes the answer.
+//! half-moves of the line of play under the place, for a move list, and the half-moves that
+//! may be played there (`ide::play`). Byte ranges of the document; the edge converts them and
+//! encodes the answer.
 
 use crate::analysis::{board_at, LineHalfMove};
 use crate::board::{Board, Theme};
 use crate::document::RecordView;
+use crate::format::FormatOptions;
+use crate::ide::play::{playable_moves, PlayableMove};
 use crate::pieces::Side;
 use crate::replay;
 
@@ -16,6 +19,8 @@ pub struct BoardOptions {
     pub flip: bool,
     /// The colours the SVG falls back to where the page sets none of its own.
     pub theme: Theme,
+    /// The spellings the half-moves offered take where the record writes none yet.
+    pub format: FormatOptions,
 }
 
 /// The board at a place (docs/language-server.md gives each field's meaning).
@@ -40,6 +45,9 @@ pub struct BoardAnswer {
     pub check: Option<String>,
     /// The half-moves of the line of play at the place, their ranges in the document.
     pub line: Vec<LineHalfMove>,
+    /// Every half-move the side to move may play at the place, as it is written when played;
+    /// `None` when the place has no exact position or the game is over there.
+    pub moves: Option<Vec<PlayableMove>>,
 }
 
 /// The board at byte `offset` of the document; an offset outside the record stands at the
@@ -76,5 +84,6 @@ pub fn board(view: RecordView<'_>, offset: usize, options: BoardOptions) -> Boar
         check: at.position.and_then(replay::check_in_words).map(|(_, words)| words),
         pdtl: at.pdtl,
         line,
+        moves: playable_moves(view, offset, &options.format).ok().filter(|moves| !moves.is_empty()),
     }
 }

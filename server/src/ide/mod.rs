@@ -10,6 +10,7 @@ pub mod folding;
 pub mod hover;
 pub mod navigation;
 pub mod outline;
+pub mod play;
 pub mod semantic;
 
 #[cfg(test)]

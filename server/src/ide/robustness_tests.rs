@@ -72,6 +72,23 @@ proptest! {
                 prop_assert!(text.is_char_boundary(half_move.range.start) && text.is_char_boundary(half_move.range.end));
             }
             let _ = conversion::continuation_at(&text, &record, &analysis, offset);
+            // Playing the first half-move offered (at every fourth place, as each play analyses
+            // the record it makes): its edits on character boundaries, its range inside the
+            // record it makes.
+            let options = crate::format::FormatOptions::default();
+            let offered = match offset % 4 {
+                0 => super::play::playable_moves(view, offset, &options).unwrap_or_default(),
+                _ => Vec::new(),
+            };
+            if let Some(first) = offered.first() {
+                if let Ok(played) = super::play::play(view, offset, &first.text, &options) {
+                    for edit in &played.edits {
+                        prop_assert!(text.is_char_boundary(edit.range.start) && text.is_char_boundary(edit.range.end));
+                    }
+                    prop_assert!(played.range.end <= played.record.len());
+                    prop_assert!(played.record.is_char_boundary(played.range.start) && played.record.is_char_boundary(played.range.end));
+                }
+            }
         }
         for diagnostic in &analysis.diagnostics {
             for fix in &diagnostic.fixes {

@@ -6,7 +6,8 @@
 //! {"record": 1, "exact": true, "svg": "<svg …", "text": "28 …", "pdtl": "/28:v/…",
 //!  "ply": 2, "moveNumber": 2, "side": "white", "move": "1. …, E21-E19", "check": null,
 //!  "line": [{"ply": 1, "number": "1", "side": "white", "move": "K4-K6",
-//!            "label": "1. K4-K6", "played": true, "range": {…}}, …]}
+//!            "label": "1. K4-K6", "played": true, "range": {…}}, …],
+//!  "moves": [{"from": "G7", "to": "G9", "text": "G7-G9"}, …]}
 //! ```
 //!
 //! docs/language-server.md documents every field.
@@ -16,6 +17,7 @@ use tower_lsp_server::lsp_types::{Position, Range, TextDocumentIdentifier};
 
 use super::to_proto::RecordPositions;
 use crate::board::Theme;
+use crate::format::FormatOptions;
 use crate::ide::board::{BoardAnswer, BoardOptions};
 
 /// The request's parameters: a place, and how to draw the board there.
@@ -34,10 +36,11 @@ pub struct BoardParams {
 }
 
 impl BoardParams {
-    /// How the request asks the board to be drawn; an unknown theme is the default one.
-    pub fn options(&self) -> BoardOptions {
+    /// How the request asks the board to be drawn, with the formatter's settings (`format`)
+    /// for the half-moves offered; an unknown theme is the default one.
+    pub fn options(&self, format: FormatOptions) -> BoardOptions {
         let theme = self.theme.as_deref().and_then(Theme::from_name).unwrap_or_default();
-        BoardOptions { flip: self.flip, theme }
+        BoardOptions { flip: self.flip, theme, format }
     }
 }
 
@@ -58,6 +61,17 @@ pub struct BoardReply {
     current: Option<String>,
     check: Option<String>,
     line: Vec<LineReply>,
+    /// Absent where nothing can be played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<MoveReply>>,
+}
+
+/// One half-move of the answer's `moves`.
+#[derive(Debug, Serialize)]
+pub struct MoveReply {
+    from: String,
+    to: String,
+    text: String,
 }
 
 /// One half-move of the answer's `line`.
@@ -102,5 +116,15 @@ pub fn encode(positions: &RecordPositions<'_>, index: usize, answer: BoardAnswer
         current: answer.current,
         check: answer.check,
         line,
+        moves: answer.moves.map(|moves| {
+            moves
+                .into_iter()
+                .map(|playable| MoveReply {
+                    from: playable.from.to_string(),
+                    to: playable.to.to_string(),
+                    text: playable.text,
+                })
+                .collect()
+        }),
     }
 }

@@ -19,6 +19,7 @@ mod formatting;
 mod from_proto;
 mod json_limits;
 mod panics;
+mod play;
 mod raw_answers;
 mod raw_texts;
 mod semantic_tokens;
@@ -72,6 +73,7 @@ pub async fn serve(input: impl AsyncRead + Unpin, output: impl AsyncWrite) -> bo
     let (kept, texts) = (diversions.answers.clone(), diversions.texts.clone());
     let (service, socket) = LspService::build(move |client| server::Server::new(client, flag))
         .custom_method("ctlpgn/board", server::Server::board)
+        .custom_method("ctlpgn/play", server::Server::play)
         .custom_method(
             raw_answers::DIVERTED_TOKENS_FULL,
             move |server: &server::Server, params: raw_answers::Diverted<SemanticTokensParams>| {

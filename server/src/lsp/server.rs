@@ -42,6 +42,7 @@ use super::encoding::Negotiated;
 use super::formatting;
 use super::from_proto;
 use super::panics;
+use super::play;
 use super::semantic_tokens;
 use super::settings::Settings;
 use super::structure;
@@ -553,7 +554,7 @@ impl Server {
 
     /// `ctlpgn/board` (see `board`): the board at a place.
     pub async fn board(&self, params: board::BoardParams) -> Result<Option<board::BoardReply>> {
-        let encoding = self.negotiated().encoding;
+        let (encoding, format) = (self.negotiated().encoding, self.settings().format);
         let uri = params.text_document.uri.clone();
         Ok(self
             .documents
@@ -561,13 +562,29 @@ impl Server {
                 let rope = document.rope();
                 let offset = from_proto::offset(rope, params.position, encoding);
                 view_at(document, offset, |view, index| {
-                    let answer = ide::board::board(view, offset, params.options());
+                    let answer = ide::board::board(view, offset, params.options(format));
                     let positions =
                         to_proto::RecordPositions::new(rope, view.text, view.start, encoding);
                     board::encode(&positions, index, answer)
                 })
             })
             .flatten())
+    }
+}
+
+impl Server {
+    /// `ctlpgn/play` (see `play`): a half-move played at a place, as an edit for the client
+    /// to apply; `null` for a document that is not open.
+    pub async fn play(&self, params: play::PlayParams) -> Result<Option<play::PlayReply>> {
+        let (encoding, format) = (self.negotiated().encoding, self.settings().format);
+        let uri = params.text_document.uri.clone();
+        let answer = self.documents.read(&uri, |document| {
+            let offset = from_proto::offset(document.rope(), params.position, encoding);
+            view_at(document, offset, |view, _| {
+                play::answer(document, view, &params, offset, &format, encoding)
+            })
+        });
+        answer.flatten().transpose()
     }
 }
 

@@ -14,6 +14,7 @@ mod formatting;
 mod full_semantic_tokens;
 mod hover;
 mod navigation;
+mod play;
 mod protocol;
 mod robustness;
 mod semantic_tokens;

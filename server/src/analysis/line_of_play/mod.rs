@@ -7,10 +7,12 @@
 //! where the half-move it replaces did (§11.2) everywhere.
 
 mod at;
+mod followers;
 mod position_at;
 mod tree;
 
 pub use at::{board_at, BoardAt, LineHalfMove};
+pub(crate) use followers::{Followers, Node};
 pub use position_at::{
     pdtl_after_ply, pdtl_at, pdtl_problem, position_after_ply, position_at, printed_pdtl,
     NoPosition,

@@ -1,0 +1,214 @@
+//! Playing over the protocol: `ctlpgn/board` offers the `moves` of the side to move in the
+//! record's own writing (FAN figurines, astral ones included), and `ctlpgn/play` answers a
+//! versioned edit and the range of the half-move once it is applied, in UTF-16 and UTF-8.
+//! The client applies the edit as an editor does (incremental changes, from the last), then
+//! asks for the board at the range: it stands on the half-move played, in the position after it.
+
+use serde_json::{json, Value};
+
+use crate::client::{uri, utf16_client, utf8_client, Client};
+use crate::{apply, offset};
+use ctlpgn_test_support::fixtures::testdata_text;
+
+/// The LSP position of byte `at` of `text`, in the client's units.
+fn position(text: &str, at: usize, utf8: bool) -> Value {
+    let line_start = text[..at].rfind('\n').map_or(0, |end| end + 1);
+    let before = &text[line_start..at];
+    let character = if utf8 { before.len() } else { before.encode_utf16().count() };
+    json!({"line": text[..at].matches('\n').count(), "character": character})
+}
+
+/// `method` at byte `at` of the document `name` (whose text is `text`), with `more` params.
+fn ask(
+    client: &mut Client,
+    method: &str,
+    name: &str,
+    text: &str,
+    at: usize,
+    utf8: bool,
+    more: Value,
+) -> Result<Value, Value> {
+    let mut params =
+        json!({"textDocument": {"uri": uri(name)}, "position": position(text, at, utf8)});
+    if let (Some(params), Some(more)) = (params.as_object_mut(), more.as_object()) {
+        params.extend(more.clone());
+    }
+    client.request(method, params)
+}
+
+/// A document open in a client, as the client sees it.
+struct Open {
+    client: Client,
+    name: &'static str,
+    text: String,
+    version: i32,
+    utf8: bool,
+}
+
+impl Open {
+    fn new(name: &'static str, text: &str, utf8: bool) -> Open {
+        let mut client = Client::start(if utf8 { utf8_client() } else { utf16_client() });
+        client.open(&uri(name), text);
+        Open { client, name, text: text.to_string(), version: 1, utf8 }
+    }
+
+    fn board(&mut self, at: usize) -> Value {
+        ask(&mut self.client, "ctlpgn/board", self.name, &self.text, at, self.utf8, json!({}))
+            .expect("a board")
+    }
+
+    /// Plays `half_move` at byte `at`, applies the answer's edit as an editor does and
+    /// returns the byte range of the half-move in the new text.
+    fn play(&mut self, at: usize, half_move: &str) -> std::ops::Range<usize> {
+        let reply =
+            self.request_play(at, half_move).unwrap_or_else(|error| panic!("{half_move}: {error}"));
+        let change = &reply["edit"]["documentChanges"][0];
+        assert_eq!(change["textDocument"], json!({"uri": uri(self.name), "version": self.version}));
+        let edits = &change["edits"];
+        let before = self.text.clone();
+        self.text = apply(&before, edits, self.utf8);
+        if !edits.as_array().expect("edits").is_empty() {
+            // As an editor sends them: one change per edit, the last one first.
+            let mut changes: Vec<Value> = edits.as_array().expect("edits").clone();
+            changes.reverse();
+            let changes: Vec<Value> = changes
+                .into_iter()
+                .map(|edit| json!({"range": edit["range"], "text": edit["newText"]}))
+                .collect();
+            self.version += 1;
+            self.client.change(&uri(self.name), self.version, Value::Array(changes));
+        }
+        let range = offset(&self.text, &reply["range"]["start"], self.utf8)
+            ..offset(&self.text, &reply["range"]["end"], self.utf8);
+        assert_eq!(&self.text[range.clone()], half_move, "{}", self.text);
+        range
+    }
+
+    fn refusal(&mut self, at: usize, half_move: &str) -> Value {
+        self.request_play(at, half_move).expect_err("a refusal")
+    }
+
+    fn request_play(&mut self, at: usize, half_move: &str) -> Result<Value, Value> {
+        let more = json!({"move": half_move});
+        ask(&mut self.client, "ctlpgn/play", self.name, &self.text, at, self.utf8, more)
+    }
+}
+
+/// The texts of a board answer's `moves`.
+fn texts(answer: &Value) -> Vec<&str> {
+    answer["moves"].as_array().map_or_else(Vec::new, |moves| {
+        moves.iter().map(|playable| playable["text"].as_str().expect("a text")).collect()
+    })
+}
+
+#[test]
+fn the_board_offers_the_moves_in_the_record_s_figurines() {
+    let fan = testdata_text("examples/04-fan.ctl-pgn");
+    let mut open = Open::new("fan", &fan, false);
+    let end = fan.find("\n*").expect("the result");
+    let answer = open.board(end);
+    assert_eq!(answer["side"], "white");
+    let texts = texts(&answer);
+    assert!(texts.contains(&"\u{2658}E3-D8"), "{texts:?}");
+    let pegasus: Vec<&&str> = texts.iter().filter(|text| text.starts_with('\u{1FA50}')).collect();
+    assert!(!pegasus.is_empty(), "a Pegasus move in its astral figurine: {texts:?}");
+    let knight = answer["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .find(|playable| playable["text"] == "\u{2658}E3-D8")
+        .expect("the Knight's move");
+    assert_eq!((&knight["from"], &knight["to"]), (&json!("E3"), &json!("D8")));
+    // In the tags: the moves of the starting position.
+    assert!(texts_at(&mut open, 1).contains(&"E7-E13".to_string()));
+}
+
+fn texts_at(open: &mut Open, at: usize) -> Vec<String> {
+    texts(&open.board(at)).into_iter().map(str::to_string).collect()
+}
+
+#[test]
+fn no_moves_are_offered_where_the_position_is_not_known() {
+    let broken = "[Variant \"C'escacs\"]\n[Result \"*\"]\n\n1. K4-K6, NE21-E17:\n*\n";
+    let mut open = Open::new("broken", broken, false);
+    let after = open.board(broken.find("*\n").expect("the result"));
+    assert_eq!(after["exact"], false);
+    assert_eq!(after.get("moves"), None, "{after}");
+    let before = open.board(broken.find(", NE21").expect("the first move"));
+    assert!(texts(&before).contains(&"E21-E19"));
+}
+
+#[test]
+fn a_half_move_played_is_written_where_the_handbook_puts_it_in_utf16_and_utf8() {
+    let fan = testdata_text("examples/04-fan.ctl-pgn");
+    for utf8 in [false, true] {
+        let mut open = Open::new("fan", &fan, utf8);
+        let end = fan.find("\n*").expect("the result");
+        let pegasus = texts_at(&mut open, end)
+            .into_iter()
+            .find(|text| text.starts_with('\u{1FA50}'))
+            .expect("a Pegasus move");
+        let range = open.play(end, &pegasus);
+        // After the last move's comments, before the result; the end mark moved.
+        assert!(open.text.contains("\u{2657}F24\u{d7}D18\n"), "{}", open.text);
+        assert!(open.text[..range.start].ends_with("\u{7d}\n10. "), "{}", open.text);
+        assert_eq!(&open.text[range.end..], ":\n*\n");
+        // The board at the range stands on the new half-move.
+        let answer = open.board(range.start);
+        assert_eq!(answer["move"], format!("10. {pegasus}"));
+        assert_eq!(answer["side"], "black");
+        assert_eq!(answer["exact"], true);
+        // Black answers on the same move line.
+        let reply = texts_at(&mut open, range.end)[0].clone();
+        let black = open.play(range.end, &reply);
+        assert_eq!(&open.text[black.end..], ":\n*\n");
+        assert!(open.text.contains(&format!("10. {pegasus}, {reply}:")), "{}", open.text);
+    }
+}
+
+#[test]
+fn from_an_earlier_move_a_variation_is_written_and_a_move_already_there_is_not() {
+    let game = "[Variant \"C'escacs\"]\n[White \"Pérez, Núria\"]\n[Result \"*\"]\n\n1. K4-K6, E21-E19\n2. JF6\u{2010}B18, EE23-D20\n3. H6-H10, E19\u{d7}F16:\n*\n";
+    let mut open = Open::new("game", game, false);
+    let on_second = game.find("JF6").expect("White's second move") + 2;
+    // The half-move that follows: nothing written, the range is that half-move.
+    let same = open.play(on_second, "EE23-D20");
+    assert_eq!(open.text, game);
+    assert_eq!(&game[same], "EE23-D20");
+    // Another one: a variation after the move line it replaces.
+    let other = open.play(on_second, "F20-F18");
+    assert!(
+        open.text.contains("2. JF6\u{2010}B18, EE23-D20\n(2. \u{2026}, F20-F18)\n3. H6-H10"),
+        "{}",
+        open.text
+    );
+    let answer = open.board(other.end);
+    assert_eq!(answer["move"], "2. \u{2026}, F20-F18");
+    assert_eq!(answer["exact"], true);
+    // Played again from the same place: the variation is there now.
+    let again = open.play(on_second, "F20-F18");
+    assert_eq!(again, other);
+}
+
+#[test]
+fn an_illegal_half_move_is_refused_with_its_reason() {
+    let game = "[Variant \"C'escacs\"]\n[Result \"*\"]\n\n1. K4-K6:\n*\n";
+    let mut open = Open::new("refused", game, false);
+    let error = open.refusal(game.find(":\n").expect("the end"), "E21-E13");
+    assert_eq!(error["code"], -32602, "{error}");
+    assert_eq!(error["message"], "`E21-E13` is not a half-move Black may play here");
+    let broken = "[Variant \"C'escacs\"]\n[Result \"*\"]\n\n1. K4-K6, NE21-E17:\n*\n";
+    let mut open = Open::new("unknown", broken, false);
+    let error = open.refusal(broken.find("*\n").expect("the result"), "E7-E9");
+    assert_eq!(error["code"], -32602, "{error}");
+    assert!(
+        error["message"]
+            .as_str()
+            .is_some_and(|message| message.starts_with("nothing can be played here")),
+        "{error}"
+    );
+    // A document that is not open: no answer.
+    let unopened =
+        ask(&mut open.client, "ctlpgn/play", "nowhere", broken, 0, false, json!({"move": "K4-K6"}));
+    assert_eq!(unopened, Ok(Value::Null));
+}
