@@ -170,13 +170,16 @@ pub fn hover(rope: &Rope, found: HoverText, negotiated: Negotiated) -> Hover {
     }
 }
 
-/// A completion item with its text edit, as a snippet when the client takes them.
+/// A completion item with its text edit, as a snippet when the client takes them. Its filter
+/// text is sent only when it is not the label: Neovim 0.7 starts inserting where the items'
+/// edits start only when some item has no filter text (see `ide::completion`).
 pub fn completion_item(
     rope: &Rope,
     item: CompletionItem,
     negotiated: Negotiated,
 ) -> lsp_types::CompletionItem {
     let edit_range = range(rope, item.edit_range, negotiated.encoding);
+    let filter_text = (item.filter != item.label).then_some(item.filter);
     let (new_text, format) = if negotiated.snippets {
         (item.snippet, InsertTextFormat::SNIPPET)
     } else {
@@ -191,7 +194,7 @@ pub fn completion_item(
         }),
         preselect: item.preselect.then_some(true),
         sort_text: Some(item.sort_key),
-        filter_text: Some(item.filter),
+        filter_text,
         insert_text_format: Some(format),
         text_edit: Some(CompletionTextEdit::Edit(TextEdit { range: edit_range, new_text })),
         ..lsp_types::CompletionItem::default()

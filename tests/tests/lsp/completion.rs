@@ -47,12 +47,14 @@ fn a_bracket_in_the_tag_section_offers_the_missing_tags_in_roster_order() {
     let date = item(&items, "Date");
     assert_eq!(date["preselect"], true);
     assert_eq!(date["insertTextFormat"], 2, "a snippet");
-    assert_eq!(date["textEdit"]["newText"], "[Date \"${1:????}-${2:??}-${3:??}\"]$0");
+    // The `[` typed stays: the edit starts after it, where the word starts, and the label is
+    // what the client filters on.
+    assert_eq!(date["textEdit"]["newText"], "Date \"${1:????}-${2:??}-${3:??}\"]$0");
     assert_eq!(
         date["textEdit"]["range"],
-        json!({"start": {"line": 3, "character": 0}, "end": {"line": 3, "character": 1}})
+        json!({"start": {"line": 3, "character": 1}, "end": {"line": 3, "character": 1}})
     );
-    assert_eq!(date["filterText"], "[Date");
+    assert_eq!(date.get("filterText"), None);
     assert!(
         date["documentation"]["value"].as_str().is_some_and(|doc| doc.contains("YYYY-MM-DD")),
         "{date}"
@@ -70,7 +72,7 @@ fn clients_without_snippets_get_plain_text() {
     let items = client.at("textDocument/completion", &uri("plain"), 3, 1).expect("completion");
     let result = item(&items, "Result");
     assert_eq!(result["insertTextFormat"], 1);
-    assert_eq!(result["textEdit"]["newText"], "[Result \"\"]");
+    assert_eq!(result["textEdit"]["newText"], "Result \"\"]");
 }
 
 #[test]
@@ -80,7 +82,7 @@ fn tag_values_replace_the_text_inside_the_quotes_after_non_ascii_text() {
         let mut client = Client::start(capabilities);
         client.open(&uri("values"), &text);
         let items =
-            client.at("textDocument/completion", &uri("values"), 3, 16).expect("completion");
+            client.at("textDocument/completion", &uri("values"), 3, 14).expect("completion");
         assert_eq!(
             labels(&items),
             ["abandoned", "rules infraction", "time forfeit", "death", "emergency"],
@@ -90,6 +92,10 @@ fn tag_values_replace_the_text_inside_the_quotes_after_non_ascii_text() {
             item(&items, "death")["textEdit"]["range"],
             json!({"start": {"line": 3, "character": 14}, "end": {"line": 3, "character": 16}})
         );
+        // After `ti`, the values that go on with it.
+        let items =
+            client.at("textDocument/completion", &uri("values"), 3, 16).expect("completion");
+        assert_eq!(labels(&items), ["time forfeit"], "utf8: {utf8}");
     }
 }
 
@@ -131,7 +137,13 @@ fn a_comment_offers_references_to_the_moves_before_it() {
             client.at("textDocument/completion", &uri("comment"), 6, hash + 1).expect("completion");
         assert_eq!(labels(&items), ["#2@B", "#2@W", "#1@B", "#1@W"], "utf8: {utf8}");
         assert_eq!(item(&items, "#1@W")["detail"], "1. K4‐K6");
-        assert_eq!(item(&items, "#2@B")["textEdit"]["range"]["start"]["character"], hash);
+        // The `#` stays; the reference goes on after it.
+        let reference = item(&items, "#2@B");
+        assert_eq!(reference["textEdit"]["range"]["start"]["character"], hash + 1);
+        assert_eq!(
+            (&reference["textEdit"]["newText"], &reference["filterText"]),
+            (&json!("2@B"), &json!("2@B"))
+        );
     }
 }
 
@@ -180,6 +192,11 @@ fn the_legal_half_moves_are_written_in_the_record_s_figurines_in_both_encodings(
                 "{item}"
             );
         }
+        // Only what begins with the figurine typed; at the start of a half-move, the Bishop's
+        // moves in figurines and no letters.
+        assert!(labels(&items).iter().all(|label| label.starts_with('☖')), "{:?}", labels(&items));
+        // Before the figurine, `3. |☖`: the same column in both encodings.
+        let items = client.at("textDocument/completion", &uri("fan"), 7, 3).expect("completion");
         assert!(
             labels(&items).iter().any(|label| label.starts_with("♗F6-")),
             "the Bishop in figurines: {:?}",

@@ -6,6 +6,7 @@ mod board;
 mod clients;
 mod code_actions;
 mod completion;
+mod completion_clients;
 mod conversions;
 mod deep_nesting;
 mod diagnostics;

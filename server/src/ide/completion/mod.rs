@@ -5,6 +5,15 @@
 //! movetext (the pieces and the legal half-moves of the side to move) and a comment body
 //! (markers and references to earlier moves). Like the hovers, nothing here knows the
 //! protocol: the server turns each item into the protocol's, in the negotiated encoding.
+//!
+//! Every item of an answer replaces text from the same place, where the word under the cursor
+//! starts as Vim counts words (`is_keyword`): the text typed before that place must already be
+//! the item's, and stays. Clients insert from different places (VS Code and eglot from the
+//! edit's start; Neovim 0.7's omnifunc from the start of the Vim word, unless every item has
+//! no filter text and the same edit start; Neovim 0.11 from the edits' common start), and
+//! this place is the one they all agree on, so that `JF6-` completed to `JF6-C15` is never
+//! written `JF6-JF6-C15`. The items that do not go on with what was typed after that place
+//! (compared without case) are left out: Neovim 0.11 shows what it is given.
 
 mod comments;
 mod moves;
@@ -36,7 +45,8 @@ pub struct CompletionItem {
     pub detail: String,
     /// Markdown shown when the item is selected.
     pub documentation: Option<String>,
-    /// The text the editor matches against what was typed in `edit_range` before the cursor.
+    /// The text the editor matches against what was typed in `edit_range` before the cursor:
+    /// the label from the start of `edit_range`.
     pub filter: String,
     /// The text that replaces `edit_range`, as a snippet (`$1`, `${1|a,b|}` placeholders).
     pub snippet: String,
@@ -79,7 +89,8 @@ impl CompletionItem {
 /// with their edit ranges in the document.
 pub fn completion(view: RecordView<'_>, offset: usize) -> Vec<CompletionItem> {
     let Some(offset) = view.in_record(offset) else { return Vec::new() };
-    let mut items = complete(view.text, view.syntax, view.analysis, offset);
+    let items = complete(view.text, view.syntax, view.analysis, offset);
+    let mut items = from_keyword_start(view.text, offset, items);
     for (index, item) in items.iter_mut().enumerate() {
         item.edit_range = view.in_document(item.edit_range);
         item.sort_key = format!("{index:04}");
@@ -169,6 +180,76 @@ fn word_start(text: &str, offset: usize, extra: &[char]) -> usize {
         })
         .last()
         .map_or(offset, |(index, _)| index)
+}
+
+/// Whether Vim counts `c` as part of a word (a keyword character of its default
+/// 'iskeyword', `@,48-57,_,192-255`), for the characters a CTL-PGN line holds: letters and
+/// digits of every script, `_`, the Latin-1 letters and signs from `À` (so `×` and `÷`), and
+/// the FAN figurines. Neovim 0.11 counts the figurines as words (emoji and the Chess Symbols
+/// block); 0.7 does so only for the Chess Symbols block (`🩐`), so that an item of a
+/// figurine typed alone starts at the figurine and carries no filter text, which 0.7 then
+/// follows (see `from_keyword_start`). Not words: `-`, `‐`, `*`, `@`, `=`, `+`, `∞`, `#`, `…`,
+/// brackets, quotes and blanks.
+fn is_keyword(c: char) -> bool {
+    match u32::from(c) {
+        0..=0x7F => c.is_ascii_alphanumeric() || c == '_',
+        0x80..=0xBF => false,
+        0xC0..=0xFF => true,
+        _ => c.is_alphanumeric() || crate::pieces::PieceKind::from_figurine(c).is_some(),
+    }
+}
+
+/// Where the word (as Vim counts words, `is_keyword`) that ends at `offset` starts.
+fn keyword_start(text: &str, offset: usize) -> usize {
+    text[..offset]
+        .char_indices()
+        .rev()
+        .take_while(|&(_, c)| is_keyword(c))
+        .last()
+        .map_or(offset, |(index, _)| index)
+}
+
+/// The items made to replace text from where the word before the cursor starts (see the
+/// module's doc), no earlier than where they started: the text typed before that place must
+/// begin the item (a `‐` typed for its `-`, a `*` for its `×`), and is taken off its text and
+/// its filter; an item that does not go on with what was typed after that place (without
+/// case) is left out.
+fn from_keyword_start(
+    text: &str,
+    offset: usize,
+    items: Vec<CompletionItem>,
+) -> Vec<CompletionItem> {
+    let word = keyword_start(text, offset);
+    items
+        .into_iter()
+        .filter_map(|mut item| {
+            let start = item.edit_range.start.max(word).min(offset);
+            let kept = text.get(item.edit_range.start..start)?;
+            let typed = text.get(start..offset)?.to_lowercase();
+            let own: String = item.plain.chars().take(kept.chars().count()).collect();
+            if !kept.chars().map(keyboard).eq(own.chars().map(keyboard)) {
+                return None;
+            }
+            item.plain = item.plain[own.len()..].to_string();
+            item.snippet = item.snippet.strip_prefix(escape_snippet(&own).as_str())?.to_string();
+            item.filter = item.filter.strip_prefix(own.as_str())?.to_string();
+            if !item.filter.to_lowercase().starts_with(&typed) {
+                return None;
+            }
+            item.edit_range = TextRange::new(start, item.edit_range.end);
+            Some(item)
+        })
+        .collect()
+}
+
+/// A character as a keyboard types it: the Unicode hyphen `‐` as `-`, and `*` as the capture
+/// sign `×` it stands for.
+fn keyboard(c: char) -> char {
+    match c {
+        '\u{2010}' => '-',
+        '*' => '\u{D7}',
+        other => other,
+    }
 }
 
 /// Text made safe for a snippet: `$`, `}` and `\` are taken literally.

@@ -1,18 +1,22 @@
 //! Completion on small records, with the cursor marked `|` in the text.
 
-use super::{complete, CompletionItem, CompletionKind};
+use super::{completion, is_keyword, CompletionItem, CompletionKind};
 use crate::analysis::analyse_syntax;
+use crate::document::RecordView;
 use crate::syntax;
 use crate::text::TextRange;
 
-/// The completion items at the `|` of `marked`, and the text without the mark.
+/// The completion items at the `|` of `marked`, as the server sends them, and the text without
+/// the mark.
 fn at_cursor(marked: &str) -> (String, Vec<CompletionItem>) {
     let offset = marked.find('|').expect("a cursor mark");
     let text = marked.replacen('|', "", 1);
     let tree = syntax::parse(&mut syntax::new_parser(), &text);
     let record = syntax::lower_record(&tree, &text);
     let analysis = analyse_syntax(&text, &record);
-    let suggestions = complete(&text, &record, &analysis, offset);
+    let view =
+        RecordView { text: &text, start: 0, tree: &tree, syntax: &record, analysis: &analysis };
+    let suggestions = completion(view, offset);
     (text, suggestions)
 }
 
@@ -30,19 +34,22 @@ fn tag_names_come_in_roster_order_with_the_next_missing_required_tag_first() {
     assert!(suggestions[0].preselect && !suggestions[1].preselect);
     assert!(!labels(&suggestions).contains(&"Event") && !labels(&suggestions).contains(&"Variant"));
     assert!(labels(&suggestions).contains(&"Annotator") && labels(&suggestions).contains(&"PDTL"));
+    // The `[` typed stays: the items start after it, where the word starts.
     let site = &suggestions[0];
-    assert_eq!(site.snippet, "[Site \"$1\"]$0");
-    assert_eq!(&text[site.edit_range], "[]", "the auto-closed bracket is replaced too");
+    assert_eq!(site.snippet, "Site \"$1\"]$0");
+    assert_eq!(&text[site.edit_range], "]", "the auto-closed bracket is replaced too");
+    assert_eq!(site.filter, "Site");
     let result = suggestions.iter().find(|s| s.label == "Result").expect("Result");
-    assert_eq!(result.snippet, "[Result \"${1|3-0,2-1,0-3,1-2,1-1,*|}\"]$0");
-    assert_eq!(result.plain, "[Result \"\"]");
+    assert_eq!(result.snippet, "Result \"${1|3-0,2-1,0-3,1-2,1-1,*|}\"]$0");
+    assert_eq!(result.plain, "Result \"\"]");
 }
 
 #[test]
 fn an_empty_record_starts_with_variant_and_repeatable_tags_stay_offered() {
-    let (_, suggestions) = at_cursor("[V|");
-    assert_eq!(suggestions[0].label, "Variant");
-    assert_eq!(suggestions[0].plain, "[Variant \"C'escacs\"]");
+    let (text, suggestions) = at_cursor("[V|");
+    assert_eq!(labels(&suggestions), ["Variant"], "only the names that go on with V");
+    assert_eq!(suggestions[0].plain, "Variant \"C'escacs\"]");
+    assert_eq!(&text[suggestions[0].edit_range], "V");
     let (_, suggestions) =
         at_cursor("[Variant \"C'escacs\"]\n[Id \"Cescacs-0001\"]\n[Annotator \"Prat, J.\"]\n[|\n");
     assert_eq!(labels(&suggestions)[..3], ["Annotator", "AnnotatorId", "Date"]);
@@ -63,11 +70,19 @@ fn tag_values_are_offered_inside_the_quotes() {
     assert_eq!(labels(&suggestions), ["3-0", "2-1", "0-3", "1-2", "1-1", "*"]);
     assert_eq!(suggestions[0].edit_range.start, suggestions[0].edit_range.end);
     assert_eq!(&text[suggestions[0].edit_range.end..suggestions[0].edit_range.end + 1], "\"");
-    let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Mode \"O|TB\"]\n");
-    assert_eq!(labels(&suggestions), ["OTB", "ICS", "TC", "EM", "BBS"]);
-    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Date \"2025|\"]\n");
+    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Mode \"O|TB\"]\n");
+    assert_eq!(labels(&suggestions), ["OTB"], "the values that go on with what was typed");
+    assert_eq!(&text[suggestions[0].edit_range], "OTB");
+    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Date \"|\"]\n");
     assert_eq!(suggestions[0].snippet, "${1:YYYY}-${2:MM}-${3:DD}");
-    assert_eq!(&text[suggestions[0].edit_range], "2025");
+    assert_eq!(&text[suggestions[0].edit_range], "");
+    let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Date \"2025|\"]\n");
+    assert!(suggestions.is_empty(), "no template replaces a date being typed");
+    // After a `-`, which ends a word, the text typed before it stays and begins every item.
+    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Result \"1-|\"]\n");
+    assert_eq!(labels(&suggestions), ["1-2", "1-1"]);
+    assert_eq!(&text[suggestions[0].edit_range], "");
+    assert_eq!((suggestions[0].plain.as_str(), suggestions[0].filter.as_str()), ("2", "2"));
     let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Redefine \"|\"]\n");
     assert_eq!(labels(&suggestions)[0], "FAN");
     let (_, suggestions) =
@@ -99,6 +114,13 @@ fn a_piece_being_typed_is_replaced_and_white_moves_after_black() {
     let bishop = suggestions.iter().find(|s| s.label == "JF6").expect("the black-hex Bishop");
     assert_eq!(&text[bishop.edit_range], "J");
     assert_eq!(bishop.detail, "White Bishop on F6");
+    assert!(
+        labels(&suggestions).iter().all(|label| label.starts_with('J')),
+        "{:?}",
+        labels(&suggestions)
+    );
+    let (_, suggestions) =
+        at_cursor("[Variant \"C'escacs\"]\n[White \"Núria\"]\n\n1. K4-K6, E21-E19\n2. |\n");
     assert!(labels(&suggestions).contains(&"K6"), "the pawn that moved is on K6");
     assert!(!labels(&suggestions).contains(&"K4"));
 }
@@ -125,7 +147,12 @@ fn comments_offer_markers_then_references_to_earlier_moves() {
     assert_eq!(suggestions[1].detail, "Black comment on 2. …, EE23-D20");
     let (text, suggestions) = at_cursor(&game.replace("{ |}", "{ @W: like #|}"));
     assert_eq!(labels(&suggestions), ["#2@B", "#2@W", "#1@B", "#1@W"]);
-    assert_eq!(&text[suggestions[0].edit_range], "#");
+    // The `#` ends no word of its own: it stays, and the items go on after it.
+    assert_eq!(&text[suggestions[0].edit_range], "");
+    assert_eq!((suggestions[0].plain.as_str(), suggestions[0].filter.as_str()), ("2@B", "2@B"));
+    let (_, suggestions) = at_cursor(&game.replace("{ |}", "{ @W: like #2@|}"));
+    assert_eq!(labels(&suggestions), ["#2@B", "#2@W"]);
+    assert_eq!(suggestions[1].plain, "W");
     let (_, suggestions) = at_cursor(&game.replace("{ |}", "{ @W: like |}"));
     assert!(suggestions.is_empty());
 }
@@ -144,16 +171,20 @@ fn the_half_moves_of_the_side_to_move_are_written_out_with_the_check_they_give()
         at_cursor("[Variant \"C'escacs\"]\n[Black \"Vidàl\"]\n\n1. K4-K6, E21-E19\n2. JF6-|\n");
     let moves: Vec<&CompletionItem> =
         suggestions.iter().filter(|s| s.kind == CompletionKind::Move).collect();
-    assert!(
-        moves.iter().all(|s| &text[s.edit_range] == "JF6-"),
-        "the half-move typed so far is replaced"
-    );
+    // `JF6-` stays as typed: every item goes on from after the `-`, and the pieces, which do
+    // not begin with `JF6-`, are not offered.
+    assert_eq!(moves.len(), suggestions.len(), "only half-moves");
+    assert!(moves.iter().all(|s| s.edit_range == TextRange::empty(text.len() - 1)));
+    assert!(moves.iter().all(|s| s.label.starts_with("JF6-")), "{:?}", labels(&suggestions));
+    assert!(moves.iter().all(|s| s.label == format!("JF6-{}", s.plain) && s.filter == s.plain));
     let bishop: Vec<&str> =
         moves.iter().map(|s| s.label.as_str()).filter(|label| label.starts_with("JF6-")).collect();
     assert!(
         !bishop.is_empty() && bishop.iter().all(|label| label.len() <= "JF6-C15+∞".len()),
         "{bishop:?}"
     );
+    let (_, suggestions) =
+        at_cursor("[Variant \"C'escacs\"]\n[Black \"Vidàl\"]\n\n1. K4-K6, E21-E19\n2. |\n");
     assert!(labels(&suggestions).contains(&"E7-E13") && !labels(&suggestions).contains(&"E7-E15"));
     // A Rook that checks the King from afar, from a PDTL.
     let (_, suggestions) =
@@ -164,4 +195,46 @@ fn the_half_moves_of_the_side_to_move_are_written_out_with_the_check_they_give()
         .expect("the check is offered with its suffix");
     assert_eq!(check.detail, "White Rook C3 to F6, check from afar");
     assert!(!labels(&suggestions).contains(&"RC3-E9"), "a Rook does not move like that");
+}
+
+#[test]
+fn a_capture_sign_is_part_of_the_word_and_the_case_typed_does_not_matter_after_it() {
+    // `×` is a letter to Vim (it stands among the Latin-1 letters): the word is `F16×e`.
+    let text = "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15\n2. F8-F12, F20-F16\n3. E13×f|\n";
+    let (text_without_mark, suggestions) = at_cursor(text);
+    assert!(!suggestions.is_empty());
+    for item in &suggestions {
+        assert_eq!(&text_without_mark[item.edit_range], "E13×f");
+        assert!(item.label.starts_with("E13×F") && item.plain == item.label, "{item:?}");
+    }
+}
+
+#[test]
+fn a_figurine_typed_alone_is_replaced_with_the_items_that_begin_with_it() {
+    let text = "[Variant \"C'escacs\"]\n[Redefine \"FAN\"]\n\n1. E7-E13, E21-E15\n2. ♗|\n";
+    let (without_mark, suggestions) = at_cursor(text);
+    assert!(suggestions.iter().any(|item| item.label == "♗F6"), "{:?}", labels(&suggestions));
+    for item in &suggestions {
+        assert_eq!(&without_mark[item.edit_range], "♗");
+        assert!(item.label.starts_with('♗') && item.plain == item.label, "{item:?}");
+    }
+}
+
+/// What Neovim 0.7.2 and 0.11.4 answered to `match('x ' .. c, '\\k*$')` with their default
+/// 'iskeyword', character by character (2: a word character; 3: not). The FAN figurines of the
+/// BMP are words to 0.11 only; `is_keyword` takes them as words so that an item of a
+/// figurine typed alone starts at the figurine.
+#[test]
+fn keywords_are_the_characters_vim_counts_in_a_word() {
+    let words = "aZ0_×÷Àéñç Ω漢🩏🩐🩒🩓";
+    let not_words = "-‐…∞◇@#*=&+^\"[]’«»·–—→½★✓€−⁺ {}()$:.,";
+    for c in words.chars().filter(|c| *c != ' ') {
+        assert!(is_keyword(c), "{c:?} is a word character");
+    }
+    for c in not_words.chars() {
+        assert!(!is_keyword(c), "{c:?} is not a word character");
+    }
+    for figurine in "♔♕♖♗♘♙♚♛♜♝♞♟☖☗".chars() {
+        assert!(is_keyword(figurine), "{figurine:?}");
+    }
 }
