@@ -15,12 +15,29 @@
 /// <reference types="tree-sitter-cli/dsl" />
 // @ts-check
 
+// The character classes, each written once here, as the members of a regular expression's
+// `[...]`, and once for the server's reader (`server/src/syntax/chars.rs`, whose tests drive
+// this grammar with every control character and Unicode space); `src/scanner.c`'s `is_blank`
+// and `is_newline` are the same classes.
+//
+// White space is what the handbook names (§1, §7.1): spaces and tabs, and line ends (LF, and CR
+// alone or before LF); the byte-order mark is skipped like a blank wherever it stands. Every
+// other character is text, control characters and Unicode spaces included: never `\s`, which
+// takes in U+000B, U+000C and the Unicode spaces.
+const SPACE_OR_TAB = ' \\t';
+const LINE_END = '\\r\\n';
+const BYTE_ORDER_MARK = '\\uFEFF';
+const WHITE_SPACE = SPACE_OR_TAB + BYTE_ORDER_MARK + LINE_END;
 // FAN figurines: chess pieces (U+2654-U+265F), shogi elephants (U+2616, U+2617) and the
 // Pegasus and Wyvern of the Chess Symbols block (U+1FA4F-U+1FA53).
-const FIGURINE = /[\u2654-\u265F\u2616\u2617\u{1FA4F}-\u{1FA53}]/u;
+const FIGURINES = '\\u2654-\\u265F\\u2616\\u2617\\u{1FA4F}-\\u{1FA53}';
+
+/** A regular expression from a pattern written with the classes above. */
+const pattern = source => new RegExp(source, 'u');
+
 // A piece identifier: one letter (lower case is accepted so that the server can report S007)
 // or one figurine.
-const PIECE = /[A-Za-z\u2654-\u265F\u2616\u2617\u{1FA4F}-\u{1FA53}]/u;
+const PIECE = pattern(`[A-Za-z${FIGURINES}]`);
 // A coordinate, read leniently: any letter and any digits, so that `J5`, `F3`, `E30` and
 // `F08` become coordinate nodes the server can judge (C001-C004).
 const COORDINATE = /[A-Za-z][0-9]+/;
@@ -46,7 +63,7 @@ module.exports = grammar({
     $._error_sentinel,
   ],
 
-  extras: _ => [/[ \t\r\n\uFEFF]/],
+  extras: _ => [pattern(`[${WHITE_SPACE}]`)],
 
   conflicts: _ => [],
 
@@ -103,7 +120,7 @@ module.exports = grammar({
     tag_name: _ => /[A-Za-z][A-Za-z0-9_]*/,
 
     // The quotes are part of the token; `\"` and `\\` are the escapes of §10.1.
-    tag_value: _ => /"([^"\\\r\n]|\\[^\r\n])*"/,
+    tag_value: _ => pattern(`"([^"\\\\${LINE_END}]|\\\\[^${LINE_END}])*"`),
 
     // ---- Move lines ---------------------------------------------------------------------
 
@@ -124,7 +141,7 @@ module.exports = grammar({
 
     // Indentation dots before the content of a line (§7.1, §11.4). Indentation is any mix of
     // blanks and full stops; the token runs from the first dot to the last one (`. .{`).
-    indentation: _ => /\.([ \t]*\.)*/,
+    indentation: _ => pattern(`\\.([${SPACE_OR_TAB}]*\\.)*`),
 
     // `12.` or the unknown-start form `1?` (any digits, so the server can report M002).
     move_number: _ => /[0-9]+[.?]/,
@@ -202,10 +219,11 @@ module.exports = grammar({
     ),
 
     // `$[2]`; a malformed label (`$2`, `$[x]`, a lone `$`) is still a label node (M020).
+    // It runs up to white space (`$[1 ]` is the label `$[1`).
     label: _ => token(seq('$', optional(choice(
-      /\[[^\]\s]*\]/,
-      /\[[^\]\s]*/,
-      /[^\[\s][^\s]*/,
+      pattern(`\\[[^\\]${WHITE_SPACE}]*\\]`),
+      pattern(`\\[[^\\]${WHITE_SPACE}]*`),
+      pattern(`[^\\[${WHITE_SPACE}][^${WHITE_SPACE}]*`),
     )))),
 
     // A `)` that closes nothing (M011).
@@ -236,7 +254,7 @@ module.exports = grammar({
     // `3-0 2-1 0-3 1-2 1-1 *`, read leniently (`1-0`, `1/2-1/2`, `3 - 0`) for M007.
     result: _ => token(choice(
       '*',
-      /[0-9]+(\/[0-9]+)?[ \t]*[-\u2010][ \t]*[0-9]+(\/[0-9]+)?/,
+      pattern(`[0-9]+(\\/[0-9]+)?[${SPACE_OR_TAB}]*[-\\u2010][${SPACE_OR_TAB}]*[0-9]+(\\/[0-9]+)?`),
     )),
   },
 });

@@ -28,6 +28,9 @@ pub fn check(text: &str, skip: &Skip) -> Result<u64, Finding> {
     let judged = analyse_file(text, Keep::Everything, RuleChecks::Judge);
     let skipped = analyse_file(text, Keep::Findings, RuleChecks::Skip);
     check_analyses(text, &judged, &skipped, skip)?;
+    if !skip.has("reader") {
+        check_reader(text)?;
+    }
     if !skip.has("fix") {
         check_fixes(text, &judged, skip)?;
     }
@@ -117,6 +120,26 @@ fn check_analyses(
                     );
                 }
             }
+        }
+    }
+    Ok(())
+}
+
+/// The hand-written reader gives every record the values tree-sitter's tree lowers to, or
+/// declines it: the two read white space, control characters and every other character alike.
+fn check_reader(text: &str) -> Result<(), Finding> {
+    let mut parser = syntax::new_parser();
+    for (number, range) in syntax::split_records(text).into_iter().enumerate() {
+        let record = &text[range];
+        let Some(read) = syntax::read_record(record) else { continue };
+        if read != syntax::parse_record_with(&mut parser, record) {
+            return fail(
+                "reader",
+                format!(
+                    "record {}: the reader's values differ from the tree's:\n{record:?}",
+                    number + 1
+                ),
+            );
         }
     }
     Ok(())

@@ -69,6 +69,44 @@ pub const INTERESTING: &[&str] = &[
     "3-0",
 ];
 
+/// Unicode's spaces and the invisible characters that pass for one: to the format they are
+/// text, not white space (`ctlpgn::syntax::chars`), and the reader and the grammar must agree.
+pub const UNICODE_SPACES: &[&str] = &[
+    "\u{85}", "\u{A0}", "\u{1680}", "\u{180E}", "\u{2000}", "\u{2001}", "\u{2002}", "\u{2003}",
+    "\u{2004}", "\u{2005}", "\u{2006}", "\u{2007}", "\u{2008}", "\u{2009}", "\u{200A}", "\u{200B}",
+    "\u{200C}", "\u{200D}", "\u{2028}", "\u{2029}", "\u{202F}", "\u{205F}", "\u{2060}", "\u{3000}",
+];
+
+/// Text that means something to a terminal, Markdown or HTML: a record's text is data, shown
+/// escaped in hovers, SVG, terminals.
+pub const MARKUP: &[&str] = &[
+    "\u{1b}[2J",
+    "\u{1b}]0;title\u{7}",
+    "\u{1b}[8m",
+    "\u{1b}",
+    "![t](https://x/t.png)",
+    "<img src=x onerror=alert(1)>",
+    "[link](javascript:alert(1))",
+    "<script>alert(1)</script>",
+    "`",
+    "```",
+    "*",
+    "_",
+    "# ",
+    "|",
+    "&amp;",
+    "&#96;",
+    "\\",
+    "<",
+    "]]>",
+];
+
+/// A C0 control character or DEL: text to the format, but for tab, LF and CR.
+fn control(rng: &mut Rng) -> String {
+    let code = rng.below(33);
+    char::from(if code == 32 { 0x7F } else { code as u8 }).to_string()
+}
+
 /// One input mutated by 1 to 8 stacked mutations, at most [`MAX_INPUT`] bytes.
 pub fn mutate(rng: &mut Rng, seeds: &Seeds, pool: &[String]) -> String {
     let base = if !pool.is_empty() && rng.one_in(3) {
@@ -103,12 +141,15 @@ pub fn boundary(rng: &mut Rng, text: &str) -> usize {
 
 /// A random piece of text to insert.
 pub fn piece(rng: &mut Rng, seeds: &Seeds) -> String {
-    match rng.below(10) {
+    match rng.below(13) {
         0..=3 => rng.pick(INTERESTING).to_string(),
         4..=5 => rng.pick(&seeds.words).clone() + " ",
         6 => rng.pick(&seeds.lines).clone(),
         7 => rng.between(0, 99).to_string(),
         8 => char::from(rng.between(0x20, 0x7e) as u8).to_string(),
+        9 => control(rng),
+        10 => rng.pick(UNICODE_SPACES).to_string(),
+        11 => rng.pick(MARKUP).to_string(),
         _ => {
             let count = rng.between(2, 6);
             (0..count).map(|_| *rng.pick(INTERESTING)).collect()

@@ -6,8 +6,11 @@
 
 use std::path::{Path, PathBuf};
 
+use ctlpgn::analysis::{self, Keep, RuleChecks};
+use ctlpgn::format::{format_text_with, FormatOptions};
 use ctlpgn::ide::semantic;
-use ctlpgn::syntax::{self, RecordSyntax};
+use ctlpgn::syntax::chars::{is_space_or_tab, is_white_space};
+use ctlpgn::syntax::{self, Item, Reading, RecordSyntax};
 use proptest::prelude::*;
 
 fn repository() -> PathBuf {
@@ -274,6 +277,29 @@ fn structured_record() -> impl Strategy<Value = String> {
         })
 }
 
+/// Every C0 control character, DEL, every character Unicode counts as white space or as a
+/// space separator, and the invisible ones that pass for one (zero-width space and joiners,
+/// word joiner, Mongolian vowel separator, byte-order mark), each as a string.
+fn odd_characters() -> &'static [String] {
+    static ODD: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    ODD.get_or_init(|| {
+        let mut odd: Vec<char> = ('\0'..='\u{1F}').collect();
+        odd.extend([' ', '\u{7F}', '\u{85}', '\u{A0}', '\u{1680}', '\u{180E}']);
+        odd.extend('\u{2000}'..='\u{200D}');
+        odd.extend(['\u{2028}', '\u{2029}', '\u{202F}', '\u{205F}', '\u{2060}', '\u{3000}']);
+        odd.push('\u{FEFF}');
+        odd.into_iter().map(String::from).collect()
+    })
+}
+
+/// What a mutation inserts: a piece of a record, or one of the odd characters.
+fn insertion() -> impl Strategy<Value = &'static str> {
+    prop_oneof![
+        3 => proptest::sample::select(PIECES),
+        1 => (0..odd_characters().len()).prop_map(|index| odd_characters()[index].as_str()),
+    ]
+}
+
 /// Applies a mutation at a place of `text` given as a fraction: delete, insert or duplicate a
 /// byte-sized or character-sized piece.
 fn mutate(text: &str, place: usize, kind: u8, insert: &str) -> String {
@@ -347,7 +373,7 @@ proptest! {
         text in structured_record(),
         crlf in any::<bool>(),
         mutations in proptest::collection::vec(
-            (any::<usize>(), any::<u8>(), proptest::sample::select(PIECES)), 0..3),
+            (any::<usize>(), any::<u8>(), insertion()), 0..3),
     ) {
         let mut text = if crlf { text.replace('\n', "\r\n") } else { text };
         for (place, kind, insert) in mutations {
@@ -360,7 +386,7 @@ proptest! {
     fn mutated_records_read_the_same_both_ways(
         file in 0usize..30,
         mutations in proptest::collection::vec(
-            (any::<usize>(), any::<u8>(), proptest::sample::select(PIECES)), 1..4),
+            (any::<usize>(), any::<u8>(), insertion()), 1..4),
     ) {
         let sample = corpus_sample();
         let mut text = sample[file % sample.len()].clone();
@@ -369,6 +395,167 @@ proptest! {
         }
         assert_same(&text)?;
     }
+}
+
+// ---- White space, one definition for the reader and the grammar -----------------------------
+
+/// A record with `¤` at every place white space may stand between tokens: the start and end of
+/// lines, a blank line, inside a tag line, around a move line's number, comma and half-moves, a
+/// variation's parentheses and label, a comment and the result.
+const BETWEEN_TOKENS: &str = "[Variant \"C'escacs\"]\n¤[Event¤\"x\"]¤\n¤\n1.¤E7-E13¤,¤E21-E15¤\n¤(¤$[2]¤2. …,¤G9-F10¤)¤\n¤{ a ~F14 }¤\n¤*¤\n";
+
+/// The records with `c` at each place of `template`'s `¤` in turn (a space at the others).
+fn each_place(template: &str, c: &str) -> Vec<String> {
+    let places = template.matches('¤').count();
+    (0..places)
+        .map(|place| {
+            let mut parts = template.split('¤');
+            let mut text = parts.next().unwrap_or_default().to_string();
+            for (index, part) in parts.enumerate() {
+                text.push_str(if index == place { c } else { " " });
+                text.push_str(part);
+            }
+            text
+        })
+        .collect()
+}
+
+/// The first item of `items`, at any depth, that `wanted` picks.
+fn find_item<'a, T>(record: &'a RecordSyntax, wanted: impl Fn(&'a Item) -> Option<T>) -> Option<T> {
+    record.walk(&record.items).find_map(|step| match step {
+        syntax::Step::Item(item, _) => wanted(item),
+        syntax::Step::Leave(_) => None,
+    })
+}
+
+/// Reads `text` both ways and checks what a user sees of it: the reader gives the tree's values
+/// or declines, the diagnostics are the same, and so is `fmt`'s output (returned), which is the
+/// text itself wherever the tree of its one record holds a syntax error.
+fn assert_read_alike(parser: &mut tree_sitter::Parser, text: &str) -> String {
+    let tree = syntax::parse(parser, text);
+    let lowered = syntax::lower_record(&tree, text);
+    if let Some(read) = syntax::read_record(text) {
+        assert_eq!(read, lowered, "{text:?}: the reader differs from the tree");
+    }
+    let diagnostics = |reading| {
+        analysis::analyse_file_with(text, Keep::Findings, RuleChecks::Judge, reading)
+            .into_iter()
+            .flat_map(|record| record.analysis.diagnostics)
+            .map(|d| (d.code, d.range, d.message))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        diagnostics(Reading::ReaderFirst),
+        diagnostics(Reading::TreeSitter),
+        "{text:?}: the diagnostics differ"
+    );
+    let options = FormatOptions::default();
+    let formatted = format_text_with(text, &options, Reading::ReaderFirst);
+    assert_eq!(formatted, format_text_with(text, &options, Reading::TreeSitter), "{text:?}");
+    if tree.root_node().has_error() && syntax::split_records(text).len() == 1 {
+        assert_eq!(formatted, text, "a record with a syntax error is kept as written");
+    }
+    formatted
+}
+
+#[test]
+fn the_grammar_reads_white_space_as_the_readers_one_definition_says() {
+    let mut parser = syntax::new_parser();
+    let mut every_whitespace =
+        (0..=0x10FFFF).filter_map(char::from_u32).filter(|c| c.is_whitespace());
+    assert!(every_whitespace.all(|c| odd_characters().contains(&c.to_string())), "all spaces");
+    for odd in odd_characters() {
+        let c = odd.chars().next().expect("a character");
+        // Between tokens the grammar takes the character as white space, or the record holds
+        // an error: nothing but white space stands there.
+        for text in each_place(BETWEEN_TOKENS, odd) {
+            let tree = syntax::parse(&mut parser, &text);
+            assert_eq!(tree.root_node().has_error(), !is_white_space(c), "{text:?}");
+            assert_read_alike(&mut parser, &text);
+        }
+        // Before the first record white space is nothing; anything else is a record of its own.
+        let text = format!("{odd}\n[Variant \"C'escacs\"]\n*\n");
+        assert_eq!(syntax::split_records(&text).len() == 1, is_white_space(c), "{text:?}");
+        let tree = syntax::parse(&mut parser, &text);
+        assert_eq!(tree.root_node().has_error(), !is_white_space(c), "{text:?}");
+        let formatted = assert_read_alike(&mut parser, &text);
+        assert!(is_white_space(c) || formatted.starts_with(&format!("{odd}\n")), "{text:?}");
+        // Inside a label white space ends it; anything else is part of it (a malformed label,
+        // M020), but NUL, which no token of tree-sitter's generated lexer takes.
+        let text = format!("[Variant \"C'escacs\"]\n1. E7-E13\n($[{odd}] 1. G7-G13)\n");
+        let record = syntax::parse_record_with(&mut parser, &text);
+        let label = find_item(&record, |item| match item {
+            Item::Variation(variation) => variation.label.map(|label| label.text(&text)),
+            _ => None,
+        });
+        let part_of_it = !is_white_space(c) && c != '\0';
+        assert_eq!(label == Some(&format!("$[{odd}]")), part_of_it, "{text:?}");
+        assert_read_alike(&mut parser, &text);
+        // Inside indentation and a result, only spaces and tabs stand.
+        let text = format!("[Variant \"C'escacs\"]\n1. E7-E13\n.{odd}.{{ a }}\n3{odd}-{odd}0\n");
+        let record = syntax::parse_record_with(&mut parser, &text);
+        let indentation = find_item(&record, |item| match item {
+            Item::Comment(comment) => comment.indentation.map(|token| token.text(&text)),
+            _ => None,
+        });
+        assert_eq!(indentation == Some(&format!(".{odd}.")), is_space_or_tab(c), "{text:?}");
+        let result = find_item(&record, |item| match item {
+            Item::Result(token) => Some(token.text(&text)),
+            _ => None,
+        });
+        assert_eq!(result == Some(&format!("3{odd}-{odd}0")), is_space_or_tab(c), "{text:?}");
+        assert_read_alike(&mut parser, &text);
+    }
+}
+
+/// `ctlpgn CMD ARGS` with standard input `input`, reading records as `reader` says.
+fn run_with_reader(args: &[&str], input: &str, reader: Option<&str>) -> std::process::Output {
+    use std::io::Write;
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_ctlpgn"));
+    command.args(args);
+    match reader {
+        Some(value) => command.env("CTLPGN_READER", value),
+        None => command.env_remove("CTLPGN_READER"),
+    };
+    let mut child = command
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("ctlpgn runs");
+    let mut stdin = child.stdin.take().expect("a standard input");
+    stdin.write_all(input.as_bytes()).expect("ctlpgn reads");
+    drop(stdin);
+    child.wait_with_output().expect("ctlpgn ends")
+}
+
+#[test]
+fn a_vertical_tab_reads_alike_both_ways_and_fmt_keeps_a_record_with_a_syntax_error_as_written() {
+    // U+000B in a label is text, not white space: a malformed label (M020) both ways. In a move
+    // line it is an unexpected token (S001) both ways, and that record is kept as written.
+    let label =
+        "[Variant \"C'escacs\"]\n[Id \"V1\"]\n\n1.  E7-E13,  E21-E15\n($[\u{B}]  1. G7-G13)\n*\n\n";
+    let move_line = "[Variant \"C'escacs\"]\n[Id \"V2\"]\n\n1.\u{B}E7-E13,  E21-E15\n*\n";
+    let text = format!("{label}{move_line}");
+    let check = |reader| run_with_reader(&["check", "--format", "json", "-"], &text, reader);
+    let (fast, tree) = (check(None), check(Some("tree-sitter")));
+    assert_eq!(String::from_utf8_lossy(&fast.stdout), String::from_utf8_lossy(&tree.stdout));
+    let findings: serde_json::Value = serde_json::from_slice(&fast.stdout).expect("JSON");
+    let codes: Vec<&str> = findings
+        .as_array()
+        .expect("an array")
+        .iter()
+        .filter_map(|finding| finding["code"].as_str())
+        .filter(|code| code.starts_with('S') || *code == "M020")
+        .collect();
+    assert_eq!(codes, ["M020", "S011", "S001"], "{findings}");
+
+    let fmt = |reader| run_with_reader(&["fmt", "-"], &text, reader);
+    let (fast, tree) = (fmt(None), fmt(Some("tree-sitter")));
+    assert_eq!(fast.stdout, tree.stdout);
+    let formatted = String::from_utf8(fast.stdout).expect("UTF-8");
+    assert!(formatted.ends_with(move_line), "kept as written: {formatted:?}");
+    assert!(formatted.contains("\n1. E7-E13, E21-E15\n($[\u{B}] 1. G7-G13)\n"), "{formatted:?}");
 }
 
 // ---- The whole command both ways ----------------------------------------------------------

@@ -60,6 +60,8 @@ void tree_sitter_ctlpgn_external_scanner_deserialize(void *payload, const char *
 static inline void advance(TSLexer *lexer) { lexer->advance(lexer, false); }
 static inline void skip(TSLexer *lexer) { lexer->advance(lexer, true); }
 
+// The grammar's character classes (`grammar.js`: WHITE_SPACE = SPACE_OR_TAB, BYTE_ORDER_MARK
+// and LINE_END; FIGURINES), and the server reader's (`server/src/syntax/chars.rs`).
 static inline bool is_blank(int32_t c) { return c == ' ' || c == '\t' || c == 0xFEFF; }
 static inline bool is_newline(int32_t c) { return c == '\n' || c == '\r'; }
 static inline bool is_space(int32_t c) { return is_blank(c) || is_newline(c); }

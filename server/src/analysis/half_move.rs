@@ -8,6 +8,7 @@ use crate::geometry::{parse_coordinate, Hex};
 use crate::identifiers::{IdentifierRole, IdentifierSet};
 use crate::notation::{CastlingToken, Check, Move, PieceMove, Promotion, Separator};
 use crate::pieces::{PieceKind, Side};
+use crate::syntax::chars::{is_line_end, is_space_or_tab, is_white_space};
 use crate::syntax::{Gap, HalfMoveText, Token};
 use crate::text::TextRange;
 
@@ -56,16 +57,15 @@ pub fn read_half_move(
 /// annotations follow on its line), from its first character to the part after the gap.
 fn written_apart(text: &str, half_move: &HalfMoveText, gap: &Gap) -> Diagnostic {
     let between = &text[gap.range];
-    let what = if between.contains(['\n', '\r']) {
+    let what = if between.contains(is_line_end) {
         "a line end".to_string()
-    } else if let Some(other) = between.chars().find(|c| *c != ' ' && *c != '\t') {
+    } else if let Some(other) = between.chars().find(|&c| !is_space_or_tab(c)) {
         format!("the invisible character U+{:04X}", u32::from(other))
     } else {
         "a blank".to_string()
     };
     let after = &text[gap.range.end..half_move.range.end];
-    let next_part =
-        after.split(|c: char| c.is_whitespace() || c == '\u{FEFF}').next().unwrap_or("");
+    let next_part = after.split(is_white_space).next().unwrap_or("");
     let range = TextRange::new(half_move.range.start, gap.range.end + next_part.len());
     let message = if gap.before_annotations {
         let written = &text[half_move.range.start..gap.range.start];
@@ -74,7 +74,7 @@ fn written_apart(text: &str, half_move: &HalfMoveText, gap: &Gap) -> Diagnostic 
     } else {
         let joined: String = text[half_move.range.start..range.end]
             .chars()
-            .filter(|c| !c.is_whitespace() && *c != '\u{FEFF}')
+            .filter(|&c| !is_white_space(c))
             .collect();
         format!("{what} inside the move: a move token is written without blanks, as {joined}")
     };
@@ -188,10 +188,8 @@ fn read_move(
     let whole = || &text[half_move.range.start..half_move.move_end()];
     if half_move.has_error {
         let written = &text[half_move.range];
-        let shown: String = written
-            .chars()
-            .map(|c| if c.is_whitespace() || c == '\u{FEFF}' { ' ' } else { c })
-            .collect();
+        let shown: String =
+            written.chars().map(|c| if is_white_space(c) { ' ' } else { c }).collect();
         let blanks = if shown.contains(' ') { "; a move token holds no blanks" } else { "" };
         diagnostics.push(Diagnostic::new(
             Code::S004,

@@ -19,6 +19,7 @@ use crate::diagnostics::{Code, Diagnostic, Fix};
 use crate::pieces::Side;
 use crate::position::Position;
 use crate::replay;
+use crate::syntax::chars::is_white_space;
 use crate::syntax::{HalfMoveText, Item, MoveLine, RecordSyntax, Step, Token, Variation};
 use crate::text::{on_one_line, LineIndex, TextEdit, TextRange};
 
@@ -359,7 +360,7 @@ impl<'a> Walker<'a> {
                         );
                     }
                 } else {
-                    let text = self.text[token.range].trim();
+                    let text = self.text[token.range].trim_matches(is_white_space);
                     let shown: String = text.chars().take(24).collect();
                     self.report(
                         Code::S001,

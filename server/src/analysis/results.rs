@@ -4,6 +4,7 @@
 use super::movetext::MainLineEnd;
 use crate::diagnostics::{Code, Diagnostic, Fix};
 use crate::pieces::Side;
+use crate::syntax::chars::is_white_space;
 use crate::syntax::Item;
 use crate::text::{on_one_line, TextRange};
 
@@ -210,11 +211,12 @@ fn mated_result(side: Side) -> &'static str {
 fn stands_alone(text: &str, range: &TextRange) -> bool {
     let line_start = text[..range.start].rfind(['\n', '\r']).map_or(0, |at| at + 1);
     let line_end = text[range.end..].find(['\n', '\r']).map_or(text.len(), |at| range.end + at);
-    text[line_start..range.start].trim().is_empty() && text[range.end..line_end].trim().is_empty()
+    text[line_start..range.start].trim_matches(is_white_space).is_empty()
+        && text[range.end..line_end].trim_matches(is_white_space).is_empty()
 }
 
 fn suggestion(value: &str) -> Option<&'static str> {
-    let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
+    let compact: String = value.chars().filter(|&c| !is_white_space(c)).collect();
     let fix = match compact.as_str() {
         "1-0" => Some("3-0"),
         "0-1" => Some("0-3"),

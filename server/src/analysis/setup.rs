@@ -6,6 +6,7 @@ use crate::diagnostics::{Code, Diagnostic, Fix, Severity};
 use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::position::Position;
+use crate::syntax::chars::is_white_space;
 use crate::syntax::{Item, Tag};
 use crate::text::TextRange;
 
@@ -88,7 +89,7 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
             // So would a first tag line that is broken itself (the parser's recovery may
             // take in the tag added). Anything before the first tag (a comment) would be left
             // in front of the `[Variant` line added, a record of its own.
-            let written_before = !text[..first.range.start].trim().is_empty();
+            let written_before = !text[..first.range.start].trim_matches(is_white_space).is_empty();
             if !broken_before
                 && !written_before
                 && !first.malformed
@@ -118,7 +119,8 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
                 Item::Error(_) => true,
                 Item::Variation(variation) => variation.close.is_none(),
                 _ => false,
-            }) || (items.is_empty() && !text.trim().is_empty());
+            }) || (items.is_empty()
+                && !text.trim_matches(is_white_space).is_empty());
             if !unreadable {
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     ADD_VARIANT,

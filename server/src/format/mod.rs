@@ -14,6 +14,7 @@ mod moves;
 mod options;
 mod records;
 
+use crate::syntax::Reading;
 use crate::text::{apply_edits, TextEdit, TextRange};
 
 pub use layout::MAX_LAYOUT_DEPTH;
@@ -23,7 +24,13 @@ pub use records::dominant_line_ending;
 /// The whole file in canonical layout, each record in its own dominant line ending (see
 /// `records::span_line_endings`).
 pub fn format_text(text: &str, options: &FormatOptions) -> String {
-    apply_edits(text, &records::format_records(text, options, |_| true))
+    format_text_with(text, options, Reading::ReaderFirst)
+}
+
+/// [`format_text`] with the records read as `reading` says (`CTLPGN_READER=tree-sitter` on
+/// the command line): both readings give the same syntax, and so the same output.
+pub fn format_text_with(text: &str, options: &FormatOptions, reading: Reading) -> String {
+    apply_edits(text, &records::format_records(text, options, reading, |_| true))
 }
 
 /// The edits that turn `text` into [`format_text`]'s output, in text order and disjoint, each
@@ -41,7 +48,7 @@ pub fn format_edits(
         }
         Some(range) => span.overlaps(range),
     };
-    let formatted = records::format_records(text, options, touched);
+    let formatted = records::format_records(text, options, Reading::ReaderFirst, touched);
     // The line diffs are per record too, so they are shared out between cores the same way.
     crate::parallel::map_chunks(&formatted, |chunk| {
         chunk

@@ -95,11 +95,13 @@ pub(super) fn format_record(
 /// Formats the records whose spans `wanted` selects, in file order, each as the edit of its
 /// span;
 /// large files are shared out between threads in contiguous chunks, one reader per thread.
-/// Records are read reader-first: the hand-written reader gives the same syntax values as the
-/// tree for the well-formed records it accepts, and tree-sitter reads the rest.
+/// Records are read as `reading` says, reader-first but for a comparison: the hand-written
+/// reader gives the same syntax values as the tree for the well-formed records it accepts, and
+/// tree-sitter reads the rest.
 pub(super) fn format_records(
     text: &str,
     options: &FormatOptions,
+    reading: Reading,
     wanted: impl Fn(TextRange) -> bool,
 ) -> Vec<TextEdit> {
     let spans = record_spans(text);
@@ -108,7 +110,7 @@ pub(super) fn format_records(
     let chosen: Vec<(usize, TextRange)> =
         spans.into_iter().enumerate().filter(|&(_, span)| wanted(span)).collect();
     let format_chunk = |chunk: &[(usize, TextRange)]| {
-        let mut reader = RecordReader::new(Reading::ReaderFirst);
+        let mut reader = RecordReader::new(reading);
         chunk
             .iter()
             .map(|(index, span)| {

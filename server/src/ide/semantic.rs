@@ -9,6 +9,7 @@ use std::ops::Range;
 use std::sync::Arc;
 
 use crate::document::{Document, Record, RecordState};
+use crate::syntax::chars::is_white_space;
 use crate::syntax::{node_kind, Comment, HalfMoveText, Item, RecordSyntax, ReferenceKind, Token};
 use crate::text::TextRange;
 
@@ -280,9 +281,8 @@ fn comment_tokens(
     let mut text_from = comment.marker.as_ref().unwrap_or(&comment.open).range.end;
     let comment_text = |from: usize, to: usize| {
         let part = &text[from..to.max(from)];
-        let spaces: &[char] = &[' ', '\t', '\u{FEFF}', '\n', '\r'];
-        let start = from + (part.len() - part.trim_start_matches(spaces).len());
-        let end = from + part.trim_end_matches(spaces).len();
+        let start = from + (part.len() - part.trim_start_matches(is_white_space).len());
+        let end = from + part.trim_end_matches(is_white_space).len();
         Token { range: TextRange::new(start, end.max(start)) }
     };
     for reference in &comment.references {

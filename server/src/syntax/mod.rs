@@ -3,6 +3,7 @@
 //! byte ranges), by the hand-written reader or, where it declines, by tree-sitter and the
 //! lowering of its tree. Nothing here judges the content; `analysis` does.
 
+pub mod chars;
 mod lower;
 mod model;
 pub mod node_kind;

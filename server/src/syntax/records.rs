@@ -2,6 +2,7 @@
 //! (handbook §2), the same rule the grammar's scanner applies, so that a record's text parses
 //! on its own exactly as it would inside the whole file.
 
+use super::chars::{is_space_or_tab_byte, is_white_space};
 use crate::text::TextRange;
 
 /// Byte ranges of the records of a file, in order, covering the whole text. Text before the
@@ -14,7 +15,7 @@ pub fn split_records(text: &str) -> Vec<TextRange> {
     let mut line_start = body_start;
     while line_start < bytes.len() {
         let content = line_start
-            + bytes[line_start..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+            + bytes[line_start..].iter().take_while(|&&b| is_space_or_tab_byte(b)).count();
         if opens_record(&bytes[content..]) {
             starts.push(line_start);
         }
@@ -25,7 +26,7 @@ pub fn split_records(text: &str) -> Vec<TextRange> {
     }
     let mut ranges = Vec::with_capacity(starts.len() + 1);
     let first = starts.first().copied().unwrap_or(bytes.len());
-    if text[body_start..first].chars().any(|c| !c.is_whitespace()) {
+    if !text[body_start..first].chars().all(is_white_space) {
         ranges.push(TextRange::new(body_start, first));
     }
     for (i, &start) in starts.iter().enumerate() {

@@ -5,6 +5,7 @@
 
 use crate::diagnostics::{Code, Diagnostic, Fix};
 use crate::pieces::Side;
+use crate::syntax::chars::{is_blank, is_line_end};
 use crate::syntax::{Comment, Item, MoveLine, RecordSyntax, Step};
 use crate::text::TextRange;
 
@@ -232,8 +233,9 @@ fn starts_its_line(text: &str, offset: usize) -> bool {
     // of thousands of comments was searched back to its start for each of them.
     for c in text[..offset].chars().rev() {
         match c {
-            '\n' | '\r' => return true,
-            ' ' | '\t' | '.' | '\u{FEFF}' => {}
+            c if is_line_end(c) => return true,
+            '.' => {}
+            c if is_blank(c) => {}
             _ => return false,
         }
     }

@@ -4,6 +4,7 @@
 use super::TagLine;
 use crate::analysis::RESULTS;
 use crate::diagnostics::{Code, Diagnostic, Fix, Severity};
+use crate::syntax::chars::is_white_space;
 
 /// What the handbook says about one tag of the catalogue (§10.2, §10.3), in words a hover or a
 /// completion can show: what it records, the values it takes, and where it stands.
@@ -295,7 +296,7 @@ pub(super) fn check_names(
 fn opens_this_record(index: usize, line: &TagLine<'_>, text: &str) -> bool {
     index == 0
         && line.value.as_deref() == Some("C'escacs")
-        && text[..line.tag.range.start].trim().is_empty()
+        && text[..line.tag.range.start].trim_matches(is_white_space).is_empty()
 }
 
 /// Whether a Result tag of `value` would agree with the result line (T014 compares two valid

@@ -6,6 +6,7 @@
 //! the formatter keeps such a record as written, since joining the parts would change the
 //! user's text into a move the user did not write.
 
+use crate::syntax::chars::is_space_or_tab;
 use crate::text::TextRange;
 
 use super::{HalfMoveText, Token};
@@ -51,7 +52,7 @@ impl HalfMoveText {
             let gap = TextRange::new(previous_end, annotation.start);
             if text
                 .get(gap.to_range())
-                .is_some_and(|between| between.contains(|c| c != ' ' && c != '\t'))
+                .is_some_and(|between| between.contains(|c| !is_space_or_tab(c)))
             {
                 return Some(Gap { range: gap, before_annotations: true });
             }

@@ -3,6 +3,7 @@
 //! marker get exactly the byte ranges the tree gives them. An unclosed comment, or anything
 //! that would end it before its `}` (a `[Variant` line), is declined.
 
+use crate::syntax::chars::{is_blank, is_figurine, is_line_end, is_white_space};
 use crate::syntax::{Comment, Reference, ReferenceKind, Token};
 use crate::text::TextRange;
 
@@ -41,29 +42,12 @@ impl Lexer<'_> {
     }
 }
 
-fn is_blank(c: char) -> bool {
-    c == ' ' || c == '\t' || c == '\u{FEFF}'
-}
-
-fn is_newline(c: char) -> bool {
-    c == '\n' || c == '\r'
-}
-
-fn is_space(c: char) -> bool {
-    is_blank(c) || is_newline(c)
-}
-
 fn is_letter(c: char) -> bool {
     c.is_ascii_alphabetic()
 }
 
 fn is_alnum(c: char) -> bool {
     c.is_ascii_alphanumeric()
-}
-
-/// The FAN figurines the grammar takes as pieces.
-pub(super) fn is_figurine(c: char) -> bool {
-    matches!(c, '\u{2654}'..='\u{265F}' | '\u{2616}' | '\u{2617}' | '\u{1FA4F}'..='\u{1FA53}')
 }
 
 /// What one call of the scanner inside a comment gives.
@@ -126,10 +110,10 @@ pub(super) fn read_comment(
 /// One call of `scan_comment`.
 fn scan(lexer: &mut Lexer<'_>, marker_valid: bool) -> Result<Scanned, Unsure> {
     let first = lexer.look();
-    let after_blank = is_space(first);
+    let after_blank = is_white_space(first);
     let mut crossed_line_end = false;
-    while is_space(lexer.look()) && !lexer.eof() {
-        crossed_line_end |= is_newline(lexer.look());
+    while is_white_space(lexer.look()) && !lexer.eof() {
+        crossed_line_end |= is_line_end(lexer.look());
         lexer.skip();
     }
     let c = lexer.look();
@@ -235,8 +219,8 @@ fn scan_text(lexer: &mut Lexer<'_>) -> Result<Scanned, Unsure> {
         if lexer.eof() || c == '}' {
             break;
         }
-        if is_newline(c) {
-            while is_space(lexer.look()) && !lexer.eof() {
+        if is_line_end(c) {
+            while is_white_space(lexer.look()) && !lexer.eof() {
                 lexer.advance();
             }
             if lexer.look() == '[' && consume_variant_tag_opening(lexer) {
@@ -330,7 +314,7 @@ fn consume_tilde_reference(lexer: &mut Lexer<'_>) -> ReferenceKind {
     } else if lexer.look() == '[' {
         lexer.advance();
         for _ in 0..4 {
-            if is_space(lexer.look()) || lexer.eof() {
+            if is_white_space(lexer.look()) || lexer.eof() {
                 break;
             }
             let c = lexer.look();

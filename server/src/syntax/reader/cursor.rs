@@ -1,6 +1,8 @@
 //! A place in a record's text for the reader: bytes for the ASCII that most of a record is,
 //! characters where the grammar names a non-ASCII one.
 
+use crate::syntax::chars::{is_line_end_byte, is_space_or_tab_byte};
+
 /// The reader's place in the record's text.
 pub(super) struct Cursor<'a> {
     pub(super) text: &'a str,
@@ -34,7 +36,7 @@ impl<'a> Cursor<'a> {
     /// Skips blanks (spaces and tabs); tells whether any was skipped.
     pub(super) fn skip_blanks(&mut self) -> bool {
         let start = self.pos;
-        while matches!(self.byte(), Some(b' ' | b'\t')) {
+        while self.byte().is_some_and(is_space_or_tab_byte) {
             self.pos += 1;
         }
         self.pos > start
@@ -44,10 +46,10 @@ impl<'a> Cursor<'a> {
     pub(super) fn skip_spaces(&mut self) -> bool {
         let mut crossed = false;
         while let Some(b) = self.byte() {
-            match b {
-                b' ' | b'\t' => {}
-                b'\n' | b'\r' => crossed = true,
-                _ => break,
+            if is_line_end_byte(b) {
+                crossed = true;
+            } else if !is_space_or_tab_byte(b) {
+                break;
             }
             self.pos += 1;
         }

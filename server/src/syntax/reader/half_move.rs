@@ -3,8 +3,10 @@
 //! an error or the reading is not certain: blanks inside a half-move, a line end inside a
 //! move line, a NAG in the movetext, anything after a half-move that could still belong to it.
 
-use super::comment::is_figurine;
 use super::cursor::Cursor;
+use crate::syntax::chars::{
+    is_figurine, is_space_or_tab_byte, is_white_space, is_white_space_byte,
+};
 use crate::syntax::{HalfMoveText, MoveLine, Token};
 use crate::text::TextRange;
 
@@ -29,7 +31,7 @@ pub(super) fn read_move_line(
     line.number = Token { range: TextRange::new(number_start, cursor.pos) };
     // The number stands alone or is followed by a blank (`1.E7` and `1..` are left to the
     // tree: the first is rare, the second could be indentation).
-    if !matches!(cursor.byte(), None | Some(b' ' | b'\t' | b'\n' | b'\r')) {
+    if cursor.byte().is_some_and(|b| !is_white_space_byte(b)) {
         return None;
     }
     line.range = TextRange::new(start, cursor.pos);
@@ -89,7 +91,7 @@ fn ellipsis_at(cursor: &Cursor<'_>) -> Option<TextRange> {
     }
     let len = 3;
     let mut after = cursor.pos + len;
-    while matches!(cursor.byte_at(after), Some(b' ' | b'\t')) {
+    while cursor.byte_at(after).is_some_and(is_space_or_tab_byte) {
         after += 1;
     }
     if cursor.byte_at(after) == Some(b'.') {
@@ -278,7 +280,8 @@ fn read_half_move(cursor: &mut Cursor<'_>, half_move: &mut HalfMoveText) -> Opti
     // What follows must end the half-move for certain: a blank or line end, `,`, `{`, `(` or
     // `)`, or the end of the record; and after blanks nothing the half-move could still take.
     match cursor.char_at(end) {
-        None | Some(' ' | '\t' | '\n' | '\r' | ',' | '{' | ')') => {}
+        None | Some(',' | '{' | ')') => {}
+        Some(c) if is_white_space(c) => {}
         Some('(') if cursor.byte_at(end + 1) != Some(b'=') => {}
         Some(_) => return None,
     }

@@ -12,6 +12,7 @@ mod tag;
 
 use cursor::Cursor;
 
+use crate::syntax::chars::{is_space_or_tab_byte, is_white_space_byte, BYTE_ORDER_MARK};
 use crate::syntax::{Item, MoveLine, RecordSyntax, Token, Variation};
 use crate::text::TextRange;
 
@@ -21,7 +22,7 @@ use crate::text::TextRange;
 pub fn read_record(text: &str) -> Option<RecordSyntax> {
     // Characters the grammar treats in ways not worth mirroring: the byte-order mark is a
     // blank to the grammar but not to the record split, and NUL is a lookahead of 0.
-    if text.contains('\u{FEFF}') || text.as_bytes().contains(&0) {
+    if text.contains(BYTE_ORDER_MARK) || text.as_bytes().contains(&0) {
         return None;
     }
     let mut cursor = Cursor::new(text);
@@ -149,7 +150,7 @@ fn container(record: &mut RecordSyntax, body: Option<usize>) -> &mut Vec<Item> {
 
 /// Whether a token ending at `end` is followed by a blank, a line end or the end of the text.
 fn ends_token(cursor: &Cursor<'_>, end: usize) -> bool {
-    matches!(cursor.byte_at(end), None | Some(b' ' | b'\t' | b'\n' | b'\r'))
+    cursor.byte_at(end).is_none_or(is_white_space_byte)
 }
 
 /// Indentation `\.([ \t]*\.)*` at the cursor: from the first dot to the last.
@@ -158,7 +159,7 @@ fn read_indentation(cursor: &mut Cursor<'_>) -> Token {
     let mut end = start + 1;
     let mut at = end;
     loop {
-        while matches!(cursor.byte_at(at), Some(b' ' | b'\t')) {
+        while cursor.byte_at(at).is_some_and(is_space_or_tab_byte) {
             at += 1;
         }
         if cursor.byte_at(at) != Some(b'.') {
@@ -207,7 +208,7 @@ fn read_label(cursor: &mut Cursor<'_>) -> Option<Option<Token>> {
             cursor.pos = at + 1;
             return Some(Some(Token { range: TextRange::new(start, at + 1) }));
         }
-        if b.is_ascii_whitespace() || !b.is_ascii() {
+        if is_white_space_byte(b) || !b.is_ascii() {
             return None;
         }
         at += 1;
