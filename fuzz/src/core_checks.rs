@@ -2,7 +2,9 @@
 //! each result held to what the README and the modules promise. The first broken promise is
 //! the finding.
 
-use ctlpgn::analysis::{self, analyse_file, judge_fix, AnalysedRecord, Keep, RuleChecks};
+use ctlpgn::analysis::{
+    self, analyse_file, judge_fix, AnalysedRecord, AnalysisOptions, Keep, RuleChecks,
+};
 use ctlpgn::conversion::{self, LetterTarget};
 use ctlpgn::diagnostics::{Census, Code, Diagnostic, Severity};
 use ctlpgn::format::{self, EllipsisStyle, FormatOptions, Separators};
@@ -25,8 +27,8 @@ const FIXES_PER_INPUT: usize = 4;
 /// seen), which the fuzzer uses to keep inputs that reach something new.
 pub fn check(text: &str, skip: &Skip) -> Result<u64, Finding> {
     let mut rng = Rng::new(hash(text.as_bytes()));
-    let judged = analyse_file(text, Keep::Everything, RuleChecks::Judge);
-    let skipped = analyse_file(text, Keep::Findings, RuleChecks::Skip);
+    let judged = analyse_file(text, AnalysisOptions::default());
+    let skipped = analyse_file(text, AnalysisOptions::new(Keep::Findings, RuleChecks::Skip));
     check_analyses(text, &judged, &skipped, skip)?;
     if !skip.has("reader") {
         check_reader(text)?;
@@ -288,7 +290,8 @@ fn check_format(
 
 /// The first error of a text's analysis, if any.
 fn first_error(text: &str) -> Option<String> {
-    analyse_file(text, Keep::Findings, RuleChecks::Skip).into_iter().find_map(|record| {
+    let options = AnalysisOptions::new(Keep::Findings, RuleChecks::Skip);
+    analyse_file(text, options).into_iter().find_map(|record| {
         record.analysis.diagnostics.iter().find(|d| d.severity == Severity::Error).map(|d| {
             format!("{} at {:?}: {}", d.code, d.range.start + record.range.start, d.message)
         })
@@ -405,7 +408,8 @@ fn check_positions(text: &str, rng: &mut Rng, skip: &Skip) -> Result<(), Finding
             // record of its own it ends at its tags, with a result line.
             let tags_end = continuation.trim_end().rfind(['\n', '\r']).map_or(0, |at| at + 1);
             let tags = format!("{}*\n", &continuation[..tags_end]);
-            let analysed = analyse_file(&tags, Keep::Everything, RuleChecks::Skip);
+            let analysed =
+                analyse_file(&tags, AnalysisOptions::new(Keep::Everything, RuleChecks::Skip));
             let [only] = analysed.as_slice() else {
                 return fail(
                     "continuation",

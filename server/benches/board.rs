@@ -5,7 +5,7 @@
 mod common;
 
 use common::{corpus_file, measure};
-use ctlpgn::analysis::{analyse_file, Keep, RuleChecks};
+use ctlpgn::analysis::{analyse_file, AnalysisOptions, Keep, RuleChecks};
 use ctlpgn::board::{Board, Theme};
 use ctlpgn::identifiers::IdentifierSet;
 use ctlpgn::position::Position;
@@ -18,7 +18,7 @@ fn main() {
     let ids = IdentifierSet::standard();
     let initial = Position::initial();
     let game = corpus_file(1);
-    let records = analyse_file(&game, Keep::Everything, RuleChecks::Skip);
+    let records = analyse_file(&game, AnalysisOptions::new(Keep::Everything, RuleChecks::Skip));
     let played: Vec<_> = records[0].analysis.main_line().collect();
     let middle = played[played.len() / 2];
 

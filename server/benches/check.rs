@@ -6,7 +6,7 @@
 mod common;
 
 use common::{corpus_file, measure};
-use ctlpgn::analysis::{Keep, RuleChecks};
+use ctlpgn::analysis::{AnalysisOptions, Keep, RuleChecks};
 
 fn peak_memory_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
@@ -22,26 +22,24 @@ fn main() {
         std::thread::available_parallelism().map_or(1, usize::from)
     );
     let before = peak_memory_kib();
+    // What `check` and `check --rules` ask of the analysis.
+    let check = AnalysisOptions::new(Keep::Findings, RuleChecks::Skip);
+    let check_rules = AnalysisOptions::new(Keep::Findings, RuleChecks::Judge);
     measure("check, one core (parse + replay + diagnostics)", bytes, 7, || {
-        ctlpgn::analysis::analyse_file(&file, Keep::Findings, RuleChecks::Skip).len()
+        ctlpgn::analysis::analyse_file(&file, check).len()
     });
     measure("check, all cores", bytes, 7, || {
-        ctlpgn::analysis::analyse_file_parallel(&file, Keep::Findings, RuleChecks::Skip).len()
+        ctlpgn::analysis::analyse_file_parallel(&file, check).len()
     });
     measure("check, one core, tree-sitter alone (CTLPGN_READER)", bytes, 7, || {
-        ctlpgn::analysis::analyse_file_with(
-            &file,
-            Keep::Findings,
-            RuleChecks::Skip,
-            ctlpgn::syntax::Reading::TreeSitter,
-        )
-        .len()
+        let reading = ctlpgn::syntax::Reading::TreeSitter;
+        ctlpgn::analysis::analyse_file(&file, AnalysisOptions { reading, ..check }).len()
     });
     measure("check --rules, one core", bytes, 7, || {
-        ctlpgn::analysis::analyse_file(&file, Keep::Findings, RuleChecks::Judge).len()
+        ctlpgn::analysis::analyse_file(&file, check_rules).len()
     });
     measure("check --rules, all cores", bytes, 7, || {
-        ctlpgn::analysis::analyse_file_parallel(&file, Keep::Findings, RuleChecks::Judge).len()
+        ctlpgn::analysis::analyse_file_parallel(&file, check_rules).len()
     });
     if let (Some(before), Some(after)) = (before, peak_memory_kib()) {
         println!(
@@ -76,10 +74,11 @@ fn main() {
             .iter()
             .zip(&trees)
             .map(|(r, t)| {
-                ctlpgn::analysis::analyse_syntax_with(
+                let options = AnalysisOptions::new(Keep::Everything, RuleChecks::Skip);
+                ctlpgn::analysis::analyse_syntax(
                     &file[*r],
                     &ctlpgn::syntax::lower_record(t, &file[*r]),
-                    RuleChecks::Skip,
+                    options,
                 )
                 .played
                 .len()

@@ -10,6 +10,7 @@
 use std::path::{Path, PathBuf};
 
 use ctlpgn::analysis::comments::{check_comments, ReferenceTarget, ResolvedReference};
+use ctlpgn::analysis::AnalysisOptions;
 use ctlpgn::syntax;
 use ctlpgn::text::LineIndex;
 
@@ -66,7 +67,9 @@ fn check(text: &str) -> Checked {
         let record_text = &text[record];
         let tree = syntax::parse(&mut parser, record_text);
         let lowered = syntax::lower_record(&tree, record_text);
-        let identifiers = ctlpgn::analysis::analyse_syntax(record_text, &lowered).identifiers;
+        let identifiers =
+            ctlpgn::analysis::analyse_syntax(record_text, &lowered, AnalysisOptions::default())
+                .identifiers;
         let mut diagnostics = Vec::new();
         let resolved: Vec<ResolvedReference> =
             check_comments(record_text, &lowered, &identifiers, &mut diagnostics);

@@ -4,7 +4,7 @@
 //! records out between threads. The code before explicit stacks overflowed at a few hundred
 //! levels in these threads (and at about 650 in the 2 MB worker threads of a file's analysis).
 
-use ctlpgn::analysis::{self, Keep, RuleChecks};
+use ctlpgn::analysis::{self, AnalysisOptions, Keep, RuleChecks};
 use ctlpgn::conversion::{minimal_file, reletter_file, LetterTarget};
 use ctlpgn::diagnostics::Severity;
 use ctlpgn::format::{self, equivalence, FormatOptions};
@@ -63,7 +63,8 @@ fn errors(records: &[analysis::AnalysedRecord]) -> Vec<(usize, &'static str)> {
 fn a_record_with_100000_nested_variations_is_analysed_in_a_small_stack() {
     in_small_stack(|| {
         let text = nested_record(DEEP);
-        let records = analysis::analyse_file(&text, Keep::Everything, RuleChecks::Skip);
+        let records =
+            analysis::analyse_file(&text, AnalysisOptions::new(Keep::Everything, RuleChecks::Skip));
         assert_eq!(errors(&records), []);
         let analysis = &records[0].analysis;
         // Two half-moves in each variation and four in the main line, all replayed.
@@ -136,7 +137,10 @@ fn many_deeply_nested_records_go_through_the_threads_that_share_a_file_out() {
         // is done on the calling thread), each deeper than the worker threads' stack allowed.
         let records = 32;
         let text = nested_record(1_000).repeat(records);
-        let analysed = analysis::analyse_file_parallel(&text, Keep::Findings, RuleChecks::Judge);
+        let analysed = analysis::analyse_file_parallel(
+            &text,
+            AnalysisOptions::new(Keep::Findings, RuleChecks::Judge),
+        );
         assert_eq!(analysed.len(), records);
         assert_eq!(errors(&analysed), []);
         let options = FormatOptions::default();
@@ -154,7 +158,7 @@ fn many_deeply_nested_records_go_through_the_threads_that_share_a_file_out() {
 fn a_record_with_100000_unclosed_variations_is_checked_formatted_and_refused_conversion() {
     in_small_stack(|| {
         let text = format!("[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n{}*\n", "(".repeat(DEEP));
-        let records = analysis::analyse_file(&text, Keep::Everything, RuleChecks::Judge);
+        let records = analysis::analyse_file(&text, AnalysisOptions::default());
         assert_eq!(records.len(), 1);
         // Tree-sitter's recovery gives up on so many `(` and reports the record as not read.
         assert!(!errors(&records).is_empty());
@@ -177,7 +181,7 @@ fn a_record_with_100000_comments_is_checked_formatted_and_converted() {
             text
         };
         let text = comments(DEEP);
-        let records = analysis::analyse_file(&text, Keep::Everything, RuleChecks::Judge);
+        let records = analysis::analyse_file(&text, AnalysisOptions::default());
         assert_eq!(errors(&records), []);
         assert_eq!(records[0].analysis.references.len(), DEEP);
         let options = FormatOptions::default();
@@ -199,7 +203,10 @@ fn a_line_of_100000_brackets_is_checked_and_formatted_in_time_linear_in_its_leng
             ["[".repeat(DEEP), format!("[Variant \"C'escacs\"]\n\n{}\n*\n", "[".repeat(DEEP))]
         {
             let started = std::time::Instant::now();
-            let records = analysis::analyse_file(&text, Keep::Findings, RuleChecks::Judge);
+            let records = analysis::analyse_file(
+                &text,
+                AnalysisOptions::new(Keep::Findings, RuleChecks::Judge),
+            );
             assert_eq!(records.len(), 1);
             assert!(!errors(&records).is_empty());
             assert_eq!(format::format_text(&text, &FormatOptions::default()), text);

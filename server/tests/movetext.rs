@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ctlpgn::analysis::{analyse_file, Keep, RuleChecks};
+use ctlpgn::analysis::{analyse_file, AnalysisOptions, Keep, RuleChecks};
 use ctlpgn::text::LineIndex;
 
 /// The codes of the movetext walk (numbering, structure, variations): each is given by a
@@ -23,15 +23,16 @@ fn read(path: &Path) -> String {
 /// Every diagnostic of the file as `LINE:COL CODE`, in text order.
 fn diagnostics(text: &str) -> Vec<String> {
     let lines = LineIndex::new(text);
-    let mut found: Vec<(usize, String)> = analyse_file(text, Keep::Findings, RuleChecks::Skip)
-        .into_iter()
-        .flat_map(|record| {
-            let start = record.range.start;
-            record.analysis.diagnostics.into_iter().map(move |diagnostic| {
-                (start + diagnostic.range.start, diagnostic.code.as_str().to_string())
+    let mut found: Vec<(usize, String)> =
+        analyse_file(text, AnalysisOptions::new(Keep::Findings, RuleChecks::Skip))
+            .into_iter()
+            .flat_map(|record| {
+                let start = record.range.start;
+                record.analysis.diagnostics.into_iter().map(move |diagnostic| {
+                    (start + diagnostic.range.start, diagnostic.code.as_str().to_string())
+                })
             })
-        })
-        .collect();
+            .collect();
     found.sort();
     found
         .into_iter()

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ctlpgn::analysis::{self, Keep, RuleChecks};
+use ctlpgn::analysis::{self, AnalysisOptions, Keep, RuleChecks};
 use ctlpgn::format::{format_text_with, FormatOptions};
 use ctlpgn::ide::semantic;
 use ctlpgn::syntax::chars::{is_space_or_tab, is_white_space};
@@ -438,7 +438,9 @@ fn assert_read_alike(parser: &mut tree_sitter::Parser, text: &str) -> String {
         assert_eq!(read, lowered, "{text:?}: the reader differs from the tree");
     }
     let diagnostics = |reading| {
-        analysis::analyse_file_with(text, Keep::Findings, RuleChecks::Judge, reading)
+        let options =
+            AnalysisOptions { reading, ..AnalysisOptions::new(Keep::Findings, RuleChecks::Judge) };
+        analysis::analyse_file(text, options)
             .into_iter()
             .flat_map(|record| record.analysis.diagnostics)
             .map(|d| (d.code, d.range, d.message))

@@ -1,7 +1,7 @@
 //! The diagnostics of a whole file as tests compare them: placed by line and column as the
 //! examples' sidecars write them, or with their ranges and their fixes' edits in the file.
 
-use ctlpgn::analysis::{analyse_file, AnalysedRecord, Keep, RuleChecks};
+use ctlpgn::analysis::{analyse_file, AnalysedRecord, AnalysisOptions, Keep, RuleChecks};
 use ctlpgn::diagnostics::{Diagnostic, Severity};
 use ctlpgn::text::LineIndex;
 
@@ -18,7 +18,7 @@ pub struct Found {
 /// Analyses a file and places its diagnostics, in file order; the analyses keep their replayed
 /// positions for the tests that compare them.
 pub fn diagnostics_of(text: &str) -> (Vec<AnalysedRecord>, Vec<Found>) {
-    let records = analyse_file(text, Keep::Everything, RuleChecks::Judge);
+    let records = analyse_file(text, AnalysisOptions::default());
     let lines = LineIndex::new(text);
     let found = records
         .iter()
@@ -63,5 +63,5 @@ pub fn file_diagnostics(records: &[AnalysedRecord]) -> Vec<Diagnostic> {
 /// Every diagnostic of a file placed in the file: the findings, and the rule warnings when
 /// `rule_checks` judges them (as the census of [`ctlpgn::analysis::judge_fix`] counts them).
 pub fn diagnostics_in_file(text: &str, rule_checks: RuleChecks) -> Vec<Diagnostic> {
-    file_diagnostics(&analyse_file(text, Keep::Findings, rule_checks))
+    file_diagnostics(&analyse_file(text, AnalysisOptions::new(Keep::Findings, rule_checks)))
 }

@@ -2,7 +2,7 @@
 //! each warning on the exact text it is about (after non-ASCII text on its line), and the
 //! fixes of R008 writing the suffix that fits.
 
-use ctlpgn::analysis::{analyse_file, Keep, RuleChecks};
+use ctlpgn::analysis::{analyse_file, AnalysisOptions, Keep, RuleChecks};
 use ctlpgn::diagnostics::{Code, Diagnostic};
 
 /// A Rook against a lone King, from a PDTL: `+^` for a check from afar, a check without its
@@ -21,7 +21,7 @@ const GAME: &str = "[Variant \"C'escacs\"]
 
 /// The rule warnings of a one-record file, with the text each one covers.
 fn rule_warnings(text: &str) -> Vec<Diagnostic> {
-    let records = analyse_file(text, Keep::Findings, RuleChecks::Judge);
+    let records = analyse_file(text, AnalysisOptions::new(Keep::Findings, RuleChecks::Judge));
     assert_eq!(records.len(), 1);
     assert_eq!(records[0].range.start, 0);
     records[0].analysis.rule_warnings.clone()

@@ -85,55 +85,61 @@ pub enum RuleChecks {
     Skip,
 }
 
-/// Analyses one record from its tree, rule checks included.
-pub fn analyse_tree(text: &str, tree: &tree_sitter::Tree) -> RecordAnalysis {
-    analyse_syntax(text, &syntax::lower_record(tree, text))
+/// What an analysis keeps of each record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Keep {
+    /// The whole analysis, with the position after every half-move.
+    Everything,
+    /// The findings alone: all `check` prints. The positions are most of an analysis's
+    /// memory (about 40 times the record's text), and are dropped as each record is done.
+    Findings,
 }
 
-/// Analyses one record from its lowered syntax, rule checks included.
-pub fn analyse_syntax(text: &str, record: &RecordSyntax) -> RecordAnalysis {
-    analyse_syntax_with(text, record, RuleChecks::Judge)
+/// What an analysis judges and keeps, and how a file's records are read. The default is the
+/// whole analysis: rule checks judged, everything kept, the hand-written reader first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalysisOptions {
+    /// What is kept of each record: with [`Keep::Findings`], `played` and `references` stay
+    /// empty and no position is copied for them.
+    pub keep: Keep,
+    /// Whether the optional rule checks are judged; with [`RuleChecks::Skip`], `rule_warnings`
+    /// stays empty.
+    pub rule_checks: RuleChecks,
+    /// How a file's records are read into syntax values ([`analyse_file`] and
+    /// [`analyse_file_parallel`]; [`analyse_syntax`] is given the syntax).
+    pub reading: Reading,
 }
 
-/// Analyses one record from its lowered syntax; `rule_warnings` stays empty with
-/// [`RuleChecks::Skip`].
-pub fn analyse_syntax_with(
+impl AnalysisOptions {
+    /// The options that keep and judge as said, the hand-written reader first.
+    pub const fn new(keep: Keep, rule_checks: RuleChecks) -> AnalysisOptions {
+        AnalysisOptions { keep, rule_checks, reading: Reading::ReaderFirst }
+    }
+}
+
+impl Default for AnalysisOptions {
+    fn default() -> AnalysisOptions {
+        AnalysisOptions::new(Keep::Everything, RuleChecks::Judge)
+    }
+}
+
+/// Analyses one record from its syntax values, as `options` say. On a record tree-sitter had
+/// to recover, only the quick fixes that prove to help are kept (see `proven_fixes`).
+pub fn analyse_syntax(
     text: &str,
     record: &RecordSyntax,
-    rule_checks: RuleChecks,
+    options: AnalysisOptions,
 ) -> RecordAnalysis {
-    analyse_syntax_keeping(text, record, rule_checks, Keep::Everything)
-}
-
-/// Analyses one record from its lowered syntax, keeping what `keep` says: with
-/// [`Keep::Findings`], `played` and `references` stay empty and no position is copied for them.
-/// On a record tree-sitter had to recover, only the quick fixes that prove to help are kept
-/// (see [`proven_fixes`]).
-pub fn analyse_syntax_keeping(
-    text: &str,
-    record: &RecordSyntax,
-    rule_checks: RuleChecks,
-    keep: Keep,
-) -> RecordAnalysis {
-    let mut analysis = analyse_unproven_keeping(text, record, rule_checks, keep);
+    let mut analysis = analyse_unproven(text, record, options);
     if proven_fixes::needs_proof(record) {
-        proven_fixes::keep_proven_fixes(text, &mut analysis, rule_checks);
+        proven_fixes::keep_proven_fixes(text, &mut analysis, options.rule_checks);
     }
     analysis
 }
 
-/// A record's findings with its fixes as computed, unproven: what judging a fix compares.
-fn analyse_unproven(text: &str, record: &RecordSyntax, rule_checks: RuleChecks) -> RecordAnalysis {
-    analyse_unproven_keeping(text, record, rule_checks, Keep::Findings)
-}
-
-/// The analysis proper, before any fix is proven.
-fn analyse_unproven_keeping(
-    text: &str,
-    record: &RecordSyntax,
-    rule_checks: RuleChecks,
-    keep: Keep,
-) -> RecordAnalysis {
+/// The analysis proper, its fixes as computed, unproven (what judging a fix compares).
+fn analyse_unproven(text: &str, record: &RecordSyntax, options: AnalysisOptions) -> RecordAnalysis {
+    let AnalysisOptions { rule_checks, keep, .. } = options;
     let mut diagnostics = Vec::new();
     check_tags_are_well_formed(text, &record.items, &mut diagnostics);
     for (kind, offset) in &record.missing {
@@ -205,68 +211,31 @@ pub struct AnalysedRecord {
     pub analysis: RecordAnalysis,
 }
 
-/// What a file's analysis keeps of each record.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Keep {
-    /// The whole analysis, with the position after every half-move.
-    Everything,
-    /// The findings alone: all `check` prints. The positions are most of an analysis's
-    /// memory (about 40 times the record's text), and are dropped as each record is done.
-    Findings,
+/// Analyses every record of a file on this thread.
+pub fn analyse_file(text: &str, options: AnalysisOptions) -> Vec<AnalysedRecord> {
+    analyse_records(text, &syntax::split_records(text), options)
 }
 
-/// Analyses every record of a file on this thread, the hand-written reader first.
-pub fn analyse_file(text: &str, keep: Keep, rule_checks: RuleChecks) -> Vec<AnalysedRecord> {
-    analyse_file_with(text, keep, rule_checks, Reading::ReaderFirst)
-}
-
-/// Analyses every record of a file on this thread, reading records as `reading` says.
-pub fn analyse_file_with(
-    text: &str,
-    keep: Keep,
-    rule_checks: RuleChecks,
-    reading: Reading,
-) -> Vec<AnalysedRecord> {
-    analyse_records(text, &syntax::split_records(text), keep, rule_checks, reading)
+/// Analyses every record of a file using every core: records are independent, so they are
+/// shared out in contiguous chunks, one record reader per thread, and put back in file order.
+pub fn analyse_file_parallel(text: &str, options: AnalysisOptions) -> Vec<AnalysedRecord> {
+    let ranges = syntax::split_records(text);
+    parallel::map_chunks(&ranges, |part| analyse_records(text, part, options))
 }
 
 /// Analyses the records of a file at `ranges`, with one record reader.
 fn analyse_records(
     text: &str,
     ranges: &[TextRange],
-    keep: Keep,
-    rule_checks: RuleChecks,
-    reading: Reading,
+    options: AnalysisOptions,
 ) -> Vec<AnalysedRecord> {
-    let mut reader = RecordReader::new(reading);
+    let mut reader = RecordReader::new(options.reading);
     ranges
         .iter()
         .map(|range| {
             let record_text = &text[*range];
-            let analysis =
-                analyse_syntax_keeping(record_text, &reader.read(record_text), rule_checks, keep);
+            let analysis = analyse_syntax(record_text, &reader.read(record_text), options);
             AnalysedRecord { range: *range, analysis }
         })
         .collect()
-}
-
-/// Analyses every record of a file using every core, the hand-written reader first.
-pub fn analyse_file_parallel(
-    text: &str,
-    keep: Keep,
-    rule_checks: RuleChecks,
-) -> Vec<AnalysedRecord> {
-    analyse_file_parallel_with(text, keep, rule_checks, Reading::ReaderFirst)
-}
-
-/// Analyses every record of a file using every core: records are independent, so they are
-/// shared out in contiguous chunks, one record reader per thread, and put back in file order.
-pub fn analyse_file_parallel_with(
-    text: &str,
-    keep: Keep,
-    rule_checks: RuleChecks,
-    reading: Reading,
-) -> Vec<AnalysedRecord> {
-    let ranges = syntax::split_records(text);
-    parallel::map_chunks(&ranges, |part| analyse_records(text, part, keep, rule_checks, reading))
 }

@@ -767,14 +767,14 @@ impl<'a> Walker<'a> {
 
 #[cfg(test)]
 mod tests {
-    use crate::analysis::analyse_syntax;
+    use crate::analysis::{analyse_syntax, AnalysisOptions};
     use crate::diagnostics::Code;
     use crate::syntax;
 
     /// The titles of the fixes of `text`'s M001s.
     fn renumberings(text: &str) -> Vec<String> {
         let record = syntax::parse_record(text);
-        let analysis = analyse_syntax(text, &record);
+        let analysis = analyse_syntax(text, &record, AnalysisOptions::default());
         let sequence = analysis.diagnostics.iter().filter(|d| d.code == Code::M001);
         sequence.flat_map(|d| d.fixes.iter().map(|fix| fix.title.clone())).collect()
     }
@@ -798,7 +798,7 @@ mod tests {
         }
         text.push_str("*\n");
         let record = syntax::parse_record(&text);
-        let analysis = analyse_syntax(&text, &record);
+        let analysis = analyse_syntax(&text, &record, AnalysisOptions::default());
         let breaks: Vec<_> = analysis.diagnostics.iter().filter(|d| d.code == Code::M001).collect();
         assert_eq!(breaks.len(), 3000);
         // The first break is still mended whole: all 3,000 numbers from it.
@@ -811,7 +811,7 @@ mod tests {
     fn no_end_mark_is_added_before_text_that_does_not_read() {
         let fixes = |text: &str| {
             let record = syntax::parse_record(text);
-            let analysis = analyse_syntax(text, &record);
+            let analysis = analyse_syntax(text, &record, AnalysisOptions::default());
             let missing = analysis.diagnostics.iter().filter(|d| d.code == Code::M004);
             missing.flat_map(|d| d.fixes.iter().map(|fix| fix.title.clone())).collect::<Vec<_>>()
         };
@@ -829,7 +829,7 @@ mod tests {
         // renumbering that changed nothing.
         for text in [".8..", ".", "1. K4-K6, E21-E19\n."] {
             let record = syntax::parse_record(text);
-            let analysis = analyse_syntax(text, &record);
+            let analysis = analyse_syntax(text, &record, AnalysisOptions::default());
             let sequence: Vec<_> =
                 analysis.diagnostics.iter().filter(|d| d.code == Code::M001).collect();
             assert!(sequence.is_empty(), "{text:?}: {sequence:?}");

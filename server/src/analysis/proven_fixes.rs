@@ -6,7 +6,7 @@
 //! it helped ([`FixVerdict`]): every consumer (code actions, fix-all, the fuzzer) sees only
 //! fixes that do what they say.
 
-use super::{analyse_unproven, RecordAnalysis, RuleChecks};
+use super::{analyse_unproven, AnalysisOptions, Keep, RecordAnalysis, RuleChecks};
 use crate::diagnostics::{Census, Diagnostic, Fix, FixVerdict};
 use crate::syntax::{self, RecordReader, RecordSyntax};
 
@@ -68,11 +68,12 @@ pub fn judge_fix(
 /// The census of a text's diagnostics, the rule warnings included when they are judged.
 pub fn census_of_text(text: &str, rule_checks: RuleChecks) -> Census {
     let mut reader = RecordReader::default();
+    let options = AnalysisOptions::new(Keep::Findings, rule_checks);
     let analyses: Vec<RecordAnalysis> = syntax::split_records(text)
         .into_iter()
         .map(|range| {
             let record_text = &text[range];
-            analyse_unproven(record_text, &reader.read(record_text), rule_checks)
+            analyse_unproven(record_text, &reader.read(record_text), options)
         })
         .collect();
     Census::of(
@@ -85,12 +86,12 @@ pub fn census_of_text(text: &str, rule_checks: RuleChecks) -> Census {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::{analyse_file, Keep};
+    use crate::analysis::{analyse_file, AnalysisOptions, Keep};
     use crate::diagnostics::Code;
 
     /// Every fix the analysis offers in `text` (one record), judged on the whole text.
     fn offered_fixes(text: &str) -> Vec<(Code, Fix, FixVerdict)> {
-        let analyses = analyse_file(text, Keep::Findings, RuleChecks::Judge);
+        let analyses = analyse_file(text, AnalysisOptions::new(Keep::Findings, RuleChecks::Judge));
         let census = census_of_text(text, RuleChecks::Judge);
         analyses
             .iter()
@@ -120,7 +121,8 @@ mod tests {
         ] {
             let record = syntax::parse_record(text);
             assert!(needs_proof(&record), "{text:?} is a recovered record");
-            let analyses = analyse_file(text, Keep::Findings, RuleChecks::Judge);
+            let analyses =
+                analyse_file(text, AnalysisOptions::new(Keep::Findings, RuleChecks::Judge));
             let analysis = &analyses[0].analysis;
             let found: Vec<&Diagnostic> =
                 analysis.diagnostics.iter().chain(&analysis.rule_warnings).collect();
@@ -164,7 +166,7 @@ mod tests {
             "[Variant \"C'escacs\"]\n[Site \"?[Variant\n{}",
             "56. K4-K6 $1, E21-E19 $1\n".repeat(300)
         );
-        let analyses = analyse_file(&text, Keep::Findings, RuleChecks::Judge);
+        let analyses = analyse_file(&text, AnalysisOptions::new(Keep::Findings, RuleChecks::Judge));
         let fixes: usize =
             analyses.iter().flat_map(|r| &r.analysis.diagnostics).map(|d| d.fixes.len()).sum();
         assert!(fixes <= MOST_PROOFS, "{fixes} fixes offered");
@@ -173,7 +175,8 @@ mod tests {
             .map(|r| {
                 let record_text = &text[r.range];
                 let record = syntax::parse_record(record_text);
-                let all = analyse_unproven(record_text, &record, RuleChecks::Skip);
+                let options = AnalysisOptions::new(Keep::Findings, RuleChecks::Skip);
+                let all = analyse_unproven(record_text, &record, options);
                 all.diagnostics.iter().map(|d| d.fixes.len()).sum::<usize>()
             })
             .sum();

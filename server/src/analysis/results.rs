@@ -229,7 +229,7 @@ fn suggestion(value: &str) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use crate::analysis::analyse_syntax;
+    use crate::analysis::{analyse_syntax, AnalysisOptions};
     use crate::diagnostics::Code;
     use crate::syntax;
     use crate::text::TextRange;
@@ -237,7 +237,7 @@ mod tests {
     /// The titles of the fixes of `text`'s M006.
     fn result_line_fixes(text: &str) -> Vec<String> {
         let record = syntax::parse_record(text);
-        let analysis = analyse_syntax(text, &record);
+        let analysis = analyse_syntax(text, &record, AnalysisOptions::default());
         let missing = analysis.diagnostics.iter().find(|d| d.code == Code::M006);
         let missing = missing.unwrap_or_else(|| panic!("M006 in {text:?}"));
         missing.fixes.iter().map(|fix| fix.title.clone()).collect()
@@ -265,7 +265,7 @@ mod tests {
     fn a_result_line_is_changed_only_where_it_stands_alone() {
         let titles = |text: &str| {
             let record = syntax::parse_record(text);
-            let analysis = analyse_syntax(text, &record);
+            let analysis = analyse_syntax(text, &record, AnalysisOptions::default());
             let mismatch = analysis.diagnostics.iter().filter(|d| d.code == Code::T014);
             mismatch.flat_map(|d| d.fixes.iter().map(|fix| fix.title.clone())).collect::<Vec<_>>()
         };
@@ -289,7 +289,7 @@ mod tests {
         // that started there and closed lines below.
         let text = "[Variant \"C'escacs\"]\n\n1. G7-G9, E21-E17 { one\ntwo }\n{ after }\n";
         let record = syntax::parse_record(text);
-        let analysis = analyse_syntax(text, &record);
+        let analysis = analyse_syntax(text, &record, AnalysisOptions::default());
         let missing = analysis.diagnostics.iter().find(|d| d.code == Code::M006).expect("M006");
         let [fix] = missing.fixes.as_slice() else { panic!("{:?}", missing.fixes) };
         let line_end = text.find("two }").expect("the comment") + "two }".len();

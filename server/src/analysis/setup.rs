@@ -267,13 +267,13 @@ fn value_range(tag: &Tag) -> TextRange {
 
 #[cfg(test)]
 mod tests {
-    use crate::analysis::analyse_syntax;
+    use crate::analysis::{analyse_syntax, AnalysisOptions};
     use crate::syntax;
 
     /// Every diagnostic of `text` with the text its range covers.
     fn covered(text: &str) -> Vec<(String, String)> {
         let record = syntax::parse_record(text);
-        let analysis = analyse_syntax(text, &record);
+        let analysis = analyse_syntax(text, &record, AnalysisOptions::default());
         analysis
             .diagnostics
             .iter()
@@ -301,7 +301,7 @@ mod tests {
     fn codes_before_and_after_fix(text: &str, code: &str) -> Option<(Vec<String>, Vec<String>)> {
         let codes = |text: &str| {
             let record = syntax::parse_record(text);
-            let analysis = analyse_syntax(text, &record);
+            let analysis = analyse_syntax(text, &record, AnalysisOptions::default());
             let fix = analysis
                 .diagnostics
                 .iter()

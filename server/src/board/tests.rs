@@ -8,7 +8,7 @@
 //! core does no IO, not even in its tests.
 
 use super::{Board, Marks, Theme};
-use crate::analysis::{analyse_file, Keep, RuleChecks};
+use crate::analysis::{analyse_file, AnalysisOptions, Keep, RuleChecks};
 use crate::geometry::{Hex, ALL_HEXES};
 use crate::identifiers::IdentifierSet;
 use crate::position::Position;
@@ -34,7 +34,8 @@ fn replayed() -> &'static Vec<Vec<Reached>> {
         GAMES
             .iter()
             .map(|text| {
-                let records = analyse_file(text, Keep::Everything, RuleChecks::Skip);
+                let records =
+                    analyse_file(text, AnalysisOptions::new(Keep::Everything, RuleChecks::Skip));
                 let analysis = &records[0].analysis;
                 let start = Reached {
                     position: analysis.start.clone().expect("a corpus game starts"),

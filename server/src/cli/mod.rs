@@ -24,7 +24,7 @@ use output::error_line;
 
 use clap::Parser;
 
-use crate::analysis::{self, AnalysedRecord, Keep, RuleChecks};
+use crate::analysis::{self, AnalysedRecord, AnalysisOptions, Keep, RuleChecks};
 use crate::diagnostics::Diagnostic;
 use crate::syntax::Reading;
 use crate::text::LineIndex;
@@ -104,12 +104,8 @@ pub struct Placed<'a> {
 
 /// Analyses a file on every core, judging the optional rule checks only with `rules`.
 pub fn analyse(text: &str, keep: Keep, rules: bool) -> Vec<AnalysedRecord> {
-    analysis::analyse_file_parallel_with(
-        text,
-        keep,
-        if rules { RuleChecks::Judge } else { RuleChecks::Skip },
-        reading(),
-    )
+    let rule_checks = if rules { RuleChecks::Judge } else { RuleChecks::Skip };
+    analysis::analyse_file_parallel(text, AnalysisOptions { keep, rule_checks, reading: reading() })
 }
 
 /// How records are read: `CTLPGN_READER=tree-sitter` forces tree-sitter for every record (a

@@ -3,7 +3,7 @@
 //! command never writes half a conversion.
 
 use super::{line_ending, minimal_record, reletter_record, ConversionError, LetterTarget};
-use crate::analysis::{self, RecordAnalysis};
+use crate::analysis::{self, AnalysisOptions, RecordAnalysis};
 use crate::parallel;
 use crate::syntax::{self, Reading, RecordReader, RecordSyntax};
 use crate::text::{apply_edits, TextEdit, TextRange};
@@ -56,7 +56,7 @@ pub fn parse_records(text: &str) -> Vec<ParsedRecord> {
 fn parse_record(reader: &mut RecordReader, text: &str, range: TextRange) -> ParsedRecord {
     let record_text = &text[range];
     let syntax = reader.read(record_text);
-    let analysis = analysis::analyse_syntax(record_text, &syntax);
+    let analysis = analysis::analyse_syntax(record_text, &syntax, AnalysisOptions::default());
     ParsedRecord { range, syntax, analysis }
 }
 

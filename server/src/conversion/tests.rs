@@ -2,14 +2,14 @@
 //! conversion, the positions at places of a record, continuations, and the refusals.
 
 use super::*;
-use crate::analysis::{analyse_syntax, pdtl_after_ply, pdtl_at, pdtl_problem};
+use crate::analysis::{analyse_syntax, pdtl_after_ply, pdtl_at, pdtl_problem, AnalysisOptions};
 use crate::diagnostics::Severity;
 use crate::pdtl;
 use crate::syntax::{self, RecordSyntax};
 
 fn parsed(text: &str) -> (RecordSyntax, RecordAnalysis) {
     let record = syntax::parse_record(text);
-    let analysis = analyse_syntax(text, &record);
+    let analysis = analyse_syntax(text, &record, AnalysisOptions::default());
     (record, analysis)
 }
 

@@ -4,7 +4,7 @@
 
 use super::ConversionError;
 use crate::analysis::comments::is_valid_tilde_reference;
-use crate::analysis::{self, PlayedHalfMove, RecordAnalysis, RuleChecks};
+use crate::analysis::{self, AnalysisOptions, Keep, PlayedHalfMove, RecordAnalysis, RuleChecks};
 use crate::diagnostics::Severity;
 use crate::syntax::{self, Item, RecordSyntax, Reference, Step};
 use crate::text::TextRange;
@@ -31,8 +31,8 @@ pub(super) fn check_same_game(
     let converted_syntax = syntax::parse_record(converted);
     // The optional rule checks only add warnings, never an error nor a position: the check
     // skips them: they cost about as much as the replay.
-    let converted_analysis =
-        analysis::analyse_syntax_with(converted, &converted_syntax, RuleChecks::Skip);
+    let options = AnalysisOptions::new(Keep::Everything, RuleChecks::Skip);
+    let converted_analysis = analysis::analyse_syntax(converted, &converted_syntax, options);
     if let Some(error) = converted_analysis
         .diagnostics
         .iter()

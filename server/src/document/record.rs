@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::derived::Derived;
 use super::incremental;
 use super::view::RecordView;
-use crate::analysis::{analyse_syntax, analyse_syntax_keeping, Keep, RecordAnalysis, RuleChecks};
+use crate::analysis::{analyse_syntax, AnalysisOptions, Keep, RecordAnalysis, RuleChecks};
 use crate::diagnostics::Diagnostic;
 use crate::syntax::{self, RecordSyntax};
 use crate::text::TextRange;
@@ -85,17 +85,14 @@ pub(super) fn prepare_guarded(prepare: super::Prepare, state: &RecordState, synt
 pub(super) fn analyse_guarded(
     text: &str,
     syntax: &RecordSyntax,
-    rule_checks: RuleChecks,
-    keep: Keep,
+    options: AnalysisOptions,
 ) -> RecordAnalysis {
-    std::panic::catch_unwind(AssertUnwindSafe(|| {
-        analyse_syntax_keeping(text, syntax, rule_checks, keep)
-    }))
-    .unwrap_or_else(|_| {
-        let mut nothing = analyse_syntax("", &RecordSyntax::default());
-        nothing.diagnostics.clear();
-        nothing
-    })
+    std::panic::catch_unwind(AssertUnwindSafe(|| analyse_syntax(text, syntax, options)))
+        .unwrap_or_else(|_| {
+            let mut nothing = analyse_syntax("", &RecordSyntax::default(), options);
+            nothing.diagnostics.clear();
+            nothing
+        })
 }
 
 impl Parsed {
@@ -110,7 +107,8 @@ impl Parsed {
         let tree =
             incremental::parse(parser, text, previous.map(|(text, parsed)| (text, &parsed.tree)));
         let syntax = syntax::lower_record(&tree, text);
-        let analysis = analyse_guarded(text, &syntax, rule_checks, Keep::Everything);
+        let options = AnalysisOptions::new(Keep::Everything, rule_checks);
+        let analysis = analyse_guarded(text, &syntax, options);
         Parsed { tree, syntax, analysis }
     }
 }

@@ -11,7 +11,7 @@ use super::record::{
     analyse_guarded, prepare_guarded, read_syntax_telling, with_parser, Parsed, Record, RecordState,
 };
 use super::Document;
-use crate::analysis::Keep;
+use crate::analysis::{AnalysisOptions, Keep};
 use crate::parallel;
 use crate::syntax;
 use crate::text::TextRange;
@@ -109,7 +109,8 @@ impl Document {
                         // Only the findings are kept, and what `prepare` derives: a feature
                         // parses its record again.
                         let (syntax, read) = read_syntax_telling(text);
-                        let analysis = analyse_guarded(text, &syntax, rule_checks, Keep::Findings);
+                        let options = AnalysisOptions::new(Keep::Findings, rule_checks);
+                        let analysis = analyse_guarded(text, &syntax, options);
                         let state = Arc::new(RecordState::new(text.clone(), &analysis));
                         if read {
                             for &prepare in prepare.iter() {

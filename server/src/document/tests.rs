@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::cache::PARSES_KEPT;
 use super::record::Parsed;
 use super::{Change, Document, Preparations, Prepare};
-use crate::analysis::{analyse_syntax, RuleChecks};
+use crate::analysis::{analyse_syntax, AnalysisOptions, RuleChecks};
 use crate::diagnostics::Diagnostic;
 use crate::syntax;
 use crate::text::TextRange;
@@ -103,7 +103,8 @@ fn an_incremental_parse_gives_the_fresh_tree() {
         assert_eq!(edited.tree.root_node().to_sexp(), fresh.root_node().to_sexp(), "{new}");
         assert_eq!(
             edited.analysis.diagnostics,
-            analyse_syntax(&new, &syntax::lower_record(&fresh, &new)).diagnostics
+            analyse_syntax(&new, &syntax::lower_record(&fresh, &new), AnalysisOptions::default())
+                .diagnostics
         );
     }
 }

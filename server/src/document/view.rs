@@ -40,7 +40,7 @@ impl RecordView<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::analyse_syntax;
+    use crate::analysis::{analyse_syntax, AnalysisOptions};
     use crate::syntax::{lower_record, new_parser, parse};
 
     #[test]
@@ -48,7 +48,7 @@ mod tests {
         let text = "[Variant \"C'escacs\"]\n*\n";
         let tree = parse(&mut new_parser(), text);
         let syntax = lower_record(&tree, text);
-        let analysis = analyse_syntax(text, &syntax);
+        let analysis = analyse_syntax(text, &syntax, AnalysisOptions::default());
         let view =
             RecordView { text, start: 100, tree: &tree, syntax: &syntax, analysis: &analysis };
         assert_eq!(view.range(), TextRange::new(100, 100 + text.len()));

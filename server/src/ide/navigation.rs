@@ -84,7 +84,7 @@ pub fn highlights(view: RecordView<'_>, offset: usize) -> Vec<HighlightedRange> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::analyse_syntax;
+    use crate::analysis::{analyse_syntax, AnalysisOptions};
     use crate::syntax;
 
     #[test]
@@ -92,7 +92,7 @@ mod tests {
         let text = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19:\n2. { see #1@B } *\n";
         let tree = syntax::parse(&mut syntax::new_parser(), text);
         let syntax = syntax::lower_record(&tree, text);
-        let analysis = analyse_syntax(text, &syntax);
+        let analysis = analyse_syntax(text, &syntax, AnalysisOptions::default());
         let start = 7;
         let view = RecordView { text, start, tree: &tree, syntax: &syntax, analysis: &analysis };
         let reference = start + text.find("#1@B").expect("the reference");

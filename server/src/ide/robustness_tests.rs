@@ -6,7 +6,7 @@ use proptest::prelude::*;
 
 use super::completion::completion;
 use super::hover::{hover, HoverOptions};
-use crate::analysis::{self, analyse_syntax};
+use crate::analysis::{self, analyse_syntax, AnalysisOptions};
 use crate::conversion;
 use crate::document::RecordView;
 use crate::syntax;
@@ -51,7 +51,7 @@ proptest! {
     fn every_place_of_any_record_answers_hover_completion_positions_and_boards(text in record_text()) {
         let tree = syntax::parse(&mut syntax::new_parser(), &text);
         let record = syntax::lower_record(&tree, &text);
-        let analysis = analyse_syntax(&text, &record);
+        let analysis = analyse_syntax(&text, &record, AnalysisOptions::default());
         let view = RecordView { text: &text, start: 0, tree: &tree, syntax: &record, analysis: &analysis };
         for offset in (0..=text.len()).filter(|&offset| text.is_char_boundary(offset)) {
             // Hovers with image boards and text boards in turn.

@@ -142,7 +142,7 @@ pub fn move_label(number: &str, side: Side, written: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::analyse_syntax;
+    use crate::analysis::{analyse_syntax, AnalysisOptions};
     use crate::syntax;
 
     /// The half-move the line stands after at the first occurrence of `needle` (plus
@@ -150,7 +150,7 @@ mod tests {
     fn standing(text: &str, needle: &str, shift: usize) -> (Option<String>, bool, Option<Side>) {
         let tree = syntax::parse(&mut syntax::new_parser(), text);
         let record = syntax::lower_record(&tree, text);
-        let analysis = analyse_syntax(text, &record);
+        let analysis = analyse_syntax(text, &record, AnalysisOptions::default());
         let offset = text.find(needle).expect("the needle is in the text") + shift;
         let standing = standing_at(text, &record, offset, &analysis);
         let turn = standing.position(&analysis).map(|position| position.turn);
@@ -224,7 +224,7 @@ mod tests {
 #[cfg(test)]
 mod agreement_tests {
     use super::history_at;
-    use crate::analysis::analyse_syntax;
+    use crate::analysis::{analyse_syntax, AnalysisOptions};
     use crate::diagnostics::Code;
     use crate::pieces::Side;
     use crate::syntax;
@@ -254,7 +254,7 @@ mod agreement_tests {
             assert!(!references.is_empty(), "{placeholder} has a history");
             let text = NESTED.replace(placeholder, &format!("{{{references}}}"));
             let record = syntax::parse_record(&text);
-            let analysis = analyse_syntax(&text, &record);
+            let analysis = analyse_syntax(&text, &record, AnalysisOptions::default());
             let unresolved: Vec<_> = analysis
                 .diagnostics
                 .iter()

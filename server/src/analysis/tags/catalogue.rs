@@ -388,7 +388,7 @@ pub(super) fn check_record_kind(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diag
 #[cfg(test)]
 mod tests {
     use super::{suggestion, tag_words, CATALOGUE, KNOWN};
-    use crate::analysis::analyse_syntax;
+    use crate::analysis::{analyse_syntax, AnalysisOptions};
     use crate::diagnostics::Code;
     use crate::syntax;
 
@@ -421,7 +421,7 @@ mod tests {
     /// The titles of the fixes of the T004 of `text`.
     fn rename_fixes(text: &str) -> Vec<String> {
         let record = syntax::parse_record(text);
-        let analysis = analyse_syntax(text, &record);
+        let analysis = analyse_syntax(text, &record, AnalysisOptions::default());
         let unknown = analysis.diagnostics.iter().find(|d| d.code == Code::T004);
         let unknown = unknown.unwrap_or_else(|| panic!("T004 in {text:?}"));
         unknown.fixes.iter().map(|fix| fix.title.clone()).collect()

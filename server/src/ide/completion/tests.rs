@@ -1,7 +1,7 @@
 //! Completion on small records, with the cursor marked `|` in the text.
 
 use super::{completion, is_keyword, CompletionItem, CompletionKind};
-use crate::analysis::analyse_syntax;
+use crate::analysis::{analyse_syntax, AnalysisOptions};
 use crate::document::RecordView;
 use crate::syntax;
 use crate::text::TextRange;
@@ -13,7 +13,7 @@ fn at_cursor(marked: &str) -> (String, Vec<CompletionItem>) {
     let text = marked.replacen('|', "", 1);
     let tree = syntax::parse(&mut syntax::new_parser(), &text);
     let record = syntax::lower_record(&tree, &text);
-    let analysis = analyse_syntax(&text, &record);
+    let analysis = analyse_syntax(&text, &record, AnalysisOptions::default());
     let view =
         RecordView { text: &text, start: 0, tree: &tree, syntax: &record, analysis: &analysis };
     let suggestions = completion(view, offset);

@@ -94,7 +94,7 @@ fn starts_a_block(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::analyse_syntax;
+    use crate::analysis::{analyse_syntax, AnalysisOptions};
     use crate::board::text::oriented_picture;
     use crate::document::RecordView;
     use crate::geometry::Hex;
@@ -115,7 +115,7 @@ mod tests {
     fn a_text_hover_keeps_its_pdtl_whole_and_no_prose_wider_than_its_code() {
         let tree = syntax::parse(&mut syntax::new_parser(), FAN_GAME);
         let syntax = syntax::lower_record(&tree, FAN_GAME);
-        let analysis = analyse_syntax(FAN_GAME, &syntax);
+        let analysis = analyse_syntax(FAN_GAME, &syntax, AnalysisOptions::default());
         let view = RecordView {
             text: FAN_GAME,
             start: 0,
@@ -151,7 +151,7 @@ mod tests {
     fn a_marked_flipped_picture_in_figurines_is_no_wider_than_its_width() {
         let tree = syntax::parse(&mut syntax::new_parser(), FAN_GAME);
         let syntax = syntax::lower_record(&tree, FAN_GAME);
-        let analysis = analyse_syntax(FAN_GAME, &syntax);
+        let analysis = analyse_syntax(FAN_GAME, &syntax, AnalysisOptions::default());
         let position = analysis.played.last().map(|played| &played.after).expect("a replayed game");
         let ids = &analysis.identifiers;
         // Hexes at both edges of the board's widest lines, and the vertices.

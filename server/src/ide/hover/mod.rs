@@ -154,7 +154,7 @@ fn found_in(item: &Item, offset: usize) -> Option<Found<'_>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::analyse_syntax;
+    use crate::analysis::{analyse_syntax, AnalysisOptions};
     use crate::syntax;
 
     /// The text hover at the first character of the first occurrence of `needle`.
@@ -166,7 +166,7 @@ mod tests {
     pub(super) fn hover_with(text: &str, needle: &str, options: HoverOptions) -> Option<HoverText> {
         let tree = syntax::parse(&mut syntax::new_parser(), text);
         let record = syntax::lower_record(&tree, text);
-        let analysis = analyse_syntax(text, &record);
+        let analysis = analyse_syntax(text, &record, AnalysisOptions::default());
         let view = RecordView { text, start: 0, tree: &tree, syntax: &record, analysis: &analysis };
         hover(view, text.find(needle)?, options)
     }

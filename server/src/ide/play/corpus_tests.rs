@@ -143,7 +143,7 @@ proptest! {
                 .unwrap_or_else(|refusal| panic!("{}: {refusal}", playable.text));
             let after = apply_edits(text, &done.edits);
             let record = syntax::parse_record(&after);
-            let analysis = analyse_syntax_with(&after, &record, RuleChecks::Judge);
+            let analysis = analyse_syntax(&after, &record, AnalysisOptions::default());
             let errors: Vec<_> = analysis
                 .diagnostics
                 .iter()

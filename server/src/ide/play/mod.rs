@@ -21,7 +21,7 @@ mod tests;
 use std::fmt;
 
 use crate::analysis::line_of_play::PlayTree;
-use crate::analysis::{self, analyse_syntax_with, NoPosition, RuleChecks};
+use crate::analysis::{self, analyse_syntax, AnalysisOptions, Keep, NoPosition, RuleChecks};
 use crate::diagnostics::Severity;
 use crate::document::RecordView;
 use crate::format::{dominant_line_ending, FormatOptions};
@@ -188,7 +188,8 @@ fn verify(
     legal: &LegalMove,
 ) -> Result<(), String> {
     let syntax = syntax::parse_record(record);
-    let analysis = analyse_syntax_with(record, &syntax, RuleChecks::Skip);
+    let options = AnalysisOptions::new(Keep::Everything, RuleChecks::Skip);
+    let analysis = analyse_syntax(record, &syntax, options);
     let errors = |diagnostics: &[crate::diagnostics::Diagnostic]| {
         diagnostics.iter().filter(|diagnostic| diagnostic.severity == Severity::Error).count()
     };
