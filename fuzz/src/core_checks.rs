@@ -12,9 +12,9 @@ use ctlpgn::identifiers::IdentifierSet;
 use ctlpgn::text::{TextEdit, TextRange};
 use ctlpgn::{pdtl, syntax};
 use ctlpgn_test_support::diagnostics::file_diagnostics;
+use ctlpgn_test_support::rng::{hash, Rng};
 
 use crate::finding::{Finding, Skip};
-use crate::rng::{hash, Rng};
 
 /// The presets of alternative letters the handbook gives as examples.
 const PRESETS: [&str; 4] =

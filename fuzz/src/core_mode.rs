@@ -2,13 +2,13 @@
 //! any other broken promise; `--replay` runs the checks on one saved input, `--minimize`
 //! shrinks a saved input while the same kind of finding stays.
 
+use ctlpgn_test_support::rng::Rng;
 use std::collections::HashSet;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use crate::core_checks::check;
 use crate::finding::{save, signature, Finding, Skip};
 use crate::mutate::mutate;
-use crate::rng::Rng;
 use crate::seeds::Seeds;
 use crate::supervise::Reporter;
 use crate::{panics, Budget, Options};

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::rng::hash;
+use ctlpgn_test_support::rng::hash;
 
 /// A broken promise: its kind (a check's name, such as `format-idempotent`) and what happened.
 #[derive(Clone, Debug)]

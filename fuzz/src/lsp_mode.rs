@@ -7,13 +7,13 @@
 
 use std::time::Duration;
 
+use ctlpgn_test_support::positions::{self, Encoding};
+use ctlpgn_test_support::rng::Rng;
 use serde_json::{json, Value};
 
 use crate::finding::{save, signature, Finding};
 use crate::lsp_client::Client;
 use crate::mutate::{mutate, piece};
-use crate::positions::{self, Encoding};
-use crate::rng::Rng;
 use crate::seeds::Seeds;
 use crate::supervise::Reporter;
 use crate::{panics, Budget, Options};

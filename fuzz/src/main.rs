@@ -10,8 +10,6 @@ mod lsp_client;
 mod lsp_mode;
 mod mutate;
 mod panics;
-mod positions;
-mod rng;
 mod seeds;
 mod supervise;
 

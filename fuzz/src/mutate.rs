@@ -2,7 +2,8 @@
 //! format's tokens (lines and words inserted, deleted, duplicated or swapped; the characters
 //! and strings the format gives a meaning to; long runs; deep nesting).
 
-use crate::rng::Rng;
+use ctlpgn_test_support::rng::Rng;
+
 use crate::seeds::{Seeds, MAX_INPUT};
 
 /// Characters and strings with a meaning in the format, or that trip up positions: separators

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::rng::Rng;
+use ctlpgn_test_support::rng::Rng;
 
 /// The largest input kept, in bytes: small inputs make many inputs a second.
 pub const MAX_INPUT: usize = 4096;

@@ -4,11 +4,12 @@
 
 mod common;
 
-use common::{corpus_file, measure};
+use common::measure;
 use ctlpgn::analysis::{analyse_file, AnalysisOptions, Keep, RuleChecks};
 use ctlpgn::board::{Board, Theme};
 use ctlpgn::identifiers::IdentifierSet;
 use ctlpgn::position::Position;
+use ctlpgn_test_support::fixtures::corpus_file;
 use std::time::Instant;
 
 /// How many boards one timed run draws, so that a run lasts long enough to time.

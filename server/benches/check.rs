@@ -5,8 +5,9 @@
 
 mod common;
 
-use common::{corpus_file, measure};
+use common::measure;
 use ctlpgn::analysis::{AnalysisOptions, Keep, RuleChecks};
+use ctlpgn_test_support::fixtures::corpus_file;
 
 fn peak_memory_kib() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;

@@ -9,7 +9,8 @@ use ctlpgn::format::{format_edits, format_text, FormatOptions, Separators};
 
 mod common;
 
-use common::{corpus_file, measure};
+use common::measure;
+use ctlpgn_test_support::fixtures::corpus_file;
 
 /// The same records with their layout disturbed: pairs run together, blank lines doubled and the
 /// separating spaces gone, so that every record has lines to rewrite.

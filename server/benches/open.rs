@@ -6,15 +6,12 @@
 //! and for one that declares VS Code's semantic tokens, folds and outline, which the server
 //! then derives in the same pass. Run with `cargo bench -p ctlpgn --bench open`.
 
-// Only the file is taken from there: the answers are timed by their arrival, not by `measure`.
-#[allow(dead_code)]
-mod common;
 #[path = "../tests/process/mod.rs"]
 mod process;
 
 use std::time::{Duration, Instant};
 
-use common::corpus_file;
+use ctlpgn_test_support::fixtures::corpus_file;
 use process::{frame, Server};
 use serde_json::{json, Value};
 

@@ -611,6 +611,7 @@ pub fn delta(from: Hex, to: Hex) -> (i16, i16) {
 mod tests {
     use super::*;
     use crate::geometry::ALL_HEXES;
+    use ctlpgn_test_support::rng::Rng;
 
     fn hex(name: &str) -> Hex {
         crate::geometry::parse_coordinate(name).expect("a hex")
@@ -731,24 +732,14 @@ mod tests {
         assert!(!is_attacked_through(&position, hex("F14"), hex("E11"), Side::White));
     }
 
-    /// A small deterministic random sequence.
-    struct Sequence(u64);
-
-    impl Sequence {
-        fn below(&mut self, bound: usize) -> usize {
-            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            ((self.0 >> 33) as usize) % bound
-        }
-    }
-
     /// A board with `count` pieces of the `kinds` put on random hexes for random sides (a piece
     /// may replace one put before).
-    fn random_board(random: &mut Sequence, count: usize, kinds: &[PieceKind]) -> Position {
+    fn random_board(random: &mut Rng, count: usize, kinds: &[PieceKind]) -> Position {
         let mut position = Position::empty();
         for _ in 0..count {
-            let side = if random.below(2) == 0 { Side::White } else { Side::Black };
-            let kind = kinds[random.below(kinds.len())];
-            position.set(ALL_HEXES[random.below(ALL_HEXES.len())], Some(Piece::new(side, kind)));
+            let side = if random.one_in(2) { Side::White } else { Side::Black };
+            let kind = *random.pick(kinds);
+            position.set(*random.pick(&ALL_HEXES), Some(Piece::new(side, kind)));
         }
         position
     }
@@ -758,7 +749,7 @@ mod tests {
         /// `destinations` take on it, and `is_attacked` says whether there is one.
         #[test]
         fn attackers_are_the_pieces_whose_moves_take_there(seed in 0u64..u64::MAX, count in 2usize..40) {
-            let position = random_board(&mut Sequence(seed), count, &PieceKind::ALL);
+            let position = random_board(&mut Rng::new(seed), count, &PieceKind::ALL);
             for (target, victim) in position.pieces() {
                 let side = victim.side.opponent();
                 let mut found = attackers(&position, target, side);
@@ -778,10 +769,10 @@ mod tests {
         #[test]
         fn a_move_checks_its_own_king_only_through_its_origin(seed in 0u64..u64::MAX, count in 2usize..40) {
             // Pieces other than Kings, then one King a side.
-            let mut random = Sequence(seed);
+            let mut random = Rng::new(seed);
             let mut position = random_board(&mut random, count, &PieceKind::ALL[..PieceKind::ALL.len() - 1]);
             for side in [Side::White, Side::Black] {
-                position.set(ALL_HEXES[random.below(ALL_HEXES.len())], Some(Piece::new(side, PieceKind::King)));
+                position.set(*random.pick(&ALL_HEXES), Some(Piece::new(side, PieceKind::King)));
             }
             for side in [Side::White, Side::Black] {
                 let Some(king) = king_hex(&position, side) else { continue };
@@ -808,7 +799,7 @@ mod tests {
         /// it.
         #[test]
         fn a_piece_attacks_what_attackers_find_it_attacking(seed in 0u64..u64::MAX, count in 2usize..40) {
-            let position = random_board(&mut Sequence(seed), count, &PieceKind::ALL);
+            let position = random_board(&mut Rng::new(seed), count, &PieceKind::ALL);
             for target in ALL_HEXES {
                 for side in [Side::White, Side::Black] {
                     let found = attackers(&position, target, side);
@@ -827,10 +818,10 @@ mod tests {
         /// side checks that King exactly when `is_attacked_after_move` says so.
         #[test]
         fn a_move_checks_the_opponent_s_king_only_from_where_it_lands_or_through_where_it_left(seed in 0u64..u64::MAX, count in 2usize..40) {
-            let mut random = Sequence(seed);
+            let mut random = Rng::new(seed);
             let mut position = random_board(&mut random, count, &PieceKind::ALL);
             for side in [Side::White, Side::Black] {
-                position.set(ALL_HEXES[random.below(ALL_HEXES.len())], Some(Piece::new(side, PieceKind::King)));
+                position.set(*random.pick(&ALL_HEXES), Some(Piece::new(side, PieceKind::King)));
             }
             for defender in [Side::White, Side::Black] {
                 let attacker = defender.opponent();
@@ -867,7 +858,7 @@ mod tests {
         /// lists, the King's leap allowed or not.
         #[test]
         fn can_go_is_destinations_asked_one_hex(seed in 0u64..u64::MAX, count in 2usize..40) {
-            let position = random_board(&mut Sequence(seed), count, &PieceKind::ALL);
+            let position = random_board(&mut Rng::new(seed), count, &PieceKind::ALL);
             for (from, piece) in position.pieces() {
                 for leap in [false, true] {
                     let listed = destinations(&position, from, piece, leap);

@@ -1,10 +1,17 @@
 //! What the tests of ctlpgn share, so that each piece exists once: the in-process client of the
-//! language server ([`lsp`]), the readers of the repository's test data ([`fixtures`]), the
-//! diagnostics of a file and the census that judges a quick fix ([`diagnostics`]), and the
-//! SVG board read back as data ([`svg`]). Used by `tests/` (`ctlpgn-tests`), `fuzz/` and the
-//! unit tests of `server/`.
+//! language server ([`lsp`]) and the client's model of its positions ([`positions`]), the
+//! readers of the repository's test data ([`fixtures`]), the diagnostics of a file and the
+//! census that judges a quick fix ([`diagnostics`]), the SVG board read back as data
+//! ([`svg`]), and the seeded generator ([`rng`]). Used by `tests/` (`ctlpgn-tests`), `fuzz/`,
+//! and the tests and benchmarks of `server/`.
+//!
+//! The arrows point one way: the crates that test depend on this one, which depends on the
+//! core alone. The fuzzer is such a crate, so its generator and its model of positions live
+//! here for the tests and benchmarks to share rather than the other way round.
 
 pub mod diagnostics;
 pub mod fixtures;
 pub mod lsp;
+pub mod positions;
+pub mod rng;
 pub mod svg;

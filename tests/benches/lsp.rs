@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 
 use ctlpgn_test_support::fixtures::corpus_file;
 use ctlpgn_test_support::lsp::{like_vscode, uri, utf16_client, Client};
+use ctlpgn_test_support::rng::Rng;
 
 /// The resident memory of this process in bytes (Linux), or 0 where it cannot be read.
 fn resident_bytes() -> usize {
@@ -38,16 +39,6 @@ fn report(label: &str, mut times: Vec<Duration>) {
         at(1.0),
         times.len()
     );
-}
-
-/// A small deterministic random sequence, so that runs are comparable.
-struct Sequence(u64);
-
-impl Sequence {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % bound
-    }
 }
 
 /// Eight openings of `text` into the running server, each until its diagnostics arrive, and
@@ -132,11 +123,12 @@ fn main() {
     report("open again, a client that shows none", reopenings(&mut plain, &text, "plain"));
     assert!(plain.finish(true), "the plain client's server shut down cleanly");
 
-    let mut sequence = Sequence(7);
+    // A fixed seed, so that runs are comparable.
+    let mut sequence = Rng::new(7);
     let mut edits = Vec::new();
     let mut version = 1;
     for round in 0..400 {
-        let line = move_lines[sequence.below(move_lines.len())];
+        let line = *sequence.pick(&move_lines);
         // A space typed at the start of a move line, then deleted: each edit changes one record.
         for change in [
             json!({"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}}, "text": " "}),
@@ -157,7 +149,7 @@ fn main() {
     let mut hovers = Vec::new();
     let mut completions = Vec::new();
     for _ in 0..1000 {
-        let line = move_lines[sequence.below(move_lines.len())];
+        let line = *sequence.pick(&move_lines);
         let start = Instant::now();
         let hover = client.at("textDocument/hover", &document, line, 5).expect("a hover answer");
         hovers.push(start.elapsed());
@@ -172,7 +164,7 @@ fn main() {
     // The board at a half-move, as the editors' board panels ask for it on every cursor move.
     let mut boards = Vec::new();
     for _ in 0..1000 {
-        let line = move_lines[sequence.below(move_lines.len())];
+        let line = *sequence.pick(&move_lines);
         let params =
             json!({"textDocument": {"uri": document}, "position": {"line": line, "character": 5}});
         let start = Instant::now();
@@ -189,7 +181,7 @@ fn main() {
     image_client.published(&document);
     let mut image_hovers = Vec::new();
     for _ in 0..1000 {
-        let line = move_lines[sequence.below(move_lines.len())];
+        let line = *sequence.pick(&move_lines);
         let start = Instant::now();
         let hover =
             image_client.at("textDocument/hover", &document, line, 5).expect("a hover answer");
@@ -246,7 +238,7 @@ fn main() {
     for (label, method, params) in &whole[..3] {
         let mut times = Vec::new();
         for _ in 0..10 {
-            let line = move_lines[sequence.below(move_lines.len())];
+            let line = *sequence.pick(&move_lines);
             version += 1;
             let change = json!({"range": {"start": {"line": line, "character": 0}, "end": {"line": line, "character": 0}}, "text": " "});
             client.change(&document, version, json!([change]));

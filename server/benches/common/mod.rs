@@ -1,27 +1,7 @@
-//! What the benchmarks share: the 2,000-record file made of the corpus games, and the
-//! timing of repeated runs.
+//! What the benchmarks share beside the 2,000-record file (`corpus_file` of the test support):
+//! the timing of repeated runs.
 
 use std::time::{Duration, Instant};
-
-/// The valid games of the corpus, repeated until there are `records` of them, one blank
-/// line between records.
-pub fn corpus_file(records: usize) -> String {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata/corpus/valid");
-    let mut games: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("the corpus is needed at {}: {e}", dir.display()))
-        .map(|entry| entry.expect("an entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "ctl-pgn"))
-        .collect();
-    games.sort();
-    let texts: Vec<String> =
-        games.iter().map(|path| std::fs::read_to_string(path).expect("readable")).collect();
-    let mut file = String::new();
-    for i in 0..records {
-        file.push_str(&texts[i % texts.len()]);
-        file.push('\n');
-    }
-    file
-}
 
 /// Runs `work` several times and prints the median and the best time with the throughput;
 /// returns the median.

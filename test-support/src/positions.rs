@@ -1,5 +1,6 @@
 //! The client's own model of LSP positions, written from the protocol and the server's stated
-//! policy rather than from its code, so that the two can disagree: lines end at `\n`, `\r\n`
+//! policy rather than from its code, so that the two can disagree (the tests and the fuzzer
+//! place requests and check answers by it): lines end at `\n`, `\r\n`
 //! and `\r`; columns count bytes (UTF-8) or UTF-16 code units; a line past the end is the end
 //! of the text, a column past the end of its line is the line's end, and a column inside a
 //! character is that character's start.

@@ -1,17 +1,20 @@
-//! A small seeded generator (SplitMix64): the same seed gives the same inputs on every machine,
-//! so that a run can be repeated; no dependency needed for that.
+//! The one seeded generator of the tests, the benchmarks and the fuzzer (SplitMix64): the same
+//! seed gives the same sequence on every machine, so that a run can be repeated; no dependency
+//! needed for that. Property tests draw their seed from proptest and their choices from here.
 
-/// SplitMix64, enough for choosing mutations.
+/// SplitMix64, enough for choosing mutations, boards and places in a file.
 #[derive(Clone, Debug)]
 pub struct Rng {
     state: u64,
 }
 
 impl Rng {
+    /// A generator started from `seed`.
     pub fn new(seed: u64) -> Rng {
         Rng { state: seed ^ 0x9E37_79B9_7F4A_7C15 }
     }
 
+    /// The next number of the sequence.
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
@@ -39,6 +42,7 @@ impl Rng {
         self.below(n) == 0
     }
 
+    /// One of `items`, which must not be empty.
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
         &items[self.below(items.len())]
     }
