@@ -7,12 +7,13 @@
 //! where its target starts, and `half-move`, `move-line` or `variation`). Blank lines and lines
 //! starting with `#` are ignored. Columns count characters (§1).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use ctlpgn::analysis::comments::{check_comments, ReferenceTarget, ResolvedReference};
 use ctlpgn::analysis::AnalysisOptions;
 use ctlpgn::syntax;
 use ctlpgn::text::LineIndex;
+use ctlpgn_test_support::fixtures::{files_with, fixtures_dir, read_text, testdata_dir};
 
 /// What the comment checks give for a file, positions in lines and columns.
 #[derive(Debug, Default)]
@@ -25,16 +26,6 @@ struct Checked {
     targets: Vec<(String, &'static str, String)>,
     /// The move references written in the file's comments.
     move_references: usize,
-}
-
-fn testdata() -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata");
-    assert!(path.is_dir(), "the test data folder {} is missing", path.display());
-    path
-}
-
-fn fixtures() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
 }
 
 fn kind(target: &ReferenceTarget) -> &'static str {
@@ -110,25 +101,10 @@ fn check(text: &str) -> Checked {
     checked
 }
 
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path)
-        .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()))
-}
-
-fn files_with_extension(dir: &Path, extension: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|error| panic!("cannot read {}: {error}", dir.display()))
-        .map(|entry| entry.expect("a directory entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == extension))
-        .collect();
-    files.sort();
-    files
-}
-
 #[test]
 fn valid_examples_give_nothing_and_every_move_reference_resolves() {
-    let examples = testdata().join("examples");
-    let valid: Vec<PathBuf> = files_with_extension(&examples, "ctl-pgn")
+    let examples = testdata_dir().join("examples");
+    let valid: Vec<PathBuf> = files_with(&examples, ".ctl-pgn")
         .into_iter()
         .filter(|path| {
             path.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('0'))
@@ -136,7 +112,7 @@ fn valid_examples_give_nothing_and_every_move_reference_resolves() {
         .collect();
     assert_eq!(valid.len(), 6, "the six valid examples 01-06");
     for path in valid {
-        let checked = check(&read(&path));
+        let checked = check(&read_text(&path));
         assert_eq!(checked.diagnostics, Vec::<String>::new(), "{}", path.display());
         assert_eq!(
             checked.resolved.len(),
@@ -150,8 +126,8 @@ fn valid_examples_give_nothing_and_every_move_reference_resolves() {
 
 #[test]
 fn references_of_the_examples_resolve_to_their_targets() {
-    let examples = testdata().join("examples");
-    let first = check(&read(&examples.join("01-registered-game.ctl-pgn")));
+    let examples = testdata_dir().join("examples");
+    let first = check(&read_text(&examples.join("01-registered-game.ctl-pgn")));
     let target = |checked: &Checked, reference: &str| {
         checked
             .targets
@@ -164,7 +140,7 @@ fn references_of_the_examples_resolve_to_their_targets() {
     assert_eq!(target(&first, "#5[#5.1]"), ("half-move", "EF20×F16".to_string()));
     assert_eq!(first.resolved, ["19:28 -> 18:4 half-move", "28:30 -> 23:13 half-move"]);
 
-    let second = check(&read(&examples.join("02-quick-mate-variations.ctl-pgn")));
+    let second = check(&read_text(&examples.join("02-quick-mate-variations.ctl-pgn")));
     let (kind, text) = target(&second, "#5.2");
     assert_eq!(kind, "variation");
     assert!(text.starts_with("($[2] 5. K4-K10 ??, GL5-H6+^\n"), "{text}");
@@ -181,22 +157,23 @@ fn references_of_the_examples_resolve_to_their_targets() {
 
 #[test]
 fn the_bad_comments_example_gives_the_listed_codes() {
-    let examples = testdata().join("examples");
-    let checked = check(&read(&examples.join("bad-06-comments-references.ctl-pgn")));
-    let expected: Vec<String> = read(&examples.join("bad-06-comments-references.expected.txt"))
-        .lines()
-        .filter_map(|line| {
-            let mut words = line.split_whitespace();
-            let position = words.next()?;
-            let code = words.find(|word| {
-                word.len() == 4
-                    && word.starts_with('N')
-                    && word[1..].bytes().all(|b| b.is_ascii_digit())
-            })?;
-            // N002 (text after `}`) is reported by the movetext walk.
-            (code != "N002").then(|| format!("{position} {code}"))
-        })
-        .collect();
+    let examples = testdata_dir().join("examples");
+    let checked = check(&read_text(&examples.join("bad-06-comments-references.ctl-pgn")));
+    let expected: Vec<String> =
+        read_text(&examples.join("bad-06-comments-references.expected.txt"))
+            .lines()
+            .filter_map(|line| {
+                let mut words = line.split_whitespace();
+                let position = words.next()?;
+                let code = words.find(|word| {
+                    word.len() == 4
+                        && word.starts_with('N')
+                        && word[1..].bytes().all(|b| b.is_ascii_digit())
+                })?;
+                // N002 (text after `}`) is reported by the movetext walk.
+                (code != "N002").then(|| format!("{position} {code}"))
+            })
+            .collect();
     assert_eq!(expected.len(), 11);
     assert_eq!(checked.diagnostics, expected);
     // `#3.1` (twice) resolves to the closed variation of move 3.
@@ -205,25 +182,23 @@ fn the_bad_comments_example_gives_the_listed_codes() {
 
 #[test]
 fn corpus_games_give_nothing() {
-    let games = files_with_extension(&testdata().join("corpus/valid"), "ctl-pgn");
+    let games = files_with(&testdata_dir().join("corpus/valid"), ".ctl-pgn");
     assert!(games.len() >= 40, "the valid corpus has 40 games");
     for path in games {
-        let checked = check(&read(&path));
+        let checked = check(&read_text(&path));
         assert_eq!(checked.diagnostics, Vec::<String>::new(), "{}", path.display());
     }
 }
 
 /// Checks every fixture of a folder against its sidecar; returns the codes they cover.
 fn check_fixtures(folder: &str) -> Vec<String> {
-    let dir = fixtures().join(folder);
-    let files = files_with_extension(&dir, "ctl-pgn");
-    assert!(!files.is_empty(), "no fixtures in {}", dir.display());
+    let files = files_with(&fixtures_dir(folder), ".ctl-pgn");
     let mut codes = Vec::new();
     let mut failures = Vec::new();
     for path in files {
         let sidecar = path.with_extension("expected");
         assert!(sidecar.is_file(), "{} has no sidecar {}", path.display(), sidecar.display());
-        let expected = read(&sidecar);
+        let expected = read_text(&sidecar);
         let lines: Vec<&str> = expected
             .lines()
             .map(str::trim)
@@ -238,7 +213,7 @@ fn check_fixtures(folder: &str) -> Vec<String> {
             let (l, c) = position.split_once(':').unwrap_or((position, "0"));
             (l.parse::<usize>().unwrap_or(0), c.parse::<usize>().unwrap_or(0), code.to_string())
         });
-        let checked = check(&read(&path));
+        let checked = check(&read_text(&path));
         let mut actual_diagnostics = checked.diagnostics.clone();
         actual_diagnostics.sort_by_key(|line| {
             let (position, code) = line.split_once(' ').unwrap_or((line, ""));

@@ -4,41 +4,24 @@
 //! to the records touched, minimal edits that rebuild the formatted text; then `ctlpgn fmt`.
 
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use ctlpgn::format::{
     equivalence, format_edits, format_text, EllipsisStyle, FormatOptions, Separators,
 };
 use ctlpgn::text::{TextEdit, TextRange};
+use ctlpgn_test_support::fixtures;
 use proptest::prelude::*;
 
 // ---- Helpers ------------------------------------------------------------------------------
 
-fn manifest() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn files_in(dir: &Path, suffix: &str) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{} is readable: {e}", dir.display()))
-        .map(|entry| entry.expect("an entry").path())
-        .filter(|path| path.to_string_lossy().ends_with(suffix))
-        .collect();
-    files.sort();
-    files
-}
-
 /// Every game of the corpus and every example of the handbook.
 fn testdata_files() -> Vec<(String, String)> {
-    let testdata = manifest().join("../testdata");
-    let mut files = files_in(&testdata.join("corpus/valid"), ".ctl-pgn");
-    files.extend(files_in(&testdata.join("corpus/incoherent"), ".ctl-pgn"));
-    files.extend(files_in(&testdata.join("examples"), ".ctl-pgn"));
+    let mut files = fixtures::testdata_files("corpus/valid", ".ctl-pgn");
+    files.extend(fixtures::testdata_files("corpus/incoherent", ".ctl-pgn"));
+    files.extend(fixtures::testdata_files("examples", ".ctl-pgn"));
     assert!(files.len() > 80, "the corpus and examples are needed");
-    files
-        .iter()
-        .map(|path| (path.display().to_string(), std::fs::read_to_string(path).expect("UTF-8")))
-        .collect()
+    files.iter().map(|path| (path.display().to_string(), fixtures::read_text(path))).collect()
 }
 
 fn all_options() -> [FormatOptions; 3] {
@@ -87,8 +70,8 @@ fn check_guarantees(name: &str, text: &str, options: &FormatOptions) -> String {
 /// is formatted with both options in that style.
 #[test]
 fn fixtures_format_to_their_expected_layout() {
-    let fixtures = files_in(&manifest().join("tests/fixtures/format"), ".ctl-pgn");
-    let inputs: Vec<&PathBuf> = fixtures
+    let files = fixtures::files_with(&fixtures::fixtures_dir("format"), ".ctl-pgn");
+    let inputs: Vec<&PathBuf> = files
         .iter()
         .filter(|path| !path.to_string_lossy().ends_with(".formatted.ctl-pgn"))
         .collect();
@@ -107,10 +90,9 @@ fn fixtures_format_to_their_expected_layout() {
         } else {
             FormatOptions::default()
         };
-        let text = std::fs::read_to_string(input).expect("UTF-8");
+        let text = fixtures::read_text(input);
         let expected =
-            std::fs::read_to_string(input.with_file_name(format!("{name}.formatted.ctl-pgn")))
-                .unwrap_or_else(|e| panic!("{name}.formatted.ctl-pgn: {e}"));
+            fixtures::read_text(&input.with_file_name(format!("{name}.formatted.ctl-pgn")));
         let formatted = check_guarantees(&name, &text, &options);
         assert_eq!(formatted, expected, "{name}: the layout differs from the fixture");
         assert_eq!(
@@ -190,9 +172,8 @@ fn corpus_and_examples_format_losslessly_and_idempotently() {
 
 #[test]
 fn corpus_games_are_already_in_canonical_layout() {
-    let testdata = manifest().join("../testdata/corpus/valid");
-    for path in files_in(&testdata, ".ctl-pgn") {
-        let text = std::fs::read_to_string(&path).expect("UTF-8");
+    for path in fixtures::testdata_files("corpus/valid", ".ctl-pgn") {
+        let text = fixtures::read_text(&path);
         assert_eq!(format_text(&text, &FormatOptions::default()), text, "{}", path.display());
     }
 }

@@ -4,10 +4,9 @@
 //! lines (1-based, columns in characters), so that a cascade of diagnostics after the one
 //! that says what is wrong is caught. Blank lines and lines starting with `#` are ignored.
 
-use std::path::{Path, PathBuf};
-
 use ctlpgn::analysis::{analyse_file, AnalysisOptions, Keep, RuleChecks};
 use ctlpgn::text::LineIndex;
+use ctlpgn_test_support::fixtures::{files_with, fixtures_dir, read_text};
 
 /// The codes of the movetext walk (numbering, structure, variations): each is given by a
 /// fixture.
@@ -15,10 +14,6 @@ const MOVETEXT_CODES: [&str; 22] = [
     "M001", "M002", "M003", "M004", "M005", "M008", "M010", "M011", "M012", "M013", "M014", "M015",
     "M016", "M017", "M019", "M020", "M021", "M022", "M023", "M024", "M025", "M026",
 ];
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
 
 /// Every diagnostic of the file as `LINE:COL CODE`, in text order.
 fn diagnostics(text: &str) -> Vec<String> {
@@ -45,35 +40,22 @@ fn diagnostics(text: &str) -> Vec<String> {
 
 #[test]
 fn movetext_fixtures_give_exactly_their_sidecars() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/movetext");
-    let entries: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.expect("a folder entry").path())
-        .collect();
-    let with = |extension: &str| {
-        let mut paths: Vec<&PathBuf> = entries
-            .iter()
-            .filter(|path| path.extension().is_some_and(|e| e == extension))
-            .collect();
-        paths.sort();
-        paths
-    };
-    for sidecar in with("expected") {
+    let dir = fixtures_dir("movetext");
+    for sidecar in files_with(&dir, ".expected") {
         let fixture = sidecar.with_extension("ctl-pgn");
         assert!(fixture.is_file(), "{} has no fixture", sidecar.display());
     }
-    let files = with("ctl-pgn");
-    assert!(!files.is_empty(), "no fixtures in {}", dir.display());
+    let files = files_with(&dir, ".ctl-pgn");
     let mut failures = Vec::new();
     let mut covered = Vec::new();
     for path in files {
-        let expected: Vec<String> = read(&path.with_extension("expected"))
+        let expected: Vec<String> = read_text(&path.with_extension("expected"))
             .lines()
             .map(str::trim)
             .filter(|line| !line.is_empty() && !line.starts_with('#'))
             .map(str::to_string)
             .collect();
-        let actual = diagnostics(&read(path));
+        let actual = diagnostics(&read_text(&path));
         covered.extend(actual.iter().filter_map(|row| row.split(' ').nth(1)).map(str::to_string));
         if actual != expected {
             failures.push(format!(

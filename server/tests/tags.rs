@@ -4,11 +4,13 @@
 //!
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
 
 use ctlpgn::diagnostics::{Code, Diagnostic, Severity};
 
 use ctlpgn::analysis;
+use ctlpgn_test_support::fixtures::{
+    files_with, fixtures_dir, read_text, testdata_dir, testdata_files,
+};
 
 /// The codes the tag module reports. T003 is shared with `setup`, which reports the
 /// duplicated content-affecting tags as errors; the tag module's duplicates are warnings.
@@ -35,32 +37,6 @@ const TAG_MODULE_CODES: [Code; 18] = [
 
 fn from_tag_module(code: Code, severity: Severity) -> bool {
     TAG_MODULE_CODES.contains(&code) && (code != Code::T003 || severity == Severity::Warning)
-}
-
-/// `<CARGO_MANIFEST_DIR>/../testdata`, which the examples and the corpus come from.
-fn testdata() -> PathBuf {
-    let testdata = Path::new(env!("CARGO_MANIFEST_DIR")).join("../testdata");
-    assert!(testdata.is_dir(), "the test data folder {} is missing", testdata.display());
-    testdata
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Files of `dir` whose name ends with `suffix` and satisfies `keep`, sorted.
-fn files(dir: &Path, suffix: &str, keep: impl Fn(&str) -> bool) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.expect("a folder entry").path())
-        .filter(|path| {
-            path.file_name()
-                .and_then(|name| name.to_str())
-                .is_some_and(|name| name.ends_with(suffix) && keep(name))
-        })
-        .collect();
-    files.sort();
-    files
 }
 
 /// The tag diagnostics of every record of a file, with ranges in the file.
@@ -106,9 +82,9 @@ fn explained(text: &str, diagnostics: &[Diagnostic]) -> String {
 
 #[test]
 fn the_bad_tag_example_gives_exactly_its_tag_diagnostics() {
-    let examples = testdata().join("examples");
-    let text = read(&examples.join("bad-05-tags-pdtl.ctl-pgn"));
-    let sidecar = read(&examples.join("bad-05-tags-pdtl.expected.txt"));
+    let examples = testdata_dir().join("examples");
+    let text = read_text(&examples.join("bad-05-tags-pdtl.ctl-pgn"));
+    let sidecar = read_text(&examples.join("bad-05-tags-pdtl.expected.txt"));
     let expected: Vec<String> = sidecar
         .lines()
         .filter_map(|row| {
@@ -130,16 +106,18 @@ fn the_bad_tag_example_gives_exactly_its_tag_diagnostics() {
 
 #[test]
 fn valid_examples_and_corpus_games_give_no_tag_diagnostic() {
-    let testdata = testdata();
     let mut checked = 0;
-    let examples = files(&testdata.join("examples"), ".ctl-pgn", |name| name.starts_with('0'));
-    let games = files(&testdata.join("corpus/valid"), ".ctl-pgn", |_| true);
+    let examples: Vec<_> = testdata_files("examples", ".ctl-pgn")
+        .into_iter()
+        .filter(|path| path.file_name().is_some_and(|name| name.to_string_lossy().starts_with('0')))
+        .collect();
+    let games = testdata_files("corpus/valid", ".ctl-pgn");
     assert!(
         !examples.is_empty() && !games.is_empty(),
         "the handbook examples or corpus are missing"
     );
     for path in examples.iter().chain(&games) {
-        let text = read(path);
+        let text = read_text(path);
         let found = check_file(&text);
         assert!(found.is_empty(), "{}:\n{}", path.display(), explained(&text, &found));
         checked += 1;
@@ -149,15 +127,14 @@ fn valid_examples_and_corpus_games_give_no_tag_diagnostic() {
 
 #[test]
 fn every_fixture_gives_the_diagnostics_of_its_sidecar() {
-    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tags");
-    let fixtures = files(&folder, ".ctl-pgn", |_| true);
-    assert!(!fixtures.is_empty(), "no fixture in {}", folder.display());
+    let folder = fixtures_dir("tags");
+    let fixtures = files_with(&folder, ".ctl-pgn");
     let mut covered = BTreeSet::new();
     for fixture in &fixtures {
         let sidecar = fixture.with_extension("expected");
         assert!(sidecar.is_file(), "{} has no sidecar {}", fixture.display(), sidecar.display());
-        let text = read(fixture);
-        let expected: Vec<String> = read(&sidecar)
+        let text = read_text(fixture);
+        let expected: Vec<String> = read_text(&sidecar)
             .lines()
             .map(str::trim)
             .filter(|row| !row.is_empty())
@@ -176,7 +153,7 @@ fn every_fixture_gives_the_diagnostics_of_its_sidecar() {
         );
         covered.extend(found.iter().map(|diagnostic| diagnostic.code));
     }
-    for sidecar in files(&folder, ".expected", |_| true) {
+    for sidecar in files_with(&folder, ".expected") {
         assert!(
             sidecar.with_extension("ctl-pgn").is_file(),
             "{} has no fixture",

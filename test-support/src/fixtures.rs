@@ -1,6 +1,7 @@
 //! The repository's test data, read from inside the repository only: the `testdata` folder
-//! (the handbook's examples, the corpus), the file of many records the benchmarks use, and the
-//! `initialize` requests recorded from real editors. A test that needs a file fails when it is
+//! (the handbook's examples, the corpus), the core's fixtures (`server/tests/fixtures`), the
+//! file of many records the benchmarks use, and the `initialize` requests recorded from real
+//! editors. A test that needs a file fails when it is
 //! missing rather than passing without looking at anything.
 
 use std::path::{Path, PathBuf};
@@ -38,17 +39,26 @@ pub fn files_with(dir: &Path, extension: &str) -> Vec<PathBuf> {
 
 /// The text of a file of the `testdata` folder, by its path inside it.
 pub fn testdata_text(path: &str) -> String {
-    let path = testdata_dir().join(path);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+    read_text(&testdata_dir().join(path))
+}
+
+/// A folder of the core's fixtures, `server/tests/fixtures/<folder>`.
+pub fn fixtures_dir(folder: &str) -> PathBuf {
+    let dir = repository_dir().join("server/tests/fixtures").join(folder);
+    assert!(dir.is_dir(), "the fixtures folder is missing: expected it at {}", dir.display());
+    dir
+}
+
+/// The text of a file, which must be readable UTF-8.
+pub fn read_text(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
 /// The valid games of the corpus, repeated until there are `records` of them, one blank
 /// line between records.
 pub fn corpus_file(records: usize) -> String {
-    let texts: Vec<String> = testdata_files("corpus/valid", ".ctl-pgn")
-        .iter()
-        .map(|path| std::fs::read_to_string(path).expect("readable"))
-        .collect();
+    let texts: Vec<String> =
+        testdata_files("corpus/valid", ".ctl-pgn").iter().map(|path| read_text(path)).collect();
     let mut file = String::new();
     for i in 0..records {
         file.push_str(&texts[i % texts.len()]);
