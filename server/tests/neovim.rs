@@ -1,7 +1,10 @@
 //! Neovim as a real client of `ctlpgn lsp`: a headless Neovim loads the shipped plugin
-//! (editors/nvim), is driven by tests/e2e/neovim.lua through diagnostics, hover, the copy
-//! command, the board window, edits, format on save, completion and tree-sitter highlighting and folding, and
-//! this test compares what it observed with what the server and the command line say.
+//! (editors/nvim) as a user's init.lua does, and tests/e2e/neovim.lua presses the keys a user
+//! presses: K for the hover, ]d and <C-W>d for diagnostics, <C-x><C-o><C-y> for completion,
+//! y and q in the board window; it runs :checkhealth ctlpgn, :help ctlpgn and
+//! :CtlpgnInstallParser, reads the colours of a move line with nothing built, edits and writes
+//! with format on save. This test compares what it observed with what the server and the
+//! command line say.
 //!
 //! Neovim is required: CI installs Debian's package, and a missing `nvim` fails the test
 //! rather than skipping it. `CTLPGN_TEST_NVIM` may name other Neovim binaries to drive
@@ -40,7 +43,7 @@ impl WorkFolder {
         let path =
             Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(path.join("parser")).expect("a work folder");
+        std::fs::create_dir_all(&path).expect("a work folder");
         WorkFolder(path)
     }
 }
@@ -49,22 +52,6 @@ impl Drop for WorkFolder {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
     }
-}
-
-/// Builds the tree-sitter parser into `folder/parser/ctlpgn.so` with the command docs/editors/neovim.md gives.
-fn build_parser(folder: &Path) {
-    let source = repository().join("tree-sitter-ctlpgn/src");
-    let compiler = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
-    let status = Command::new(&compiler)
-        .args(["-shared", "-fPIC", "-O1", "-I"])
-        .arg(&source)
-        .arg(source.join("parser.c"))
-        .arg(source.join("scanner.c"))
-        .arg("-o")
-        .arg(folder.join("parser/ctlpgn.so"))
-        .status()
-        .unwrap_or_else(|error| panic!("the C compiler `{compiler}` runs: {error}"));
-    assert!(status.success(), "the parser builds");
 }
 
 /// Runs a command to its end, killing it after `PATIENCE`.
@@ -128,11 +115,34 @@ fn pdtl_after(file: &Path, written: &str) -> String {
     ply["pdtl"].as_str().expect("a PDTL").to_string()
 }
 
-/// The PDTL a text hover shows, broken to the board's width after its `/` in a code block.
-fn pdtl_of_hover(markdown: &str) -> Option<String> {
+/// The PDTL a text hover shows: the one line of the code block after `PDTL:`.
+fn pdtl_of_hover(markdown: &str) -> Option<&str> {
     let opening = "PDTL:\n\n```text\n";
     let after = &markdown[markdown.find(opening)? + opening.len()..];
-    Some(after.split("\n```").next()?.lines().collect())
+    after.split_once("\n```\n").map(|(pdtl, _)| pdtl)
+}
+
+/// The half-moves of the main line of `text` (a record) that `ctlpgn replay` replays.
+fn replayed_moves(folder: &Path, text: &str) -> Vec<String> {
+    let file = folder.join("replayed.ctl-pgn");
+    std::fs::write(&file, text).expect("the record is written");
+    let output = Command::new(env!("CARGO_BIN_EXE_ctlpgn"))
+        .arg("replay")
+        .arg("--json")
+        .arg(&file)
+        .output()
+        .expect("ctlpgn replay runs");
+    let record: Value =
+        serde_json::from_slice(output.stdout.split(|&b| b == b'\n').next().unwrap_or_default())
+            .expect("a JSON record");
+    strings(
+        &record["plies"]
+            .as_array()
+            .map_or(Value::Null, |plies| plies.iter().map(|ply| ply["move"].clone()).collect()),
+    )
+    .into_iter()
+    .map(str::to_string)
+    .collect()
 }
 
 fn strings(value: &Value) -> Vec<&str> {
@@ -161,6 +171,12 @@ fn run_script(nvim: &Path, script: &str, work: &Path) -> Value {
             .env("CTLPGN_E2E_PLUGIN", repository().join("editors/nvim"))
             .env("CTLPGN_E2E_WORK", work)
             .env("CTLPGN_E2E_OUT", &observations)
+            // Neovim's own folders in the work folder: :CtlpgnInstallParser builds into the
+            // data folder, and nothing is written to the user's.
+            .env("XDG_DATA_HOME", work.join("data"))
+            .env("XDG_STATE_HOME", work.join("state"))
+            .env("XDG_CACHE_HOME", work.join("cache"))
+            .env("XDG_CONFIG_HOME", work.join("config"))
             .current_dir(work),
         &format!("{}", nvim.display()),
     );
@@ -179,13 +195,15 @@ fn run_script(nvim: &Path, script: &str, work: &Path) -> Value {
 /// Drives one Neovim through the script and returns its observations.
 fn observe(nvim: &Path) -> Value {
     let work = WorkFolder::new("nvim-e2e");
-    build_parser(&work.0);
-    for fixture in ["errors.ctl-pgn", "tags.ctl-pgn"] {
+    for fixture in ["errors.ctl-pgn", "tags.ctl-pgn", "complete.ctl-pgn"] {
         std::fs::copy(repository().join("tests/e2e").join(fixture), work.0.join(fixture))
             .expect("the fixture is copied");
     }
     let mut observed = run_script(nvim, "neovim.lua", &work.0);
     observed["expected_pdtl"] = Value::from(pdtl_after(&work.0.join("errors.ctl-pgn"), "F20‐F16"));
+    let typed = observed["typed"]["text"].as_str().unwrap_or("").to_string();
+    observed["typed_replayed"] = Value::from(replayed_moves(&work.0, &typed));
+    observed["data"] = Value::from(work.0.join("data").display().to_string());
     observed
 }
 
@@ -243,29 +261,52 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
             hover.contains("2. …, F20‐F16"),
             "{context}: the hover names the half-move under the cursor:\n{hover}"
         );
+        let pdtl = observed["expected_pdtl"].as_str().unwrap_or("?");
         assert_eq!(
-            pdtl_of_hover(hover).as_deref(),
-            observed["expected_pdtl"].as_str(),
+            pdtl_of_hover(hover),
+            Some(pdtl),
             "{context}: the hover's PDTL is the one after the half-move"
+        );
+        // What `K` shows: the half-move, whose turn it is and the PDTL whole on one line,
+        // before anything else, so that a float cut short by the screen still shows them.
+        let float = strings(&observed["hover"]["float"]);
+        let first_lines = &float[..float.len().min(8)];
+        assert!(
+            float.first().is_some_and(|line| line.contains("2. …, F20‐F16")),
+            "{context}: K shows the half-move first: {float:?}; {errors}"
+        );
+        assert!(
+            first_lines.contains(&"White to move. PDTL:") && first_lines.contains(&pdtl),
+            "{context}: the first lines of K's float hold the turn and the PDTL: {first_lines:?}"
         );
         assert_eq!(
             observed["copied"], observed["expected_pdtl"],
             "{context}: :CtlpgnCopyPosition copies that PDTL; {errors}"
         );
 
-        // :CtlpgnBoard: the text board at the cursor beside the buffer, following the cursor,
-        // closed with `q`.
+        // :CtlpgnBoard: the half-move, the turn, the PDTL on its own line, the board and the
+        // keys, beside the buffer and as wide as the board; `y` copies the PDTL; it follows
+        // the cursor and closes with `q`.
         let board = &observed["board"];
         let first = board["first"]
             .as_str()
             .unwrap_or_else(|| panic!("{context}: a board window, got {board}; {errors}"));
+        let head = format!("2. …, F20‐F16\nWhite to move.\n\nPDTL:\n{pdtl}\n\n28 ");
         assert!(
-            first.starts_with("2. …, F20‐F16\n\n28 "),
-            "{context}: the board names the half-move:\n{first}"
+            first.starts_with(&head),
+            "{context}: the board window starts with\n{head}\n{first}"
         );
-        let expected = format!("PDTL {}", observed["expected_pdtl"].as_str().unwrap_or("?"));
-        assert!(first.ends_with(&expected), "{context}: the board ends with {expected}:\n{first}");
-        assert!(first.contains("White to move."), "{context}:\n{first}");
+        assert!(
+            first.ends_with("\n    P T A B C D E F G H I K L X Z\n\ny copy the PDTL · q close"),
+            "{context}: the board, then the window's keys:\n{first}"
+        );
+        assert_eq!(board["yanked"], pdtl, "{context}: y in the board window copies the PDTL");
+        assert_eq!(board["wrap"], true, "{context}: the window wraps the PDTL rather than cut it");
+        let width = board["width"].as_u64().unwrap_or(0);
+        assert!(
+            (36..=40).contains(&width),
+            "{context}: the window is as wide as the board: {width}"
+        );
         assert_eq!(board["current_is_source"], true, "{context}: the cursor stays in the buffer");
         let moved = board["moved"].as_str().unwrap_or("");
         assert!(
@@ -330,7 +371,132 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
             serde_json::json!(folds),
             "{context}: fold levels of the lines"
         );
+        // The keys and options of an LSP buffer: set by the plugin on 0.7, by Neovim on 0.11.
+        let buffer = &observed["buffer"];
+        assert_eq!(buffer["omnifunc"], "v:lua.vim.lsp.omnifunc", "{context}: {buffer}");
+        assert_eq!(buffer["tagfunc"], "v:lua.vim.lsp.tagfunc", "{context}: {buffer}");
+        assert_eq!(buffer["formatexpr"], "v:lua.vim.lsp.formatexpr()", "{context}: {buffer}");
+        for key in ["K", "]d", "[d", "<C-W>d", "grr", "gra", "gO"] {
+            assert_eq!(buffer["keys"][key], true, "{context}: {key} is mapped: {buffer}");
+        }
+        // ]d from the top goes to the first diagnostic (the bad date, line 4 from 1); <C-W>d
+        // shows the one under the cursor with its code, on 0.7 as on 0.11.
+        assert_eq!(observed["next_diagnostic"], serde_json::json!([4, 7]), "{context}; {errors}");
+        let float = strings(&observed["diagnostic_float"]);
+        assert!(
+            float.iter().any(|line| line.contains("[origin-wrong-piece] [K003]")),
+            "{context}: the diagnostic float shows the code: {float:?}"
+        );
+        // Virtual text (on by default on 0.7, off on 0.11) starts with the code.
+        for text in strings(&observed["virtual_text"]) {
+            assert!(
+                text.contains("K003: ") || text.contains("T011: "),
+                "{context}: virtual text with its code: {text:?}"
+            );
+        }
+
+        // Colours with nothing built: the syntax file (and on 0.11 the semantic tokens) give
+        // the move line `3. E13×F16, NE15×F12` several colours.
+        let colours: std::collections::BTreeSet<&str> = strings(&observed["colours"])
+            .into_iter()
+            .filter_map(|shown| shown.rsplit_once(' ').map(|(_, colour)| colour))
+            .collect();
+        assert!(
+            colours.len() >= 3,
+            "{context}: a move line in {colours:?}; {}",
+            observed["colours"]
+        );
+        assert_eq!(buffer["syntax"], "ctlpgn", "{context}: syntax/ctlpgn.vim colours the buffer");
+
+        // :checkhealth ctlpgn finds the binary of the plugin's version and reports no error.
+        let health = strings(&observed["health"]);
+        assert!(
+            health.iter().all(|line| !line.contains("ERROR")),
+            "{context}: :checkhealth ctlpgn:\n{}",
+            health.join("\n")
+        );
+        for expected in [
+            "found ",
+            "version 0.1.0, the version this plugin is written for",
+            "serves 1 buffer(s)",
+        ] {
+            assert!(
+                health.iter().any(|line| line.contains("OK") && line.contains(expected)),
+                "{context}: :checkhealth ctlpgn says {expected:?}:\n{}",
+                health.join("\n")
+            );
+        }
+        // :help ctlpgn opens the plugin's help at its tag.
+        let help = &observed["help"];
+        assert_eq!(help["buftype"], "help", "{context}: {help}; {errors}");
+        assert_eq!(help["file"], "ctlpgn.txt", "{context}: {help}");
+        assert!(
+            help["line"].as_str().is_some_and(|line| line.contains("*ctlpgn*")),
+            "{context}: {help}"
+        );
+
+        // :CtlpgnInstallParser built the parser into the data folder, tree-sitter took over
+        // from the syntax file.
+        let parser = observed["parser"].as_str().unwrap_or("");
+        let data = observed["data"].as_str().unwrap_or("?");
+        assert!(
+            parser.starts_with(data) && parser.ends_with("/site/parser/ctlpgn.so"),
+            "{context}: the parser in the data folder: {parser:?}; {errors}"
+        );
+        assert_eq!(observed["syntax_with_parser"], "", "{context}: the syntax file gives way");
+
+        // Completion with the keys: `[Ev` <C-x><C-o><C-y> gives a whole tag; `2. JF6-` one
+        // whole half-move, which replays.
+        let typed = &observed["typed"];
+        assert_eq!(typed["tag"], "[Event \"\"]", "{context}: {typed}; {errors}");
+        let line = typed["move"].as_str().unwrap_or("");
+        let written = line.strip_prefix("2. ").unwrap_or("");
+        assert!(
+            written.starts_with("JF6-") && !written[4..].contains("JF6"),
+            "{context}: one half-move: {line:?}"
+        );
+        assert!(
+            strings(&observed["typed_replayed"]).contains(&written),
+            "{context}: {written} is a legal half-move: {}",
+            observed["typed_replayed"]
+        );
         assert_eq!(errors, &Value::Null, "{context}: steps failed");
+    }
+}
+
+/// The plugin says which version of the binary it is written for: the workspace's.
+#[test]
+fn the_plugin_expects_the_binary_of_its_own_version() {
+    let init = std::fs::read_to_string(repository().join("editors/nvim/lua/ctlpgn/init.lua"))
+        .expect("the plugin");
+    let expected = format!("M.version = '{}'", env!("CARGO_PKG_VERSION"));
+    assert!(init.contains(&expected), "editors/nvim/lua/ctlpgn/init.lua must say {expected}");
+}
+
+/// The help tags Neovim reads for `:help ctlpgn` are committed with the help file, so that a
+/// user who only puts the folder on the runtime path has them; they are what `:helptags`
+/// makes of the help file now.
+#[test]
+fn the_help_tags_are_those_of_the_help_file() {
+    let doc = repository().join("editors/nvim/doc");
+    let work = WorkFolder::new("nvim-helptags");
+    std::fs::copy(doc.join("ctlpgn.txt"), work.0.join("ctlpgn.txt"))
+        .expect("the help file is copied");
+    for nvim in neovims() {
+        let output = run_with_patience(
+            Command::new(&nvim)
+                .args(["--headless", "--clean", "-u", "NONE", "-c"])
+                .arg(format!("helptags {}", work.0.display()))
+                .args(["-c", "qall!"]),
+            "helptags",
+        );
+        assert!(output.status.success(), "{}: {output:?}", nvim.display());
+        let made = std::fs::read_to_string(work.0.join("tags")).expect("the tags made");
+        let committed = std::fs::read_to_string(doc.join("tags")).expect("editors/nvim/doc/tags");
+        assert!(
+            made == committed,
+            "editors/nvim/doc/tags is stale: run :helptags editors/nvim/doc"
+        );
     }
 }
 
@@ -355,6 +521,12 @@ fn vim_lsp_enable_alone_starts_the_server_from_the_plugins_lsp_folder() {
             assert_eq!(observed["attached"], true, "{context}");
             // The fixture's bad date is among the diagnostics the server published.
             assert!(strings(&observed["codes"]).contains(&"T011"), "{context}");
+            // The plugin's completion, without setup().
+            assert_eq!(observed["completion"], true, "{context}");
+            assert!(
+                observed["completeopt"].as_str().is_some_and(|value| value.contains("noinsert")),
+                "{context}"
+            );
         }
     }
 }

@@ -9,7 +9,9 @@ local out_path = assert(os.getenv('CTLPGN_E2E_OUT'), 'CTLPGN_E2E_OUT is set')
 
 local out = { enable = vim.lsp.enable ~= nil }
 vim.opt.runtimepath:append(plugin)
+-- What Neovim reads from the folder at start-up.
 vim.cmd('runtime! ftdetect/*.vim')
+vim.cmd('runtime! plugin/ctlpgn.lua')
 
 local ok, failure = pcall(function()
   local config = dofile(plugin .. '/lsp/ctlpgn.lua')
@@ -27,6 +29,11 @@ local ok, failure = pcall(function()
     return #vim.diagnostic.get(bufnr) > 0
   end, 20)
   out.attached = #vim.lsp.get_clients({ bufnr = bufnr, name = 'ctlpgn' }) == 1
+  -- The plugin's completion, through LspAttach: vim.lsp.completion's autocommands for the
+  -- buffer, and the buffer's 'completeopt' for autotrigger.
+  local ok, autocmds = pcall(vim.api.nvim_get_autocmds, { group = 'nvim.lsp.completion_' .. bufnr })
+  out.completion = ok and #autocmds > 0
+  out.completeopt = vim.api.nvim_get_option_value('completeopt', { scope = 'local', buf = bufnr })
   out.codes = {}
   if found then
     for _, diagnostic in ipairs(vim.diagnostic.get(bufnr)) do

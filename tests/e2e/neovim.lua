@@ -1,22 +1,65 @@
 -- Drives a headless Neovim as a user would drive it with the shipped plugin (editors/nvim):
--- opens the fixtures, lets `ctlpgn lsp` attach, hovers, completes, copies a position, edits,
--- and writes with format on save. It checks nothing itself: every observation goes into a
--- JSON file that server/tests/neovim.rs compares with what it expects, so the expectations
--- live in one place. Runs on Neovim 0.7 (Debian's) and 0.11 alike.
+-- opens the fixtures with `setup()` and nothing built, presses the keys a user presses (K,
+-- ]d, <C-W>d, <C-x><C-o>, <C-y>, y and q in the board window), runs :checkhealth, :help and
+-- :CtlpgnInstallParser, edits and writes with format on save. It checks nothing itself: every
+-- observation goes into a JSON file that server/tests/neovim.rs compares with what it
+-- expects, so the expectations live in one place. Runs on Neovim 0.7 (Debian's) and 0.11.
+--
+-- Keys are typed with nvim_input, which Neovim reads from its main loop: the script runs as a
+-- coroutine that gives the loop back while it waits for what the keys lead to (a window, a
+-- changed line, an answer of the server), and is resumed every 20 ms to look again; a wait
+-- gives up after PATIENCE.
 --
 -- Environment: CTLPGN_SERVER (the ctlpgn binary), CTLPGN_E2E_PLUGIN (editors/nvim),
--- CTLPGN_E2E_WORK (a folder holding copies of the fixtures and `parser/ctlpgn.so`),
--- CTLPGN_E2E_OUT (the JSON file to write).
+-- CTLPGN_E2E_WORK (a folder holding copies of the fixtures; XDG_DATA_HOME points into it, so
+-- that :CtlpgnInstallParser builds there), CTLPGN_E2E_OUT (the JSON file to write).
 
 local server = assert(os.getenv('CTLPGN_SERVER'), 'CTLPGN_SERVER is set')
 local plugin = assert(os.getenv('CTLPGN_E2E_PLUGIN'), 'CTLPGN_E2E_PLUGIN is set')
 local work = assert(os.getenv('CTLPGN_E2E_WORK'), 'CTLPGN_E2E_WORK is set')
 local out_path = assert(os.getenv('CTLPGN_E2E_OUT'), 'CTLPGN_E2E_OUT is set')
 
--- How long any one step may take before the run gives up (a cold debug server included).
-local PATIENCE = 20000
+local uv = vim.uv or vim.loop
+
+-- How long any one step may take before the run gives up (a cold debug server and a C
+-- compiler on a busy machine included).
+local PATIENCE = 60000
 
 local out = { errors = {} }
+
+local runner
+
+-- Gives the main loop back until `condition` holds: Neovim reads typed keys and the server's
+-- messages meanwhile.
+local function wait_for(what, condition)
+  local deadline = uv.now() + PATIENCE
+  while true do
+    local ok, holds = pcall(condition)
+    if ok and holds then
+      return holds
+    end
+    if uv.now() > deadline then
+      error('timed out waiting for ' .. what, 2)
+    end
+    local timer = uv.new_timer()
+    timer:start(20, 0, function()
+      timer:close()
+      vim.schedule(function()
+        local resumed, failure = coroutine.resume(runner)
+        if not resumed then
+          out.errors.runner = tostring(failure)
+        end
+      end)
+    end)
+    coroutine.yield()
+    uv.update_time()
+  end
+end
+
+-- Types keys, as a user at the keyboard (`<C-x>` notation).
+local function feed(keys)
+  vim.api.nvim_input(keys)
+end
 
 -- Runs one step; a step that fails is recorded and the next ones still run, so that one
 -- missing feature does not hide what the others do. Steps that later ones depend on are not
@@ -25,12 +68,8 @@ local function step(name, action)
   local ok, failure = xpcall(action, debug.traceback)
   if not ok then
     out.errors[name] = failure
-  end
-end
-
-local function wait_for(what, condition)
-  if not vim.wait(PATIENCE, condition, 20) then
-    error('timed out waiting for ' .. what, 2)
+    -- Leave insert mode and any window the step opened, for the next step.
+    vim.cmd('stopinsert')
   end
 end
 
@@ -118,6 +157,82 @@ local function text_of(bufnr)
   return table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n') .. '\n'
 end
 
+-- The floating windows of the current tab.
+local function floats()
+  local found = {}
+  for _, win in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+    if vim.api.nvim_win_get_config(win).relative ~= '' then
+      table.insert(found, win)
+    end
+  end
+  return found
+end
+
+local function close_floats()
+  for _, win in ipairs(floats()) do
+    pcall(vim.api.nvim_win_close, win, true)
+  end
+end
+
+-- The lines of the first floating window that opens.
+local function float_lines(what)
+  local win = wait_for(what, function()
+    return floats()[1]
+  end)
+  local lines = vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false)
+  close_floats()
+  return lines
+end
+
+-- The foreground colour a character is drawn in: the group of the semantic token over it
+-- (Neovim 0.9 and later), else its syntax group, resolved through its links; Normal's when
+-- the group sets none ('default' when Normal sets none either).
+local function colour_at(bufnr, row, col)
+  local group
+  if vim.inspect_pos then
+    local at = vim.inspect_pos(bufnr, row, col)
+    local best
+    for _, token in ipairs(at.semantic_tokens or {}) do
+      if not best or (token.opts.priority or 0) >= (best.opts.priority or 0) then
+        best = token
+      end
+    end
+    group = best and best.opts.hl_group
+    if not group then
+      local syntax = at.syntax[#at.syntax]
+      group = syntax and syntax.hl_group
+    end
+    local colour = vim.api.nvim_get_hl(0, { name = group or 'Normal', link = false })
+    if not colour.fg then
+      colour = vim.api.nvim_get_hl(0, { name = 'Normal', link = false })
+    end
+    return colour.fg and string.format('#%06x', colour.fg) or 'default'
+  end
+  local id = vim.fn.synIDtrans(vim.fn.synID(row + 1, col + 1, 1))
+  local fg = vim.fn.synIDattr(id, 'fg')
+  return fg ~= '' and fg or 'default'
+end
+
+-- The colours of a line's characters but blanks and commas, as `character colour`.
+local function colours_of(bufnr, row)
+  local line = vim.api.nvim_buf_get_lines(bufnr, row, row + 1, true)[1]
+  local colours = {}
+  local byte = 0
+  for index = 0, vim.fn.strchars(line) - 1 do
+    local character = vim.fn.strcharpart(line, index, 1)
+    if not character:match('^[ ,]$') then
+      table.insert(colours, character .. ' ' .. colour_at(bufnr, row, byte))
+    end
+    byte = byte + #character
+  end
+  return colours
+end
+
+-- Whether a semantic token covers a position (Neovim 0.9 and later, once the tokens came).
+local function has_token(bufnr, row, col)
+  return vim.inspect_pos and #(vim.inspect_pos(bufnr, row, col).semantic_tokens or {}) > 0
+end
+
 -- The highlight captures over the first character of `needle`.
 local function captures_at(bufnr, needle)
   local parser = vim.treesitter.get_parser(bufnr, 'ctlpgn')
@@ -144,13 +259,43 @@ local function captures_at(bufnr, needle)
   error('not in the buffer: ' .. needle)
 end
 
+local function current_line()
+  return vim.api.nvim_get_current_line()
+end
+
+-- Whether insert-mode completion has shown its items.
+local function completing()
+  return #vim.fn.complete_info({ 'items' }).items > 0
+end
+
+-- Types `typed` at the end of a new line under `row` (1-based), then <C-x><C-o>, waits for the
+-- items, and takes the selected one with <C-y>; returns the line.
+local function complete_line(bufnr, row, typed)
+  vim.api.nvim_win_set_cursor(0, { row, 0 })
+  feed('o' .. typed .. '<C-x><C-o>')
+  wait_for('the completion items after ' .. typed, completing)
+  local before = current_line()
+  feed('<C-y>')
+  -- Neovim 0.11 expands a snippet once the item is taken; 0.7 has written it in already.
+  wait_for('the item to be taken', function()
+    return not completing() and (current_line() ~= before or vim.fn.has('nvim-0.11') == 0)
+  end)
+  local line = current_line()
+  feed('<Esc>')
+  wait_for('normal mode', function()
+    return vim.api.nvim_get_mode().mode == 'n'
+  end)
+  return line
+end
+
 local function run()
   local version = vim.version()
   out.nvim = string.format('%d.%d.%d', version.major, version.minor, version.patch)
 
+  -- What a user's init.lua holds (README): the plugin on the runtime path and `setup()`.
   vim.opt.runtimepath:prepend(plugin)
-  vim.opt.runtimepath:append(work)
-  -- Re-read the filetype scripts so that the plugin's ftdetect file is among them.
+  -- Re-read the filetype scripts so that the plugin's ftdetect file is among them, and its
+  -- plugin file, as Neovim reads them at start-up.
   vim.cmd('filetype off')
   vim.cmd('filetype plugin on')
   vim.cmd('runtime! plugin/ctlpgn.lua')
@@ -172,22 +317,63 @@ local function run()
   wait_for_diagnostics(bufnr, 'the diagnostics of the opened file')
   out.diagnostics = compact_diagnostics(bufnr)
 
-  -- Tree-sitter: the highlighter runs, captures and folds come from the shipped queries.
-  out.highlighter = vim.treesitter.highlighter.active[bufnr] ~= nil
-  out.captures = {
-    ['Event'] = captures_at(bufnr, 'Event'),
-    ['{ Obertura'] = captures_at(bufnr, '{ Obertura'),
-    ['3.'] = captures_at(bufnr, '3.'),
-    ['×F16'] = captures_at(bufnr, '×F16'),
+  -- What the buffer got from the plugin: on 0.7 to 0.10 from the plugin, on 0.11 from Neovim.
+  out.buffer = {
+    omnifunc = vim.bo[bufnr].omnifunc,
+    tagfunc = vim.bo[bufnr].tagfunc,
+    formatexpr = vim.bo[bufnr].formatexpr,
+    syntax = vim.bo[bufnr].syntax,
+    keys = {},
   }
-  out.folds = {}
-  for line = 1, vim.api.nvim_buf_line_count(bufnr) do
-    table.insert(out.folds, vim.fn.foldlevel(line))
+  for _, key in ipairs({ 'K', ']d', '[d', '<C-W>d', 'grr', 'gra', 'gO' }) do
+    out.buffer.keys[key] = vim.fn.maparg(key, 'n') ~= ''
   end
 
-  -- Hover on Black's half-move of a line with two `‐` (three bytes, one UTF-16 unit) before it.
+  -- Colours with nothing built: the syntax file, and on 0.9 and later the semantic tokens.
+  step('colours', function()
+    local row = vim.fn.search('3. E13×F16', 'nw') - 1
+    if vim.inspect_pos then
+      wait_for('the semantic tokens', function()
+        return has_token(bufnr, row, 3)
+      end)
+    end
+    out.colours = colours_of(bufnr, row)
+  end)
+
+  -- Keys of a diagnostic: ]d from the top goes to the first, <C-W>d shows it with its code.
+  step('diagnostic keys', function()
+    vim.api.nvim_win_set_cursor(0, { 1, 0 })
+    feed(']d')
+    wait_for(']d to move the cursor', function()
+      return vim.api.nvim_win_get_cursor(0)[1] ~= 1
+    end)
+    out.next_diagnostic = vim.api.nvim_win_get_cursor(0)
+    close_floats()
+    cursor_on_end_of(bufnr, 'NE15×F12')
+    feed('<C-W>d')
+    out.diagnostic_float = float_lines('the diagnostic float')
+    -- The virtual text of the diagnostics (off by default on 0.11).
+    local texts = {}
+    for _, namespace in pairs(vim.diagnostic.get_namespaces()) do
+      local virtual = namespace.user_data and namespace.user_data.virt_text_ns
+      for _, mark in ipairs(virtual and vim.api.nvim_buf_get_extmarks(bufnr, virtual, 0, -1, { details = true }) or {}) do
+        local text = ''
+        for _, chunk in ipairs(mark[4].virt_text or {}) do
+          text = text .. chunk[1]
+        end
+        texts[text] = true
+      end
+    end
+    out.virtual_text = vim.tbl_keys(texts)
+    table.sort(out.virtual_text)
+  end)
+
+  -- K on Black's half-move of a line with two `‐` (three bytes, one UTF-16 unit) before it:
+  -- the hover float, and the same hover asked for by hand.
   out.hover = { line = cursor_on_end_of(bufnr, 'F20‐F16') }
   step('hover', function()
+    feed('K')
+    out.hover.float = float_lines('the hover float')
     local params = vim.lsp.util.make_position_params(0, client.offset_encoding)
     local hover, hover_error = request(bufnr, 'textDocument/hover', params)
     out.hover.error = hover_error and vim.inspect(hover_error) or nil
@@ -201,8 +387,8 @@ local function run()
   end)
   out.copied = vim.fn.getreg('"')
 
-  -- The board window at the same place, then following the cursor to the next line, then
-  -- closed with `q`.
+  -- The board window at the same place; `y` there copies the PDTL; it follows the cursor to
+  -- the next line, then closes with `q`.
   out.board = { windows_before = #vim.api.nvim_tabpage_list_wins(0) }
   step('board', function()
     vim.cmd('CtlpgnBoard')
@@ -221,16 +407,72 @@ local function run()
       return board_text():find('PDTL', 1, true) ~= nil
     end)
     out.board.first = board_text()
+    out.board.width = vim.api.nvim_win_get_width(out.board.win)
+    out.board.wrap = vim.wo[out.board.win].wrap
     out.board.current_is_source = vim.api.nvim_get_current_buf() == bufnr
+    vim.fn.setreg('"', '')
+    vim.api.nvim_set_current_win(out.board.win)
+    feed('y')
+    wait_for('y to copy the PDTL', function()
+      return vim.fn.getreg('"') ~= ''
+    end)
+    out.board.yanked = vim.fn.getreg('"')
+    vim.api.nvim_set_current_win(vim.fn.bufwinid(bufnr))
     cursor_on_end_of(bufnr, 'E13×F16')
     wait_for('the board to follow the cursor', function()
       return board_text():find('3. E13×F16', 1, true) ~= nil
     end)
     out.board.moved = board_text()
     vim.api.nvim_set_current_win(out.board.win)
-    vim.cmd('normal q')
+    feed('q')
+    wait_for('q to close the board', function()
+      return not vim.api.nvim_win_is_valid(out.board.win)
+    end)
     out.board.windows_after = #vim.api.nvim_tabpage_list_wins(0)
     out.board.wiped = not vim.api.nvim_buf_is_valid(board_buf)
+  end)
+
+  -- :checkhealth ctlpgn, in the tab it opens.
+  step('health', function()
+    vim.cmd('checkhealth ctlpgn')
+    wait_for('the health report', function()
+      return vim.bo.filetype == 'checkhealth' and vim.api.nvim_buf_line_count(0) > 5
+    end)
+    out.health = vim.api.nvim_buf_get_lines(0, 0, -1, false)
+    vim.cmd('tabclose')
+  end)
+
+  -- :help ctlpgn, from the tags file shipped with the plugin.
+  step('help', function()
+    vim.cmd('help ctlpgn')
+    out.help = {
+      buftype = vim.bo.buftype,
+      file = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(0), ':t'),
+      line = current_line(),
+    }
+    vim.cmd('helpclose')
+  end)
+
+  -- :CtlpgnInstallParser builds the parser into the data folder; the open buffer then gets
+  -- tree-sitter highlighting and folding, with the shipped queries.
+  step('install parser', function()
+    vim.cmd('CtlpgnInstallParser')
+    wait_for('the parser to be built and started', function()
+      return vim.treesitter.highlighter.active[bufnr] ~= nil
+    end)
+    out.parser = vim.api.nvim_get_runtime_file('parser/ctlpgn.so', false)[1]
+    out.highlighter = true
+    out.syntax_with_parser = vim.bo[bufnr].syntax
+    out.captures = {
+      ['Event'] = captures_at(bufnr, 'Event'),
+      ['{ Obertura'] = captures_at(bufnr, '{ Obertura'),
+      ['3.'] = captures_at(bufnr, '3.'),
+      ['×F16'] = captures_at(bufnr, '×F16'),
+    }
+    out.folds = {}
+    for line = 1, vim.api.nvim_buf_line_count(bufnr) do
+      table.insert(out.folds, vim.fn.foldlevel(line))
+    end
   end)
 
   -- Edits: a comment line inserted above the moves moves the error down a line; then the
@@ -268,12 +510,36 @@ local function run()
       table.insert(out.completion.labels, item.label)
     end
   end)
+
+  -- Completion with the keys, in a record whose tags lack Event: `[Ev` then <C-x><C-o><C-y>
+  -- gives a whole tag; `2. JF6-` then the same gives one whole half-move.
+  vim.cmd('edit ' .. vim.fn.fnameescape(work .. '/complete.ctl-pgn'))
+  local typed = vim.api.nvim_get_current_buf()
+  wait_for('the server to attach to the third file', function()
+    return require('ctlpgn').client(typed) ~= nil
+  end)
+  out.typed = {}
+  step('tag completion', function()
+    out.typed.tag = complete_line(typed, 1, '[Ev')
+  end)
+  step('move completion', function()
+    local last = vim.fn.search('^1\\.', 'n')
+    out.typed.move = complete_line(typed, last, '2. JF6-')
+    out.typed.text = text_of(typed)
+  end)
 end
 
-step('run', run)
--- An empty table would be written as `[]`; no failures, no key.
-if next(out.errors) == nil then
-  out.errors = nil
+runner = coroutine.create(function()
+  step('run', run)
+  -- An empty table would be written as `[]`; no failures, no key.
+  if next(out.errors) == nil then
+    out.errors = nil
+  end
+  vim.fn.writefile({ vim.fn.json_encode(out) }, out_path)
+  vim.cmd('qall!')
+end)
+local started, failure = coroutine.resume(runner)
+if not started then
+  vim.fn.writefile({ vim.fn.json_encode({ errors = { start = tostring(failure) } }) }, out_path)
+  vim.cmd('qall!')
 end
-vim.fn.writefile({ vim.fn.json_encode(out) }, out_path)
-vim.cmd('qall!')

@@ -3,10 +3,11 @@
 --
 --   vim.lsp.enable('ctlpgn')
 --
--- starts `ctlpgn lsp` for ctlpgn buffers, with the server's default settings. Change them with
+-- starts `ctlpgn lsp` for ctlpgn buffers, with the server's default settings and the plugin's
+-- completion (plugin/ctlpgn.lua follows LspAttach). Change them with
 -- `vim.lsp.config('ctlpgn', { settings = { ctlpgn = { rules = { enable = true } } } })`.
--- `require('ctlpgn').setup()` declares the same configuration and adds format on save, the
--- tree-sitter parser and :CtlpgnCopyPosition; it also works on Neovim 0.7.
+-- `require('ctlpgn').setup()` declares the same configuration and adds format on save and the
+-- tree-sitter parser; it also works on Neovim 0.7.
 
 ---@type vim.lsp.Config
 return require('ctlpgn').lsp_config()

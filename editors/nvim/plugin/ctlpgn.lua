@@ -1,14 +1,12 @@
--- The user commands of the ctlpgn plugin. The language server itself starts only once
--- `require('ctlpgn').setup()` has been called, so that users choose its options.
+-- The user commands and colours of the ctlpgn plugin, and the keys and completion of a ctlpgn
+-- buffer when the server attaches (LspAttach, Neovim 0.8 and later). The language server itself starts only
+-- once `require('ctlpgn').setup()` has been called, so that users choose its options (or, on
+-- Neovim 0.11 and later, with `vim.lsp.enable('ctlpgn')`, from lsp/ctlpgn.lua).
 if vim.g.loaded_ctlpgn then
   return
 end
 vim.g.loaded_ctlpgn = true
 
-vim.api.nvim_create_user_command('CtlpgnCopyPosition', function()
-  require('ctlpgn').copy_position()
-end, { desc = "C'escacs: copy the position at the cursor (PDTL)" })
-
-vim.api.nvim_create_user_command('CtlpgnBoard', function()
-  require('ctlpgn.board').open()
-end, { desc = "C'escacs: a side window with the board at the cursor (q closes it)" })
+require('ctlpgn.commands').define()
+require('ctlpgn.highlights').define()
+require('ctlpgn.buffer').follow()

@@ -1,6 +1,6 @@
--- Neovim support for CTL-PGN: starts `ctlpgn lsp` for `ctlpgn` buffers, formats on save,
--- copies the position at the cursor, and turns on tree-sitter highlighting and folding when
--- the parser is installed.
+-- Neovim support for CTL-PGN: starts `ctlpgn lsp` for `ctlpgn` buffers, gives them the keys
+-- and options of an LSP buffer (ctlpgn.buffer), formats on save, copies the position at the
+-- cursor, and turns on tree-sitter highlighting and folding when the parser is installed.
 --
 -- Two ways of starting a language server exist: `vim.lsp.config` and `vim.lsp.enable` from
 -- Neovim 0.11 on, and `vim.lsp.start_client` before (0.7, the version Debian ships, has
@@ -8,6 +8,10 @@
 -- works on either.
 
 local M = {}
+
+-- The version of the `ctlpgn` binary this plugin is written for (the workspace's version in
+-- Cargo.toml, which a test keeps equal); :checkhealth ctlpgn compares the binary's with it.
+M.version = '0.1.0'
 
 -- The options `setup` accepts, with their defaults.
 local defaults = {
@@ -22,8 +26,17 @@ local defaults = {
   format_on_save = true,
   -- How long formatting on save may take, in milliseconds, before the buffer is written as it is.
   format_timeout = 2000,
-  -- Highlight and fold with the tree-sitter parser when `parser/ctlpgn.so` is on the runtime path.
+  -- Highlight and fold with the tree-sitter parser when `parser/ctlpgn.so` is on the runtime path
+  -- (:CtlpgnInstallParser builds it); without it, colours come from syntax/ctlpgn.vim and, on
+  -- Neovim 0.9 and later, from the server's semantic tokens.
   treesitter = true,
+  -- On Neovim 0.7 to 0.10, give ctlpgn buffers what 0.11 gives an LSP buffer: 'omnifunc',
+  -- 'tagfunc', 'formatexpr' and the keys K, ]d, [d, <C-W>d, grr, gra and gO (never over a
+  -- key the user mapped or an option the user set).
+  keys = true,
+  -- Neovim 0.11 and later: `vim.lsp.completion` for ctlpgn buffers, which expands the
+  -- server's snippets; `autotrigger` asks as `[`, `"`, `#`, `@` and a space are typed.
+  completion = { enable = true, autotrigger = true },
   -- Passed to the client as they are.
   on_attach = nil,
   capabilities = nil,
@@ -31,7 +44,11 @@ local defaults = {
 
 M.options = vim.deepcopy(defaults)
 
+-- Whether `setup` has been called (:checkhealth says so).
+M.configured = false
+
 local has_config_api = vim.fn.has('nvim-0.11') == 1
+local has_lsp_attach = vim.fn.has('nvim-0.8') == 1
 
 local function notify(message, level)
   vim.notify('ctlpgn: ' .. message, level or vim.log.levels.INFO)
@@ -80,8 +97,16 @@ function M.format(bufnr)
   end
 end
 
--- Asks the server for the PDTL of the position at the cursor and puts it in the unnamed
--- register and, when Neovim has a clipboard, in `+`.
+-- Puts a PDTL in the unnamed register and, when Neovim has a clipboard, in `+`, and echoes it.
+function M.copy(pdtl)
+  vim.fn.setreg('"', pdtl)
+  if vim.fn.has('clipboard') == 1 then
+    pcall(vim.fn.setreg, '+', pdtl)
+  end
+  vim.api.nvim_echo({ { pdtl } }, true, {})
+end
+
+-- Asks the server for the PDTL of the position at the cursor and copies it (`M.copy`).
 function M.copy_position()
   local bufnr = vim.api.nvim_get_current_buf()
   local client = M.client(bufnr)
@@ -103,11 +128,7 @@ function M.copy_position()
     notify('no position at the cursor (put it on a half-move that could be replayed)', vim.log.levels.WARN)
     return nil
   end
-  vim.fn.setreg('"', pdtl)
-  if vim.fn.has('clipboard') == 1 then
-    vim.fn.setreg('+', pdtl)
-  end
-  vim.api.nvim_echo({ { pdtl } }, true, {})
+  M.copy(pdtl)
   return pdtl
 end
 
@@ -121,7 +142,15 @@ local function client_config()
     -- `workspace/configuration`, which Neovim answers from `settings`.
     init_options = options.settings,
     settings = { ctlpgn = options.settings },
-    on_attach = options.on_attach,
+    on_attach = function(client, bufnr)
+      -- Neovim 0.8 and later: ctlpgn.buffer follows LspAttach (plugin/ctlpgn.lua).
+      if not has_lsp_attach then
+        require('ctlpgn.buffer').attach(client, bufnr, M.options)
+      end
+      if options.on_attach then
+        options.on_attach(client, bufnr)
+      end
+    end,
     capabilities = options.capabilities,
   }
 end
@@ -184,12 +213,35 @@ function M.lsp_config()
   return config
 end
 
+-- Makes `*.ctl-pgn` buffers of filetype ctlpgn, also when this folder was put on the runtime
+-- path after start-up (a plugin manager's `config`), when ftdetect/ctlpgn.vim was not read.
+local function detect_filetype(group)
+  vim.api.nvim_create_autocmd({ 'BufRead', 'BufNewFile' }, {
+    group = group,
+    pattern = '*.ctl-pgn',
+    command = 'setfiletype ctlpgn',
+  })
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    local name = vim.api.nvim_buf_get_name(bufnr)
+    if vim.api.nvim_buf_is_loaded(bufnr) and vim.bo[bufnr].filetype == '' and name:match('%.ctl%-pgn$') then
+      vim.bo[bufnr].filetype = 'ctlpgn'
+    end
+  end
+end
+
 function M.setup(options)
   options = options or {}
   M.options = vim.tbl_deep_extend('force', vim.deepcopy(defaults), options)
   -- Lists are merged index by index; a command is taken whole.
   M.options.cmd = options.cmd or defaults.cmd
+  M.configured = true
   local group = vim.api.nvim_create_augroup('ctlpgn', { clear = true })
+  -- The commands and colours plugin/ctlpgn.lua defines, for a plugin manager that put this
+  -- folder on the runtime path too late for Neovim to read it.
+  require('ctlpgn.commands').define()
+  require('ctlpgn.highlights').define()
+  require('ctlpgn.buffer').follow()
+  detect_filetype(group)
 
   if M.options.treesitter then
     local treesitter = require('ctlpgn.treesitter')

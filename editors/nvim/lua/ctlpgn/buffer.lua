@@ -1,0 +1,166 @@
+-- What a ctlpgn buffer gets when the language server attaches to it, on every Neovim from 0.7:
+--
+-- * Neovim 0.7 to 0.10: what 0.11 gives an LSP buffer by itself: 'omnifunc', 'tagfunc' and
+--   'formatexpr' from the server, and the keys K (hover), ]d and [d (next and previous
+--   diagnostic), <C-W>d (the diagnostic under the cursor), grr (references), gra (code
+--   actions) and gO (outline). An option the user set and a key the user mapped are left alone.
+-- * Neovim 0.11 and later: `vim.lsp.completion` for the buffer, which expands the server's
+--   snippets (a whole `[Event "…"]` from `[Ev`) and, with `autotrigger`, asks as the trigger
+--   characters are typed.
+-- * Neovim before 0.9, which shows a diagnostic without its code: the code before the message
+--   in virtual text, and after it in the float (`K003`), as 0.9 and later do in their float.
+
+local M = {}
+
+local function has(version)
+  return vim.fn.has('nvim-' .. version) == 1
+end
+
+-- The buffer-local keys of an LSP buffer that Neovim 0.11 maps itself, for older versions:
+-- { modes, lhs, action, description }.
+M.keys = {
+  { 'n', 'K', function() vim.lsp.buf.hover() end, 'Hover: the half-move, whose turn, the PDTL, the board' },
+  { 'n', ']d', function() vim.diagnostic.goto_next() end, 'Next diagnostic' },
+  { 'n', '[d', function() vim.diagnostic.goto_prev() end, 'Previous diagnostic' },
+  { 'n', '<C-W>d', function() vim.diagnostic.open_float() end, 'The diagnostics under the cursor' },
+  { 'n', '<C-W><C-D>', function() vim.diagnostic.open_float() end, 'The diagnostics under the cursor' },
+  { 'n', 'grr', function() vim.lsp.buf.references() end, 'References to the half-move or hex' },
+  { { 'n', 'x' }, 'gra', function() vim.lsp.buf.code_action() end, 'Code actions: quick fixes, conversions' },
+  { 'n', 'gO', function() vim.lsp.buf.document_symbol() end, 'Outline: records and move lines' },
+}
+
+-- Whether `lhs` is mapped in `mode` for the current buffer, by the user or anyone else.
+local function mapped(mode, lhs)
+  return vim.fn.maparg(lhs, mode) ~= ''
+end
+
+-- The options and keys of an LSP buffer, for Neovim before 0.11.
+local function set_defaults(bufnr)
+  local options = vim.bo[bufnr]
+  if options.omnifunc == '' then
+    options.omnifunc = 'v:lua.vim.lsp.omnifunc'
+  end
+  if options.tagfunc == '' then
+    options.tagfunc = 'v:lua.vim.lsp.tagfunc'
+  end
+  if options.formatexpr == '' then
+    options.formatexpr = 'v:lua.vim.lsp.formatexpr()'
+  end
+  vim.api.nvim_buf_call(bufnr, function()
+    for _, key in ipairs(M.keys) do
+      local modes, lhs, action, description = unpack(key)
+      for _, mode in ipairs(type(modes) == 'table' and modes or { modes }) do
+        if not mapped(mode, lhs) then
+          vim.keymap.set(mode, lhs, action, { buffer = bufnr, silent = true, desc = 'ctlpgn: ' .. description })
+        end
+      end
+    end
+  end)
+end
+
+-- 'completeopt' for a buffer whose completion is asked for as the user types: the first item
+-- selected but not written in (`noinsert`), so that typing goes on over it and <C-y> takes it,
+-- and the menu even for one item. A user's own `noinsert` or `noselect` is kept.
+local function completeopt_for_autotrigger(global)
+  local parts = vim.split(global, ',', { trimempty = true })
+  local present = {}
+  for _, part in ipairs(parts) do
+    present[part] = true
+  end
+  if not (present.noinsert or present.noselect) then
+    table.insert(parts, 'noinsert')
+  end
+  if not present.menuone then
+    table.insert(parts, 'menuone')
+  end
+  return table.concat(parts, ',')
+end
+M.completeopt_for_autotrigger = completeopt_for_autotrigger
+
+local function enable_completion(client, bufnr, completion)
+  if not (completion and completion.enable and vim.lsp.completion and vim.lsp.completion.enable) then
+    return
+  end
+  vim.lsp.completion.enable(true, client.id, bufnr, { autotrigger = completion.autotrigger })
+  if completion.autotrigger then
+    local here = vim.api.nvim_get_option_value('completeopt', { scope = 'local', buf = bufnr })
+    if here == '' then
+      vim.api.nvim_set_option_value('completeopt', completeopt_for_autotrigger(vim.o.completeopt), { scope = 'local', buf = bufnr })
+    end
+  end
+end
+
+-- The namespaces whose diagnostics already show their code.
+local coded = {}
+
+-- Before Neovim 0.9 a diagnostic is shown without its code: put it before the message in
+-- virtual text (for the client's namespace, following the user's global virtual text
+-- setting) and after it in the float, as 0.9 and later do.
+local function show_codes(client)
+  if has('0.9') then
+    return
+  end
+  local namespace = vim.lsp.diagnostic.get_namespace(client.id)
+  if coded[namespace] then
+    return
+  end
+  coded[namespace] = true
+  vim.diagnostic.config({
+    virtual_text = function()
+      local global = vim.diagnostic.config().virtual_text
+      if not global then
+        return false
+      end
+      local options = type(global) == 'table' and vim.deepcopy(global) or {}
+      local format = options.format
+      options.format = function(diagnostic)
+        local message = format and format(diagnostic) or diagnostic.message
+        return diagnostic.code and (diagnostic.code .. ': ' .. message) or message
+      end
+      return options
+    end,
+  }, namespace)
+  local float = vim.diagnostic.config().float
+  float = type(float) == 'table' and float or {}
+  local format = float.format
+  float.format = function(diagnostic)
+    local message = format and format(diagnostic) or diagnostic.message
+    if diagnostic.namespace == namespace and diagnostic.code then
+      return string.format('%s [%s]', message, diagnostic.code)
+    end
+    return message
+  end
+  vim.diagnostic.config({ float = float })
+end
+
+-- Called for every buffer the ctlpgn client attaches to, with the options of `setup`.
+function M.attach(client, bufnr, options)
+  options = options or require('ctlpgn').options
+  if options.keys and not has('0.11') then
+    set_defaults(bufnr)
+  end
+  enable_completion(client, bufnr, options.completion)
+  show_codes(client)
+end
+
+-- Neovim 0.8 and later announce every attach with the LspAttach event: following it gives
+-- the buffer its keys and completion however the client was started (`setup`, or
+-- `vim.lsp.enable('ctlpgn')` alone) and whatever `on_attach` a configuration sets. Returns
+-- false on Neovim 0.7, where the client's `on_attach` does it.
+function M.follow()
+  if vim.fn.has('nvim-0.8') == 0 then
+    return false
+  end
+  vim.api.nvim_create_autocmd('LspAttach', {
+    group = vim.api.nvim_create_augroup('ctlpgn_attach', { clear = true }),
+    callback = function(event)
+      local client = vim.lsp.get_client_by_id(event.data.client_id)
+      if client and client.name == 'ctlpgn' then
+        M.attach(client, event.buf)
+      end
+    end,
+  })
+  return true
+end
+
+return M
