@@ -18,6 +18,9 @@ use tokio::io::{
 use tokio::runtime::Runtime;
 use tokio::task::JoinHandle;
 
+use crate::cursor::Marked;
+use crate::positions::Encoding;
+
 /// How long any answer may take before a test fails instead of hanging.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
@@ -299,6 +302,21 @@ impl Client {
         character: u32,
     ) -> Result<Value, Value> {
         self.request(method, json!({"textDocument": {"uri": uri}, "position": {"line": line, "character": character}}))
+    }
+
+    /// The position encoding the server announced (UTF-16 when it announced none).
+    pub fn encoding(&self) -> Encoding {
+        self.initialized["capabilities"]["positionEncoding"]
+            .as_str()
+            .and_then(Encoding::named)
+            .unwrap_or(Encoding::Utf16)
+    }
+
+    /// A request about the cursor of a marked fixture opened as `uri`, placed in the encoding
+    /// the server announced.
+    pub fn at_cursor(&mut self, method: &str, uri: &str, marked: &Marked) -> Result<Value, Value> {
+        let position = marked.position(self.encoding());
+        self.request(method, json!({"textDocument": {"uri": uri}, "position": position}))
     }
 
     /// A request about a whole document.

@@ -5,6 +5,10 @@
 //! of the text, a column past the end of its line is the line's end, and a column inside a
 //! character is that character's start.
 
+use std::ops::Range;
+
+use serde_json::{json, Value};
+
 /// How columns are counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Encoding {
@@ -13,11 +17,20 @@ pub enum Encoding {
 }
 
 impl Encoding {
+    /// Both, for the tests that run once in each.
+    pub const ALL: [Encoding; 2] = [Encoding::Utf16, Encoding::Utf8];
+
+    /// The name the protocol gives it (`positionEncoding`).
     pub fn name(self) -> &'static str {
         match self {
             Encoding::Utf8 => "utf-8",
             Encoding::Utf16 => "utf-16",
         }
+    }
+
+    /// The encoding the protocol names so, if it is one of the two.
+    pub fn named(name: &str) -> Option<Encoding> {
+        Encoding::ALL.into_iter().find(|encoding| encoding.name() == name)
     }
 
     /// The width of a character in this encoding's units.
@@ -78,6 +91,30 @@ pub fn position(text: &str, offset: usize, encoding: Encoding) -> (u64, u64) {
     let (start, _) = lines[line];
     let units: usize = text[start..offset].chars().map(|ch| encoding.width(ch)).sum();
     (line as u64, units as u64)
+}
+
+/// The position of a byte offset as the protocol writes it, `{"line": …, "character": …}`.
+pub fn lsp_position(text: &str, offset: usize, encoding: Encoding) -> Value {
+    let (line, character) = position(text, offset, encoding);
+    json!({"line": line, "character": character})
+}
+
+/// The range of bytes as the protocol writes it, `{"start": …, "end": …}`.
+pub fn lsp_range(text: &str, range: Range<usize>, encoding: Encoding) -> Value {
+    json!({
+        "start": lsp_position(text, range.start, encoding),
+        "end": lsp_position(text, range.end, encoding),
+    })
+}
+
+/// The bytes a range of the protocol (`{"start": …, "end": …}`) means, by [`offset`]; a
+/// position that is not two numbers reads as the end of the text.
+pub fn byte_range(text: &str, range: &Value, encoding: Encoding) -> Range<usize> {
+    let at = |position: &Value| {
+        let number = |field: &str| position[field].as_u64().unwrap_or(u64::MAX);
+        offset(text, number("line"), number("character"), encoding)
+    };
+    at(&range["start"])..at(&range["end"])
 }
 
 /// Whether a position the server sent names a character boundary of the text exactly: its
