@@ -1,11 +1,12 @@
 //! Comments and references (handbook §12, N001-N019, N002 excepted): the handbook examples and
 //! corpus, and the fixtures of `tests/fixtures/comments` and `tests/fixtures/references`.
 //!
-//! Each fixture `name.ctl-pgn` has a sidecar `name.expected` listing everything the comment
-//! checks give for it: one `LINE:COL CODE` line per diagnostic (hints included) and one
-//! `LINE:COL -> LINE:COL KIND` line per resolved move reference (where the reference starts,
-//! where its target starts, and `half-move`, `move-line` or `variation`). Blank lines and lines
-//! starting with `#` are ignored. Columns count characters (§1).
+//! Each fixture `name.ctl-pgn` has a sidecar `name.expected` that shows everything the comment
+//! checks give for it under the lines they point at: each diagnostic (hints included) with its
+//! code, range and message, and each resolved move reference with what it refers to (a
+//! `half-move`, `move-line` or `variation`), where that starts and its first line. The sidecar
+//! may open with notes (`#` lines) on what the fixture holds; `UPDATE_EXPECT=1` rewrites what
+//! follows them. Columns count characters (§1).
 
 use std::path::PathBuf;
 
@@ -13,6 +14,8 @@ use ctlpgn::analysis::comments::{check_comments, ReferenceTarget, ResolvedRefere
 use ctlpgn::analysis::AnalysisOptions;
 use ctlpgn::syntax;
 use ctlpgn::text::LineIndex;
+use ctlpgn_test_support::annotations::{diagnostic_label, render, Annotation};
+use ctlpgn_test_support::expect::ExpectFiles;
 use ctlpgn_test_support::fixtures::{files_with, fixtures_dir, read_text, testdata_dir};
 
 /// What the comment checks give for a file, positions in lines and columns.
@@ -26,6 +29,10 @@ struct Checked {
     targets: Vec<(String, &'static str, String)>,
     /// The move references written in the file's comments.
     move_references: usize,
+    /// The diagnostics and the resolved references, to be rendered under the lines.
+    annotations: Vec<Annotation>,
+    /// The codes of the diagnostics.
+    codes: Vec<String>,
 }
 
 fn kind(target: &ReferenceTarget) -> &'static str {
@@ -65,14 +72,28 @@ fn check(text: &str) -> Checked {
         let resolved: Vec<ResolvedReference> =
             check_comments(record_text, &lowered, &identifiers, &mut diagnostics);
         for diagnostic in diagnostics {
-            found.push((
-                record.start + diagnostic.range.start,
-                diagnostic.code.as_str().to_string(),
-            ));
+            let diagnostic = diagnostic.shifted(record.start);
+            found.push((diagnostic.range.start, diagnostic.code.as_str().to_string()));
+            checked.codes.push(diagnostic.code.as_str().to_string());
+            checked.annotations.push(Annotation {
+                range: diagnostic.range.start..diagnostic.range.end,
+                label: diagnostic_label(&diagnostic),
+            });
         }
         for reference in resolved {
             let range = target_range(&reference.target);
             let at = record.start + reference.range.start;
+            let target_text = &record_text[range];
+            let first_line = target_text.lines().next().unwrap_or("");
+            let more = if first_line.len() < target_text.trim_end().len() { "…" } else { "" };
+            checked.annotations.push(Annotation {
+                range: at..record.start + reference.range.end,
+                label: format!(
+                    "refers to the {} at {}: {first_line}{more}",
+                    kind(&reference.target),
+                    position(record.start + range.start)
+                ),
+            });
             checked.resolved.push(format!(
                 "{} -> {} {}",
                 position(at),
@@ -191,59 +212,26 @@ fn corpus_games_give_nothing() {
 }
 
 /// Checks every fixture of a folder against its sidecar; returns the codes they cover.
-fn check_fixtures(folder: &str) -> Vec<String> {
-    let files = files_with(&fixtures_dir(folder), ".ctl-pgn");
+fn check_fixtures(folder: &str, expected: &mut ExpectFiles) -> Vec<String> {
     let mut codes = Vec::new();
-    let mut failures = Vec::new();
-    for path in files {
-        let sidecar = path.with_extension("expected");
-        assert!(sidecar.is_file(), "{} has no sidecar {}", path.display(), sidecar.display());
-        let expected = read_text(&sidecar);
-        let lines: Vec<&str> = expected
-            .lines()
-            .map(str::trim)
-            .filter(|line| !line.is_empty() && !line.starts_with('#'))
-            .collect();
-        let expected_resolved: Vec<String> =
-            lines.iter().filter(|line| line.contains("->")).map(|line| line.to_string()).collect();
-        let mut expected_diagnostics: Vec<String> =
-            lines.iter().filter(|line| !line.contains("->")).map(|line| line.to_string()).collect();
-        expected_diagnostics.sort_by_key(|line| {
-            let (position, code) = line.split_once(' ').unwrap_or((line, ""));
-            let (l, c) = position.split_once(':').unwrap_or((position, "0"));
-            (l.parse::<usize>().unwrap_or(0), c.parse::<usize>().unwrap_or(0), code.to_string())
-        });
-        let checked = check(&read_text(&path));
-        let mut actual_diagnostics = checked.diagnostics.clone();
-        actual_diagnostics.sort_by_key(|line| {
-            let (position, code) = line.split_once(' ').unwrap_or((line, ""));
-            let (l, c) = position.split_once(':').unwrap_or((position, "0"));
-            (l.parse::<usize>().unwrap_or(0), c.parse::<usize>().unwrap_or(0), code.to_string())
-        });
-        if actual_diagnostics != expected_diagnostics || checked.resolved != expected_resolved {
-            failures.push(format!(
-                "{}:\n  expected {:?}\n       got {:?}\n  expected resolved {:?}\n       got resolved {:?}",
-                path.display(),
-                expected_diagnostics,
-                actual_diagnostics,
-                expected_resolved,
-                checked.resolved
-            ));
-        }
-        codes.extend(
-            expected_diagnostics
-                .iter()
-                .filter_map(|line| line.split_whitespace().nth(1).map(str::to_string)),
+    for path in files_with(&fixtures_dir(folder), ".ctl-pgn") {
+        let text = read_text(&path);
+        let checked = check(&text);
+        expected.check_after_notes(
+            &path.with_extension("expected"),
+            &render(&text, &checked.annotations),
         );
+        codes.extend(checked.codes);
     }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
     codes
 }
 
 #[test]
 fn fixtures_give_their_sidecars_and_cover_every_code() {
-    let mut codes = check_fixtures("comments");
-    codes.extend(check_fixtures("references"));
+    let mut expected = ExpectFiles::new();
+    let mut codes = check_fixtures("comments", &mut expected);
+    codes.extend(check_fixtures("references", &mut expected));
+    expected.finish();
     for number in (1..=19).filter(|&n| n != 2) {
         let code = format!("N{number:03}");
         assert!(codes.contains(&code), "no fixture covers {code}");

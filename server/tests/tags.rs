@@ -1,13 +1,15 @@
 //! The tag rules (`analysis::tags::check_tags`) on the handbook's examples, the corpus and
-//! the fixtures of `tests/fixtures/tags`, each fixture with a sidecar `name.expected` listing
-//! the diagnostics it must give as `LINE:COL CODE` lines (1-based, columns in characters).
-//!
+//! the fixtures of `tests/fixtures/tags`, each fixture with a sidecar `name.expected` that
+//! shows the diagnostics it must give under the lines they point at (code, range and message;
+//! `UPDATE_EXPECT=1` rewrites the sidecars).
 
 use std::collections::BTreeSet;
 
 use ctlpgn::diagnostics::{Code, Diagnostic, Severity};
 
 use ctlpgn::analysis;
+use ctlpgn_test_support::annotations::render_diagnostics;
+use ctlpgn_test_support::expect::ExpectFiles;
 use ctlpgn_test_support::fixtures::{
     files_with, fixtures_dir, read_text, testdata_dir, testdata_files,
 };
@@ -68,18 +70,6 @@ fn located(text: &str, diagnostics: &[Diagnostic]) -> Vec<String> {
     located.into_iter().map(|(line, column, code)| format!("{line}:{column} {code}")).collect()
 }
 
-/// Every diagnostic listed with its message, for failure output.
-fn explained(text: &str, diagnostics: &[Diagnostic]) -> String {
-    let lines = ctlpgn::text::LineIndex::new(text);
-    diagnostics
-        .iter()
-        .map(|diagnostic| {
-            let (line, column) = lines.line_column(text, diagnostic.range.start);
-            format!("{line}:{column} {} {}\n", diagnostic.code.as_str(), diagnostic.message)
-        })
-        .collect()
-}
-
 #[test]
 fn the_bad_tag_example_gives_exactly_its_tag_diagnostics() {
     let examples = testdata_dir().join("examples");
@@ -101,7 +91,7 @@ fn the_bad_tag_example_gives_exactly_its_tag_diagnostics() {
         "the sidecar changed"
     );
     let found = check_file(&text);
-    assert_eq!(located(&text, &found), expected, "\n{}", explained(&text, &found));
+    assert_eq!(located(&text, &found), expected, "\n{}", render_diagnostics(&text, &found));
 }
 
 #[test]
@@ -119,7 +109,7 @@ fn valid_examples_and_corpus_games_give_no_tag_diagnostic() {
     for path in examples.iter().chain(&games) {
         let text = read_text(path);
         let found = check_file(&text);
-        assert!(found.is_empty(), "{}:\n{}", path.display(), explained(&text, &found));
+        assert!(found.is_empty(), "{}:\n{}", path.display(), render_diagnostics(&text, &found));
         checked += 1;
     }
     assert_eq!(checked, examples.len() + games.len());
@@ -128,31 +118,18 @@ fn valid_examples_and_corpus_games_give_no_tag_diagnostic() {
 #[test]
 fn every_fixture_gives_the_diagnostics_of_its_sidecar() {
     let folder = fixtures_dir("tags");
-    let fixtures = files_with(&folder, ".ctl-pgn");
+    let mut expected = ExpectFiles::new();
     let mut covered = BTreeSet::new();
-    for fixture in &fixtures {
-        let sidecar = fixture.with_extension("expected");
-        assert!(sidecar.is_file(), "{} has no sidecar {}", fixture.display(), sidecar.display());
-        let text = read_text(fixture);
-        let expected: Vec<String> = read_text(&sidecar)
-            .lines()
-            .map(str::trim)
-            .filter(|row| !row.is_empty())
-            .map(String::from)
-            .collect();
-        let mut sorted = expected.clone();
-        sorted.sort_by_key(|row| sort_key(row));
-        assert_eq!(expected, sorted, "{}: keep the sidecar in position order", sidecar.display());
+    for fixture in files_with(&folder, ".ctl-pgn") {
+        let text = read_text(&fixture);
         let found = check_file(&text);
-        assert_eq!(
-            located(&text, &found),
-            expected,
-            "{}:\n{}",
-            fixture.display(),
-            explained(&text, &found)
+        expected.check_after_notes(
+            &fixture.with_extension("expected"),
+            &render_diagnostics(&text, &found),
         );
         covered.extend(found.iter().map(|diagnostic| diagnostic.code));
     }
+    expected.finish();
     for sidecar in files_with(&folder, ".expected") {
         assert!(
             sidecar.with_extension("ctl-pgn").is_file(),
@@ -166,11 +143,4 @@ fn every_fixture_gives_the_diagnostics_of_its_sidecar() {
         .map(|code| code.as_str())
         .collect();
     assert!(uncovered.is_empty(), "no fixture covers {uncovered:?}");
-}
-
-/// `LINE:COL CODE` ordered as `located` orders it.
-fn sort_key(row: &str) -> (usize, usize, String) {
-    let (position, code) = row.split_once(' ').unwrap_or((row, ""));
-    let (line, column) = position.split_once(':').unwrap_or((position, "0"));
-    (line.parse().unwrap_or(0), column.parse().unwrap_or(0), code.to_string())
 }

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use ctlpgn::analysis::RuleChecks;
 use ctlpgn::diagnostics::{Census, Code, Diagnostic};
 use ctlpgn_test_support::diagnostics::diagnostics_in_file;
+use ctlpgn_test_support::expect::ExpectFiles;
 use ctlpgn_test_support::fixtures::{repository_dir, testdata_dir, testdata_files};
 
 /// The page, from the repository's root.
@@ -120,25 +121,9 @@ fn every_code_has_an_example_that_raises_it_and_no_other() {
 
 #[test]
 fn the_page_of_codes_is_generated_from_the_codes_and_their_examples() {
-    let page = render_page();
-    let path = repository_dir().join(PAGE);
-    if std::env::var_os("UPDATE_EXPECT").is_some() {
-        std::fs::write(&path, &page).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        return;
-    }
-    let written = std::fs::read_to_string(&path).unwrap_or_default();
-    if written != page {
-        let line = written.lines().zip(page.lines()).position(|(a, b)| a != b);
-        let line = line.unwrap_or_else(|| written.lines().count().min(page.lines().count()));
-        panic!(
-            "{PAGE} is stale from its line {}: regenerate it with \
-             `UPDATE_EXPECT=1 cargo test -p ctlpgn-tests --test diagnostics_page` and review \
-             the diff\nwritten:   {:?}\ngenerated: {:?}",
-            line + 1,
-            written.lines().nth(line).unwrap_or(""),
-            page.lines().nth(line).unwrap_or("")
-        );
-    }
+    let mut expected = ExpectFiles::new();
+    expected.check(&repository_dir().join(PAGE), &render_page());
+    expected.finish();
 }
 
 /// The anchor GitHub gives a code's heading, `### K003 `origin-wrong-piece``.
