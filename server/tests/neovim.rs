@@ -6,6 +6,9 @@
 //! with format on save. This test compares what it observed with what the server and the
 //! command line say.
 //!
+//! The `terminal` module runs each Neovim in tmux, a real terminal, and reads the screen as a
+//! person sees it (colours, the hover's float, cut or whole).
+//!
 //! Neovim is required: CI installs Debian's package, and a missing `nvim` fails the test
 //! rather than skipping it. `CTLPGN_TEST_NVIM` may name other Neovim binaries to drive
 //! instead, separated as in `PATH` (a newer Neovim takes the `vim.lsp.config` path of the
@@ -16,6 +19,9 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+
+#[path = "neovim/terminal.rs"]
+mod terminal;
 
 /// How long one Neovim run may take before it is killed and the test fails.
 const PATIENCE: Duration = Duration::from_secs(180);

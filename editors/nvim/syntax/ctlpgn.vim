@@ -3,7 +3,7 @@
 " off where tree-sitter highlights. It follows tree-sitter-ctlpgn/grammar.js loosely, and
 " colours with the groups the language server's semantic tokens are linked to
 " (lua/ctlpgn/highlights.lua), so that a record looks alike either way: a coordinate is an
-" Identifier, a piece Special, a move number a Number, a separator or a check an Operator.
+" Identifier, a piece Special, a move number a Number, a separator or a check a SpecialChar.
 if exists('b:current_syntax')
   finish
 endif
@@ -51,13 +51,13 @@ highlight default link ctlpgnTagBracket Delimiter
 highlight default link ctlpgnTagName Identifier
 highlight default link ctlpgnTagValue String
 highlight default link ctlpgnMoveNumber Number
-highlight default link ctlpgnEllipsis Operator
+highlight default link ctlpgnEllipsis SpecialChar
 highlight default link ctlpgnCoordinate Identifier
 highlight default link ctlpgnPiece Special
-highlight default link ctlpgnSeparator Operator
-highlight default link ctlpgnPromotion Operator
+highlight default link ctlpgnSeparator SpecialChar
+highlight default link ctlpgnPromotion SpecialChar
 highlight default link ctlpgnCastling Keyword
-highlight default link ctlpgnCheck Operator
+highlight default link ctlpgnCheck SpecialChar
 highlight default link ctlpgnRating SpecialChar
 highlight default link ctlpgnIndicator SpecialChar
 highlight default link ctlpgnNag SpecialChar

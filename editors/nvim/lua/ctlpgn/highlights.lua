@@ -2,7 +2,9 @@
 -- scheme colours. Neovim gives a token of type T the group `@lsp.type.T.ctlpgn`, which falls
 -- back to `@lsp.type.T`: the default scheme of 0.10 and later leaves variables, types and
 -- operators plain, so a move line would be one colour. Here a coordinate is an Identifier,
--- a piece Special, a move reference a Tag, an indicator or a NAG a SpecialChar. The links are
+-- a piece Special, a move reference a Tag, a separator, a check, an indicator or a NAG a
+-- SpecialChar: a line of pawn moves (`2. F8-F12, F20-F16`) shows three colours in the default
+-- scheme, its number plain, its coordinates and its separators each in theirs. The links are
 -- defaults: a colour scheme or the user may set these groups themselves. The Vim syntax file
 -- (syntax/ctlpgn.vim) uses the same groups, so that a record looks alike with either.
 
@@ -12,7 +14,7 @@ M.links = {
   ['@lsp.type.variable.ctlpgn'] = 'Identifier', -- a coordinate, a hex reference
   ['@lsp.type.type.ctlpgn'] = 'Special', -- a piece's identifier
   ['@lsp.type.number.ctlpgn'] = 'Number', -- a move number
-  ['@lsp.type.operator.ctlpgn'] = 'Operator', -- a separator, a check, a promotion, `…`
+  ['@lsp.type.operator.ctlpgn'] = 'SpecialChar', -- a separator, a check, a promotion, `…`
   ['@lsp.type.keyword.ctlpgn'] = 'Keyword', -- a castling, a comment's marker
   ['@lsp.type.macro.ctlpgn'] = 'Tag', -- a move reference in a comment (#14@B)
   ['@lsp.type.enumMember.ctlpgn'] = 'Constant', -- a result
