@@ -102,6 +102,31 @@ struct WrittenHalfMove {
     broken: bool,
 }
 
+/// A move line's number as written, for the checks of the start and the sequence.
+struct WrittenNumber<'t> {
+    /// The number with its `.` or `?` (`12.`, `1?`).
+    text: &'t str,
+    range: TextRange,
+    /// Whether it is the unknown-start numbering `1?` (or another number before `?`).
+    unknown_start: bool,
+    /// The number without its `.` or `?`; `None` for a number the parser had to invent,
+    /// which is empty and is not judged against the sequence (S001 or S011 says what is wrong
+    /// there).
+    value: Option<u32>,
+}
+
+impl<'t> WrittenNumber<'t> {
+    fn of(text: &'t str, line: &MoveLine) -> WrittenNumber<'t> {
+        let written = line.number.text(text);
+        WrittenNumber {
+            text: written,
+            range: line.number.range,
+            unknown_start: written.ends_with('?'),
+            value: move_number(written),
+        }
+    }
+}
+
 /// One line of play being walked: its items, how far the walk is, and what it knows so far.
 struct LineWalk<'i> {
     /// The line in the record's [`PlayTree`].
@@ -249,106 +274,18 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// Walks one item of a line of play other than a variation.
-    fn item(&mut self, item: &Item, state: &mut LineWalk<'_>) {
-        let (items, index, depth) = (state.items, state.next - 1, state.depth);
-        let kind = self.kind(state.line);
-        let is_main = matches!(kind, LineKind::Main);
-        // The position is worked on in place: taking it out and back per item copied it twice.
-        let position = &mut state.position;
-        let mut expected = state.expected;
-        let mut white_only = state.white_only.take();
-        let mut move_lines = state.move_lines;
-        let mut previous_end = state.previous_end;
-        let mut written = std::mem::take(&mut state.written);
-        let mut mated_at = state.mated_at;
+    /// Walks one item of a line of play other than a variation. The line's position is worked
+    /// on in place: it is hundreds of bytes, and copying it per item was a large part of a
+    /// whole-file check.
+    fn item(&mut self, item: &Item, walk: &mut LineWalk<'_>) {
+        let index = walk.next - 1;
         match item {
-            Item::MoveLine(line) => {
-                if let Some(number) = white_only.take() {
-                    self.report(
-                        Code::M010,
-                        number.range,
-                        "a move line with White's half-move alone must be the last of its line of play",
-                    );
-                    *position = None;
-                }
-                if let Some(end) = previous_end {
-                    if self.same_line(end, line.range.start) {
-                        self.report(Code::M026, line.number.range, "several move pairs on one line: the canonical layout is one pair per line");
-                    }
-                }
-                let number = self.check_number(
-                    line,
-                    &items[index + 1..],
-                    kind,
-                    move_lines == 0,
-                    &mut expected,
-                    position,
-                );
-                // The positions a variation starts from are kept only when a variation
-                // follows this move line (before the next one): copying them for every move
-                // line was a large part of a whole-file check.
-                let attached = items[index + 1..]
-                    .iter()
-                    .take_while(|item| !matches!(item, Item::MoveLine(_)))
-                    .any(|item| matches!(item, Item::Variation(_)));
-                // Written in place (a variation reads them only after this move line): the
-                // two positions are hundreds of bytes each, and moving one into place copied
-                // all of it even when there was none.
-                match (attached, position.as_ref()) {
-                    (true, Some(before)) => state.attach.before_white = Some(before.clone()),
-                    _ => state.attach.before_white = None,
-                }
-                if line.ellipsis.is_some() && move_lines > 0 {
-                    self.report(
-                        Code::M022,
-                        line.number.range,
-                        "an ellipsis only stands on the first move line of a line of play",
-                    );
-                    *position = None;
-                }
-                self.check_completeness(line, position);
-                if let Some(white) = &line.white {
-                    self.play(
-                        white,
-                        Side::White,
-                        number,
-                        depth,
-                        position,
-                        is_main,
-                        &mut written,
-                        &mut mated_at,
-                    );
-                }
-                match (attached && line.white.is_some(), position.as_ref()) {
-                    (true, Some(after)) => state.attach.after_white = Some(after.clone()),
-                    _ => state.attach.after_white = None,
-                }
-                if line.comma.is_some() && line.black.is_none() {
-                    *position = None;
-                }
-                if let Some(black) = &line.black {
-                    self.play(
-                        black,
-                        Side::Black,
-                        number,
-                        depth,
-                        position,
-                        is_main,
-                        &mut written,
-                        &mut mated_at,
-                    );
-                }
-                if line.white.is_some() && line.black.is_none() && line.comma.is_none() {
-                    white_only = Some(line.number);
-                }
-                move_lines += 1;
-                previous_end = Some(line.range.end);
-            }
+            Item::MoveLine(line) => self.move_line(line, index, walk),
             Item::Comment(comment) => {
-                previous_end = Some(comment.range.end);
+                walk.previous_end = Some(comment.range.end);
             }
             Item::Error(token) => {
+                let items = walk.items;
                 let after_comment = index > 0
                     && matches!(&items[index - 1], Item::Comment(c) if c.closed && self.same_line(c.range.end - 1, token.range.start));
                 if after_comment {
@@ -370,10 +307,11 @@ impl<'a> Walker<'a> {
                     // Many such tokens may follow one move line on a long line: the index
                     // keeps this from reading the text between them again for each.
                     let lines = self.lines.get_or_init(|| LineIndex::new(self.text));
-                    if previous_end
+                    if walk
+                        .previous_end
                         .is_some_and(|end| lines.line_of(end) == lines.line_of(token.range.start))
                     {
-                        *position = None;
+                        walk.position = None;
                     }
                 }
             }
@@ -382,12 +320,71 @@ impl<'a> Walker<'a> {
             }
             Item::Variation(_) | Item::Tag(_) | Item::Result(_) => {}
         }
-        state.expected = expected;
-        state.white_only = white_only;
-        state.move_lines = move_lines;
-        state.previous_end = previous_end;
-        state.written = written;
-        state.mated_at = mated_at;
+    }
+
+    /// Walks a move line, the `index`-th item of its line of play: its number, its layout and
+    /// its half-moves, played.
+    fn move_line(&mut self, line: &MoveLine, index: usize, walk: &mut LineWalk<'_>) {
+        if let Some(number) = walk.white_only.take() {
+            self.report(
+                Code::M010,
+                number.range,
+                "a move line with White's half-move alone must be the last of its line of play",
+            );
+            walk.position = None;
+        }
+        if let Some(end) = walk.previous_end {
+            if self.same_line(end, line.range.start) {
+                self.report(
+                    Code::M026,
+                    line.number.range,
+                    "several move pairs on one line: the canonical layout is one pair per line",
+                );
+            }
+        }
+        let following = &walk.items[index + 1..];
+        let number = self.check_number(line, following, walk);
+        // The positions a variation starts from are kept only when a variation follows this
+        // move line (before the next one): copying them for every move line was a large part
+        // of a whole-file check.
+        let attached = following
+            .iter()
+            .take_while(|item| !matches!(item, Item::MoveLine(_)))
+            .any(|item| matches!(item, Item::Variation(_)));
+        // Written in place (a variation reads them only after this move line): the two
+        // positions are hundreds of bytes each, and moving one into place copied all of it
+        // even when there was none.
+        match (attached, walk.position.as_ref()) {
+            (true, Some(before)) => walk.attach.before_white = Some(before.clone()),
+            _ => walk.attach.before_white = None,
+        }
+        if line.ellipsis.is_some() && walk.move_lines > 0 {
+            self.report(
+                Code::M022,
+                line.number.range,
+                "an ellipsis only stands on the first move line of a line of play",
+            );
+            walk.position = None;
+        }
+        self.check_completeness(line, &mut walk.position);
+        if let Some(white) = &line.white {
+            self.play(white, Side::White, number, walk);
+        }
+        match (attached && line.white.is_some(), walk.position.as_ref()) {
+            (true, Some(after)) => walk.attach.after_white = Some(after.clone()),
+            _ => walk.attach.after_white = None,
+        }
+        if line.comma.is_some() && line.black.is_none() {
+            walk.position = None;
+        }
+        if let Some(black) = &line.black {
+            self.play(black, Side::Black, number, walk);
+        }
+        if line.white.is_some() && line.black.is_none() && line.comma.is_none() {
+            walk.white_only = Some(line.number);
+        }
+        walk.move_lines += 1;
+        walk.previous_end = Some(line.range.end);
     }
 
     /// The checks at the end of a line of play, once all its items are walked.
@@ -443,123 +440,149 @@ impl<'a> Walker<'a> {
         }
     }
 
-    /// Checks a move line's number against the start and the sequence; returns the number to
-    /// use for the line.
+    /// Checks a move line's number against the start (on a line of play's first move line) or
+    /// the sequence (on the others); returns the number to use for the line.
     fn check_number(
         &mut self,
         line: &MoveLine,
         following: &[Item],
-        kind: LineKind,
-        first: bool,
-        expected: &mut Option<u32>,
-        position: &mut Option<Position>,
+        walk: &mut LineWalk<'_>,
     ) -> u32 {
-        let written = line.number.text(self.text);
-        let unknown_start = written.ends_with('?');
-        // The number without its `.` or `?`; a number the parser had to invent is empty, and
-        // is not judged against the sequence (S001 or S011 says what is wrong there).
-        let readable = move_number(written);
-        let number = readable.unwrap_or(u32::MAX);
-        let range = line.number.range;
-        match kind {
-            LineKind::Main if first => {
-                if unknown_start && number != 1 {
-                    self.report(
-                        Code::M002,
-                        range,
-                        format!("{written}: the unknown-start numbering is written 1?"),
-                    );
-                }
-                if !self.setup.has_pdtl {
-                    if number != 1 || unknown_start || line.ellipsis.is_some() {
-                        self.report(
-                            Code::M003,
-                            range,
-                            "without a PDTL tag the game starts from the initial position: the first line is 1. with White's half-move",
-                        );
-                        *position = None;
-                    }
-                } else if let Some(start) = position.clone() {
-                    let black_first = line.ellipsis.is_some();
-                    if black_first != (start.turn == Side::Black) {
-                        let message = if start.turn == Side::Black {
-                            "the PDTL gives Black to move: the first line is written N. …, <Black's half-move>"
-                        } else {
-                            "the PDTL gives White to move: the first line must not start with an ellipsis"
-                        };
-                        self.report(Code::M003, range, message);
-                        *position = None;
-                    } else if let Some(pdtl_number) = start.move_number {
-                        if unknown_start {
-                            self.diagnostics.push(Diagnostic::new(
-                                Code::M019,
-                                range,
-                                format!("1? although the PDTL gives move number {pdtl_number}: write {pdtl_number}."),
-                            ));
-                        } else if number != pdtl_number {
-                            self.report(
-                                Code::M024,
-                                range,
-                                format!("first move number {number}, but the PDTL gives move number {pdtl_number}"),
-                            );
-                        }
-                    }
-                }
-            }
+        let number = WrittenNumber::of(self.text, line);
+        let first = walk.move_lines == 0;
+        match self.kind(walk.line) {
+            LineKind::Main if first => self.check_main_start(line, &number, &mut walk.position),
             LineKind::Variation { parent_number } if first => {
-                if unknown_start {
-                    self.report(
-                        Code::M002,
-                        range,
-                        format!("{written}: 1? is only allowed on the first main-line move line"),
-                    );
-                }
-                if let Some(parent_number) = parent_number.filter(|&parent| parent != number) {
-                    self.report(
-                        Code::M015,
-                        range,
-                        format!("the variation must repeat the move number {parent_number} of the line it follows"),
-                    );
-                }
+                self.check_variation_start(&number, parent_number)
             }
-            _ => {
-                if unknown_start {
-                    self.report(
-                        Code::M002,
-                        range,
-                        format!("{written}: 1? is only allowed on the first main-line move line"),
-                    );
-                } else if let (Some(expected_number), Some(number)) = (*expected, readable) {
-                    if number != expected_number {
-                        let mut diagnostic = Diagnostic::new(
-                            Code::M001,
-                            range,
-                            format!("move number {number}, expected {expected_number}"),
-                        );
-                        let fix = renumbering(
-                            self.text,
-                            self.syntax,
-                            line,
-                            following,
-                            number,
-                            expected_number,
-                            &mut self.renumbering_budget,
-                        );
-                        if let Some(fix) = fix {
-                            diagnostic = diagnostic.with_fix(fix);
-                        }
-                        self.diagnostics.push(diagnostic);
-                    }
-                }
-            }
+            _ => self.check_sequence(line, following, &number, walk.expected),
         }
         // After a wrong number the sequence continues from the number written (§7.2); after
         // one that cannot be read, from the number expected there.
-        *expected = match readable {
-            Some(number) => Some(number.saturating_add(1)),
-            None => expected.map(|expected| expected.saturating_add(1)),
+        walk.expected = match number.value {
+            Some(value) => Some(value.saturating_add(1)),
+            None => walk.expected.map(|expected| expected.saturating_add(1)),
         };
-        number
+        number.value.unwrap_or(u32::MAX)
+    }
+
+    /// The first number of the main line, against the start: `1.` from the initial position,
+    /// the side to move and the move number of a PDTL.
+    fn check_main_start(
+        &mut self,
+        line: &MoveLine,
+        number: &WrittenNumber<'_>,
+        position: &mut Option<Position>,
+    ) {
+        let (written, range) = (number.text, number.range);
+        let value = number.value.unwrap_or(u32::MAX);
+        if number.unknown_start && value != 1 {
+            self.report(
+                Code::M002,
+                range,
+                format!("{written}: the unknown-start numbering is written 1?"),
+            );
+        }
+        if !self.setup.has_pdtl {
+            if value != 1 || number.unknown_start || line.ellipsis.is_some() {
+                self.report(
+                    Code::M003,
+                    range,
+                    "without a PDTL tag the game starts from the initial position: the first line is 1. with White's half-move",
+                );
+                *position = None;
+            }
+            return;
+        }
+        let Some(start) = position.as_ref() else { return };
+        let black_first = line.ellipsis.is_some();
+        if black_first != (start.turn == Side::Black) {
+            let message = if start.turn == Side::Black {
+                "the PDTL gives Black to move: the first line is written N. …, <Black's half-move>"
+            } else {
+                "the PDTL gives White to move: the first line must not start with an ellipsis"
+            };
+            self.report(Code::M003, range, message);
+            *position = None;
+        } else if let Some(pdtl_number) = start.move_number {
+            if number.unknown_start {
+                self.report(
+                    Code::M019,
+                    range,
+                    format!("1? although the PDTL gives move number {pdtl_number}: write {pdtl_number}."),
+                );
+            } else if value != pdtl_number {
+                self.report(
+                    Code::M024,
+                    range,
+                    format!(
+                        "first move number {value}, but the PDTL gives move number {pdtl_number}"
+                    ),
+                );
+            }
+        }
+    }
+
+    /// The first number of a variation: it repeats the number of the move line it is attached
+    /// to (`parent_number`).
+    fn check_variation_start(&mut self, number: &WrittenNumber<'_>, parent_number: Option<u32>) {
+        if number.unknown_start {
+            self.report_misplaced_unknown_start(number);
+        }
+        let value = number.value.unwrap_or(u32::MAX);
+        if let Some(parent_number) = parent_number.filter(|&parent| parent != value) {
+            self.report(
+                Code::M015,
+                number.range,
+                format!("the variation must repeat the move number {parent_number} of the line it follows"),
+            );
+        }
+    }
+
+    /// A number after the first of its line of play: the one `expected` after the line
+    /// before, or M001 with the fix that renumbers it and the numbers after it.
+    fn check_sequence(
+        &mut self,
+        line: &MoveLine,
+        following: &[Item],
+        number: &WrittenNumber<'_>,
+        expected: Option<u32>,
+    ) {
+        if number.unknown_start {
+            self.report_misplaced_unknown_start(number);
+            return;
+        }
+        let (Some(expected), Some(value)) = (expected, number.value) else { return };
+        if value == expected {
+            return;
+        }
+        let mut diagnostic = Diagnostic::new(
+            Code::M001,
+            number.range,
+            format!("move number {value}, expected {expected}"),
+        );
+        let fix = renumbering(
+            self.text,
+            self.syntax,
+            line,
+            following,
+            value,
+            expected,
+            &mut self.renumbering_budget,
+        );
+        if let Some(fix) = fix {
+            diagnostic = diagnostic.with_fix(fix);
+        }
+        self.diagnostics.push(diagnostic);
+    }
+
+    /// M002: `1?` anywhere but on the main line's first move line.
+    fn report_misplaced_unknown_start(&mut self, number: &WrittenNumber<'_>) {
+        self.report(
+            Code::M002,
+            number.range,
+            format!("{}: 1? is only allowed on the first main-line move line", number.text),
+        );
     }
 
     /// S011 and M014: a move line must hold its half-moves, and a pair is never split.
@@ -596,18 +619,10 @@ impl<'a> Walker<'a> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn play(
-        &mut self,
-        half_move: &HalfMoveText,
-        side: Side,
-        number: u32,
-        depth: usize,
-        position: &mut Option<Position>,
-        is_main: bool,
-        written: &mut Vec<WrittenHalfMove>,
-        mated_at: &mut Option<usize>,
-    ) {
+    /// Reads a half-move of the line of play `walk` and plays it on the line's position.
+    fn play(&mut self, half_move: &HalfMoveText, side: Side, number: u32, walk: &mut LineWalk<'_>) {
+        let is_main = matches!(self.kind(walk.line), LineKind::Main);
+        let (depth, position) = (walk.depth, &mut walk.position);
         let read = read_half_move(self.text, half_move, &self.setup.identifiers, side);
         let move_range = TextRange::new(half_move.range.start, half_move.move_end());
         self.diagnostics.extend(read.diagnostics);
@@ -621,7 +636,7 @@ impl<'a> Walker<'a> {
             }
         }
         if !is_main {
-            if mated_at.is_some() {
+            if walk.mated_at.is_some() {
                 self.report(
                     Code::M023,
                     move_range,
@@ -630,10 +645,10 @@ impl<'a> Walker<'a> {
                 *position = None;
             }
             if read.mate {
-                *mated_at = Some(half_move.range.start);
+                walk.mated_at = Some(half_move.range.start);
             }
         }
-        written.push(WrittenHalfMove {
+        walk.written.push(WrittenHalfMove {
             range: move_range,
             end: half_move.range.end,
             side,
