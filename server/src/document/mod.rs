@@ -163,13 +163,8 @@ impl Document {
         &self.records
     }
 
-    /// The record holding a byte offset; an offset between two records belongs to the second,
-    /// and the end of the text to the last record.
-    pub fn record_at(&self, offset: usize) -> Option<&Record> {
-        self.records.get(self.index_at(offset)?)
-    }
-
-    /// The record holding a byte offset (as `record_at` finds it) with its parse.
+    /// The record holding a byte offset, with its parse; an offset between two records belongs
+    /// to the second, and the end of the text to the last record.
     pub fn at(&self, offset: usize) -> Option<OpenRecord<'_>> {
         let index = self.index_at(offset)?;
         let record = &self.records[index];

@@ -153,7 +153,6 @@ impl OpenRecord<'_> {
         RecordView {
             text: &self.record.state.text,
             start: self.record.range.start,
-            tree: &self.parsed.tree,
             syntax: &self.parsed.syntax,
             analysis: &self.parsed.analysis,
         }

@@ -1,12 +1,12 @@
 //! `RecordView`: one record of a document with everything derived from its text, so that an
-//! editor feature takes one value instead of the text, tree, syntax, analysis and offset apart.
+//! editor feature takes one value instead of the text, syntax, analysis and offset apart.
 
 use crate::analysis::RecordAnalysis;
 use crate::syntax::RecordSyntax;
 use crate::text::TextRange;
 
-/// One record of a document and what was derived from its text. Every range of `tree`,
-/// `syntax` and `analysis` is a byte range of `text`; `start` is where `text` begins in the
+/// One record of a document and what was derived from its text. Every range of `syntax` and
+/// `analysis` is a byte range of `text`; `start` is where `text` begins in the
 /// document, so the two kinds of offsets are converted here and nowhere else.
 #[derive(Clone, Copy, Debug)]
 pub struct RecordView<'a> {
@@ -14,17 +14,11 @@ pub struct RecordView<'a> {
     pub text: &'a str,
     /// The byte offset of `text` in the document's text.
     pub start: usize,
-    pub tree: &'a tree_sitter::Tree,
     pub syntax: &'a RecordSyntax,
     pub analysis: &'a RecordAnalysis,
 }
 
 impl RecordView<'_> {
-    /// The record's byte range in the document.
-    pub fn range(&self) -> TextRange {
-        TextRange::new(self.start, self.start + self.text.len())
-    }
-
     /// A byte range of the record's text as a range of the document's text.
     pub fn in_document(&self, range: TextRange) -> TextRange {
         TextRange::new(self.start + range.start, self.start + range.end)
@@ -49,9 +43,7 @@ mod tests {
         let tree = parse(&mut new_parser(), text);
         let syntax = lower_record(&tree, text);
         let analysis = analyse_syntax(text, &syntax, AnalysisOptions::default());
-        let view =
-            RecordView { text, start: 100, tree: &tree, syntax: &syntax, analysis: &analysis };
-        assert_eq!(view.range(), TextRange::new(100, 100 + text.len()));
+        let view = RecordView { text, start: 100, syntax: &syntax, analysis: &analysis };
         assert_eq!(view.in_document(TextRange::new(1, 8)), TextRange::new(101, 108));
         assert_eq!(view.in_record(99), None);
         assert_eq!(view.in_record(100), Some(0));

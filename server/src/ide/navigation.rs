@@ -94,7 +94,7 @@ mod tests {
         let syntax = syntax::lower_record(&tree, text);
         let analysis = analyse_syntax(text, &syntax, AnalysisOptions::default());
         let start = 7;
-        let view = RecordView { text, start, tree: &tree, syntax: &syntax, analysis: &analysis };
+        let view = RecordView { text, start, syntax: &syntax, analysis: &analysis };
         let reference = start + text.find("#1@B").expect("the reference");
         let target = start + text.find("E21-E19").expect("the half-move");
         let found = definition(view, reference).expect("a definition");

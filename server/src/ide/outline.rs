@@ -64,11 +64,6 @@ pub fn main_line(syntax: &RecordSyntax) -> impl Iterator<Item = &MoveLine> {
         .filter_map(|item| if let Item::MoveLine(line) = item { Some(line) } else { None })
 }
 
-/// The name of a move line: as written, but with single spaces (`12. EE23-D20, K24-K18`).
-pub fn move_line_name(text: &str, line: &MoveLine) -> String {
-    MoveLineParts::of(line).name(text)
-}
-
 /// Where the parts of a move line's name are written in the record's text: kept for each
 /// main-line move line, so that a name is made only when the outline lists it (a document
 /// with more than `MOST_MOVE_SYMBOLS` move lines lists none).
@@ -92,6 +87,7 @@ impl MoveLineParts {
         }
     }
 
+    /// The move line's name: as written, but with single spaces (`12. EE23-D20, K24-K18`).
     fn name(&self, text: &str) -> String {
         let mut name = text[self.number].to_string();
         if self.ellipsis {
@@ -210,7 +206,7 @@ mod tests {
         assert_eq!(&GAME[outline.selection], "[Variant \"C'escacs\"]");
         let record = syntax::parse_record(GAME);
         let moves: Vec<String> =
-            main_line(&record).map(|line| move_line_name(GAME, line)).collect();
+            main_line(&record).map(|line| MoveLineParts::of(line).name(GAME)).collect();
         assert_eq!(moves, ["1. K4-K6, E21-E19", "2. JF6-B18, EE23-D20:"]);
         let anonymous = "[Variant \"C'escacs\"]\n[Id \"A1\"]\n\n*\n";
         assert_eq!(super::outline(anonymous, &syntax::parse_record(anonymous), 4).name, "A1");

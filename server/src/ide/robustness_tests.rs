@@ -52,7 +52,7 @@ proptest! {
         let tree = syntax::parse(&mut syntax::new_parser(), &text);
         let record = syntax::lower_record(&tree, &text);
         let analysis = analyse_syntax(&text, &record, AnalysisOptions::default());
-        let view = RecordView { text: &text, start: 0, tree: &tree, syntax: &record, analysis: &analysis };
+        let view = RecordView { text: &text, start: 0, syntax: &record, analysis: &analysis };
         for offset in (0..=text.len()).filter(|&offset| text.is_char_boundary(offset)) {
             // Hovers with image boards and text boards in turn.
             if let Some(found) = hover(view, offset, HoverOptions { images: offset % 2 == 1 }) {

@@ -66,7 +66,7 @@ mod tests {
         let text = "1. E7-E13, E21…E17";
         let dots = text.find('…').unwrap();
         let edits = [
-            TextEdit::replace(TextRange::at(dots, '…'.len_utf8()), "-"),
+            TextEdit::replace(TextRange::new(dots, dots + '…'.len_utf8()), "-"),
             TextEdit::insert(0, "◇ "),
             TextEdit::delete(TextRange::new(2, 3)),
             TextEdit::insert(0, "× "),

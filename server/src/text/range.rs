@@ -24,11 +24,6 @@ impl TextRange {
         TextRange { start: offset, end: offset }
     }
 
-    /// The range of `len` bytes from `start`.
-    pub const fn at(start: usize, len: usize) -> TextRange {
-        TextRange { start, end: start + len }
-    }
-
     pub const fn len(self) -> usize {
         self.end - self.start
     }
@@ -57,11 +52,6 @@ impl TextRange {
         self.start < other.end && other.start < self.end
     }
 
-    /// The smallest range holding both.
-    pub fn cover(self, other: TextRange) -> TextRange {
-        TextRange { start: self.start.min(other.start), end: self.end.max(other.end) }
-    }
-
     /// The same bytes seen from a text that starts `base` bytes earlier (a record's range in
     /// its document, from its range in the record).
     pub const fn shifted(self, base: usize) -> TextRange {
@@ -72,11 +62,6 @@ impl TextRange {
     /// `start`.
     pub const fn unshifted(self, base: usize) -> TextRange {
         TextRange { start: self.start - base, end: self.end - base }
-    }
-
-    /// The range with both ends moved no further than `len`, for a text of that length.
-    pub fn clamped(self, len: usize) -> TextRange {
-        TextRange { start: self.start.min(len), end: self.end.min(len) }
     }
 
     /// The standard library's range of the same bytes, for the APIs that take one.
@@ -143,9 +128,7 @@ mod tests {
         assert!(range.contains_range(TextRange::new(5, 7)));
         assert!(!range.contains_range(TextRange::new(5, 10)));
         assert!(range.overlaps(TextRange::new(8, 12)) && !range.overlaps(TextRange::empty(9)));
-        assert_eq!(range.cover(TextRange::new(1, 4)), TextRange::new(1, 9));
         assert_eq!(range.shifted(10).unshifted(10), range);
-        assert_eq!(range.clamped(5), TextRange::new(3, 5));
         assert_eq!(format!("{range:?}"), "3..9");
         assert_eq!(TextRange::from(3..9), range);
         assert!(TextRange::empty(4).is_empty());

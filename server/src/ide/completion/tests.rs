@@ -14,8 +14,7 @@ fn at_cursor(marked: &str) -> (String, Vec<CompletionItem>) {
     let tree = syntax::parse(&mut syntax::new_parser(), &text);
     let record = syntax::lower_record(&tree, &text);
     let analysis = analyse_syntax(&text, &record, AnalysisOptions::default());
-    let view =
-        RecordView { text: &text, start: 0, tree: &tree, syntax: &record, analysis: &analysis };
+    let view = RecordView { text: &text, start: 0, syntax: &record, analysis: &analysis };
     let suggestions = completion(view, offset);
     (text, suggestions)
 }

@@ -116,13 +116,7 @@ mod tests {
         let tree = syntax::parse(&mut syntax::new_parser(), FAN_GAME);
         let syntax = syntax::lower_record(&tree, FAN_GAME);
         let analysis = analyse_syntax(FAN_GAME, &syntax, AnalysisOptions::default());
-        let view = RecordView {
-            text: FAN_GAME,
-            start: 0,
-            tree: &tree,
-            syntax: &syntax,
-            analysis: &analysis,
-        };
+        let view = RecordView { text: FAN_GAME, start: 0, syntax: &syntax, analysis: &analysis };
         let mut boards = 0;
         for offset in (0..FAN_GAME.len()).filter(|&offset| FAN_GAME.is_char_boundary(offset)) {
             let Some(found) = hover(view, offset, HoverOptions::default()) else { continue };

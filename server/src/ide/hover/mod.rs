@@ -167,7 +167,7 @@ mod tests {
         let tree = syntax::parse(&mut syntax::new_parser(), text);
         let record = syntax::lower_record(&tree, text);
         let analysis = analyse_syntax(text, &record, AnalysisOptions::default());
-        let view = RecordView { text, start: 0, tree: &tree, syntax: &record, analysis: &analysis };
+        let view = RecordView { text, start: 0, syntax: &record, analysis: &analysis };
         hover(view, text.find(needle)?, options)
     }
 
