@@ -17,7 +17,8 @@ extern "C" {
 #[allow(unsafe_code)] // The one call into the generated C parser.
 pub const LANGUAGE: LanguageFn = unsafe { LanguageFn::from_raw(tree_sitter_ctlpgn) };
 
-/// The content of the [`node-types.json`] file of this grammar.
+/// The content of this grammar's `node-types.json`: the kinds of its nodes, their fields and
+/// children.
 pub const NODE_TYPES: &str = include_str!("../../src/node-types.json");
 
 /// The syntax-highlighting query of this grammar.
