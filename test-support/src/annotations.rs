@@ -17,6 +17,9 @@ use std::ops::Range;
 
 use ctlpgn::diagnostics::Diagnostic;
 use ctlpgn::text::LineIndex;
+use serde_json::Value;
+
+use crate::positions::{byte_range, Encoding};
 
 /// A mark on a text: the bytes it points at and what it says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +47,20 @@ pub fn render_diagnostics(text: &str, diagnostics: &[Diagnostic]) -> String {
             range: diagnostic.range.start..diagnostic.range.end,
             label: diagnostic_label(diagnostic),
         })
+        .collect();
+    render(text, &annotations)
+}
+
+/// Ranges of the protocol in `text` (in `encoding`'s units, as an answer gives them), each with
+/// a label, rendered under the lines: how a test shows where an answer points.
+pub fn render_ranges<'a>(
+    text: &str,
+    encoding: Encoding,
+    ranges: impl IntoIterator<Item = (&'a Value, String)>,
+) -> String {
+    let annotations: Vec<Annotation> = ranges
+        .into_iter()
+        .map(|(range, label)| Annotation { range: byte_range(text, range, encoding), label })
         .collect();
     render(text, &annotations)
 }

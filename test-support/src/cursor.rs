@@ -40,6 +40,23 @@ impl Marked {
         Marked { text, range: offsets[0]..offsets[1] }
     }
 
+    /// The cursor (or selection) that `snippet` marks in `text`: `snippet` without its markers
+    /// must stand in `text` exactly once, so that a test names the place in its context
+    /// (`Marked::within(GAME, "the answer to #3$0@W")`) and a fixture shared by several tests
+    /// stays whole.
+    pub fn within(text: &str, snippet: &str) -> Marked {
+        let (plain, offsets) = cursors(snippet);
+        let range = match offsets[..] {
+            [at] => at..at,
+            [start, end] => start..end,
+            _ => panic!("one or two {MARKER} mark the place in {snippet:?}"),
+        };
+        let mut found = text.match_indices(&plain).map(|(at, _)| at);
+        let at = found.next().unwrap_or_else(|| panic!("{plain:?} is not in the text"));
+        assert!(found.next().is_none(), "{plain:?} stands more than once in the text");
+        Marked { text: text.to_string(), range: at + range.start..at + range.end }
+    }
+
     /// The cursor's byte offset (the start of a selection).
     pub fn offset(&self) -> usize {
         self.range.start
@@ -111,6 +128,24 @@ mod tests {
         assert_eq!(marked.lsp_range(Encoding::Utf8)["end"], json!({"line": 0, "character": 19}));
         assert_eq!(mark(&marked.text, marked.range.clone()), "1. E7-E13, $0E21×E15$0:\n*\n");
         assert_eq!(mark("ab", 1..1), "a$0b");
+    }
+
+    #[test]
+    fn a_snippet_marks_its_place_in_a_text_it_stands_in_once() {
+        let text = "1. E7-E13, E21-E15\n{ see #1@B… and #1@W }\n";
+        let marked = Marked::within(text, "#1$0@W");
+        assert_eq!(marked.text, text);
+        assert_eq!(&text[marked.offset()..], "@W }\n");
+        assert_eq!(
+            Marked::within(text, "… and $0#1@W$0").range,
+            text.find("#1@W").map(|at| at..at + 4).expect("there")
+        );
+        for snippet in ["#1$0", "E7$0-E14", "$0E7$0-$0"] {
+            assert!(
+                std::panic::catch_unwind(|| Marked::within(text, snippet)).is_err(),
+                "{snippet}"
+            );
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 
 use crate::client::{uri, Client};
 use crate::{annotated, compact};
+use ctlpgn_test_support::cursor::Marked;
 use ctlpgn_test_support::fixtures::recorded_initialize;
 
 /// A record with its one error after a `×`, and a half-move after a `‐` (two and three
@@ -34,7 +35,7 @@ const GAME: &str = "[Variant \"C'escacs\"]
 
 /// A record whose tags lack most of the roster, with a `[` just typed on line 2.
 const TAGS: &str =
-    "[Variant \"C'escacs\"]\n[Event \"Obert de Moià\"]\n[\n\n1. E7-E13, E21-E15:\n*\n";
+    "[Variant \"C'escacs\"]\n[Event \"Obert de Moià\"]\n[$0\n\n1. E7-E13, E21-E15:\n*\n";
 
 /// What one editor is expected to negotiate.
 struct Editor {
@@ -147,11 +148,8 @@ fn check(editor: &Editor) {
 
     // Hover on the destination of Black's first half-move, `E15` in `E21‐E15`: the hover of
     // the hex, within the half-move's.
-    let units = |text: &str| -> u32 {
-        text.chars().map(|c| if utf8 { c.len_utf8() } else { c.len_utf16() }).sum::<usize>() as u32
-    };
-    let start = units("1. E7‐E13, E21‐");
-    let hover = client.at("textDocument/hover", &game, 9, start).expect("a hover");
+    let hex = Marked::within(&text, "1. E7‐E13, E21‐$0E15$0");
+    let hover = client.at_cursor("textDocument/hover", &game, &hex).expect("a hover");
     assert_eq!(
         hover["contents"]["kind"],
         if editor.markdown_hover { "markdown" } else { "plaintext" },
@@ -168,14 +166,15 @@ fn check(editor: &Editor) {
     );
     assert_eq!(
         hover["range"],
-        json!({"start": {"line": 9, "character": start}, "end": {"line": 9, "character": start + 3}}),
+        hex.lsp_range(client.encoding()),
         "{name}: the hover's range, the hex E15, in {} units",
         editor.encoding
     );
 
     let tags = uri(&format!("tags-{name}"));
-    client.open(&tags, TAGS);
-    let items = client.at("textDocument/completion", &tags, 2, 1).expect("completion");
+    let bracket = Marked::cursor(TAGS);
+    client.open(&tags, &bracket.text);
+    let items = client.at_cursor("textDocument/completion", &tags, &bracket).expect("completion");
     let items = items.get("items").unwrap_or(&items).as_array().cloned().unwrap_or_default();
     let site = items
         .iter()

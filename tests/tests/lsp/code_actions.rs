@@ -2,10 +2,11 @@
 //! fix whose edit, applied by the client, gives the corrected text in either encoding; one
 //! "fix all" action applies every unambiguous fix of the document.
 
+use ctlpgn_test_support::cursor::Marked;
 use serde_json::{json, Value};
 
 use crate::client::{uri, utf16_client, utf8_client, Client};
-use crate::{actions_at, apply};
+use crate::{actions_at, apply, listed};
 
 /// A record with one problem of each fixable kind, after non-ASCII text on the same lines.
 const BROKEN: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-Q01\"]\n[Annotator \"Pérez, Núria\"]\n[Anotator \"Núria\"]\n[Date \"2024.05.01\"]\n[Result \"1-1\"]\n[TLPD \"/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/8:3P3/7:3PP3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 0 1\"]\n\n1. E7‐E13, D22-D16 $1\n{#: «Núria» ♘}\n3. E13-E15, F20-F18\n4. E15-E17, F18xE17^+\n*\n";
@@ -27,36 +28,31 @@ fn each_fixable_diagnostic_offers_its_fix_in_both_encodings() {
     for (capabilities, utf8) in [(utf16_client(), false), (utf8_client(), true)] {
         let mut client = Client::start(capabilities);
         client.open(&uri("broken"), BROKEN);
-        // The units of a column after non-ASCII text differ; the fixed text must not.
-        let column = |text: &str| -> u32 {
-            text.chars().map(|c| if utf8 { c.len_utf8() } else { c.len_utf16() }).sum::<usize>()
-                as u32
-        };
+        // The units of a column after non-ASCII text differ; the fixed text must not. Each
+        // place is marked in its context; `$$01` is the cursor after the NAG's `$`.
         let cases = [
             (
-                4,
-                column("[Date \"20"),
+                "[Date \"20$024.05.01",
                 "Write 2024-05-01",
                 "[Date \"2024.05.01\"]",
                 "[Date \"2024-05-01\"]",
             ),
-            (3, 3, "Rename to Annotator", "[Anotator ", "[Annotator "),
-            (6, 2, "Rename to PDTL", "[TLPD ", "[PDTL "),
-            (8, column("1. E7‐E13, D22-D16 $"), "Write !", "D22-D16 $1\n", "D22-D16!\n"),
-            (9, 1, "Write {:", "{#: «Núria»", "{: «Núria»"),
+            ("[An$0otator", "Rename to Annotator", "[Anotator ", "[Annotator "),
+            ("[T$0LPD", "Rename to PDTL", "[TLPD ", "[PDTL "),
+            ("D22-D16 $$01", "Write !", "D22-D16 $1\n", "D22-D16!\n"),
+            ("{$0#: «Núria»", "Write {:", "{#: «Núria»", "{: «Núria»"),
             (
-                10,
-                1,
+                "3$0. E13-E15",
                 "Renumber the moves from 3 as 2",
                 "3. E13-E15, F20-F18\n4. E15",
                 "2. E13-E15, F20-F18\n3. E15",
             ),
-            (11, column("4. E15-E17, F18x"), "Write ×", "F18xE17", "F18×E17"),
-            (11, column("4. E15-E17, F18xE17^"), "Write +^", "E17^+", "E17+^"),
-            (11, column("4. E15-E17, F18xE"), "Add the end mark :", "E17^+\n", "E17^+:\n"),
+            ("F18x$0E17", "Write ×", "F18xE17", "F18×E17"),
+            ("F18xE17^$0+", "Write +^", "E17^+", "E17+^"),
+            ("F18xE$017", "Add the end mark :", "E17^+\n", "E17^+:\n"),
         ];
-        for (line, character, title, before, fixed) in cases {
-            let actions = actions_at(&mut client, "broken", line, character);
+        for (place, title, before, fixed) in cases {
+            let actions = actions_at(&mut client, "broken", &Marked::within(BROKEN, place));
             let action = titled(&actions, title);
             assert_eq!(action["kind"], "quickfix");
             assert_eq!(action["isPreferred"], true, "{title}");
@@ -75,7 +71,7 @@ fn a_result_tag_that_disagrees_with_the_line_offers_both_corrections() {
     let text = "[Variant \"C'escacs\"]\n[Id \"Demo-Q02\"]\n[Annotator \"Vidàl\"]\n[Result \"1-1\"]\n\n1. E7-E13, D22-D16:\n*\n";
     let mut client = Client::start(utf16_client());
     client.open(&uri("result"), text);
-    let actions = actions_at(&mut client, "result", 3, 0);
+    let actions = actions_at(&mut client, "result", &Marked::within(text, "$0[Result"));
     let tag = titled(&actions, "Set the Result tag to *");
     assert_eq!(
         after(text, tag, "result", false),
@@ -91,10 +87,10 @@ fn a_missing_variant_and_a_missing_result_line_are_added() {
     let text = "[Event \"Obert de Moià\"]\n\n1. E7-E13, D22-D16:\n";
     let mut client = Client::start(utf16_client());
     client.open(&uri("missing"), text);
-    let actions = actions_at(&mut client, "missing", 0, 0);
+    let actions = actions_at(&mut client, "missing", &Marked::within(text, "$0[Event"));
     let variant = titled(&actions, "Add [Variant \"C'escacs\"]");
     assert_eq!(after(text, variant, "missing", false), format!("[Variant \"C'escacs\"]\n{text}"));
-    let actions = actions_at(&mut client, "missing", 2, 12);
+    let actions = actions_at(&mut client, "missing", &Marked::within(text, "D$022-D16:"));
     let result = titled(&actions, "Add the result line *");
     assert_eq!(after(text, result, "missing", false), format!("{text}*\n"));
 }
@@ -103,7 +99,8 @@ fn a_missing_variant_and_a_missing_result_line_are_added() {
 fn fix_all_applies_every_unambiguous_fix_and_the_result_checks_clean_of_them() {
     let mut client = Client::start(utf8_client());
     client.open(&uri("all"), BROKEN);
-    let actions = actions_at(&mut client, "all", 0, 0);
+    let start = Marked::within(BROKEN, "$0[Variant");
+    let actions = actions_at(&mut client, "all", &start);
     let fix_all = titled(&actions, "Fix all CTL-PGN problems with an obvious fix");
     assert_eq!(fix_all["kind"], "source.fixAll.ctlpgn");
     let fixed = after(BROKEN, fix_all, "all", true);
@@ -113,7 +110,8 @@ fn fix_all_applies_every_unambiguous_fix_and_the_result_checks_clean_of_them() {
         .collect();
     // Only the disagreement between the Result tag and the line is left: it has two fixes.
     assert_eq!(codes, ["T014"], "{fixed}");
-    let only = json!({"textDocument": {"uri": uri("all")}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "context": {"diagnostics": [], "only": ["quickfix"]}});
+    let range = start.lsp_range(client.encoding());
+    let only = json!({"textDocument": {"uri": uri("all")}, "range": range, "context": {"diagnostics": [], "only": ["quickfix"]}});
     let quick_fixes = client.request("textDocument/codeAction", only).expect("code actions");
     assert!(quick_fixes
         .as_array()
@@ -127,23 +125,21 @@ fn fix_all_applies_every_unambiguous_fix_and_the_result_checks_clean_of_them() {
 fn a_request_the_editor_makes_by_itself_gets_the_quick_fixes_alone() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("auto"), BROKEN);
-    let kinds = |client: &mut Client, trigger: u32, line: u32| -> Vec<String> {
-        let at = json!({"line": line, "character": 0});
-        let params = json!({"textDocument": {"uri": uri("auto")}, "range": {"start": at, "end": at}, "context": {"diagnostics": [], "triggerKind": trigger}});
+    let misspelt = Marked::within(BROKEN, "$0[Anotator");
+    let offered = |client: &mut Client, trigger: u32| -> Vec<Value> {
+        let range = misspelt.lsp_range(client.encoding());
+        let params = json!({"textDocument": {"uri": uri("auto")}, "range": range, "context": {"diagnostics": [], "triggerKind": trigger}});
         let answer = client.request("textDocument/codeAction", params).expect("code actions");
-        let actions = answer.as_array().cloned().unwrap_or_default();
-        actions
-            .iter()
-            .map(|action| action["kind"].as_str().unwrap_or_default().to_string())
-            .collect()
+        answer.as_array().cloned().unwrap_or_default()
     };
-    let invoked = kinds(&mut client, 1, 3);
-    assert!(invoked.iter().any(|kind| kind == "source.fixAll.ctlpgn"), "{invoked:?}");
-    let automatic = kinds(&mut client, 2, 3);
-    assert!(
-        !automatic.is_empty() && automatic.iter().all(|kind| kind == "quickfix"),
-        "{automatic:?}"
-    );
+    // Invoked by the user.
+    insta::assert_snapshot!(listed(&offered(&mut client, 1)), @r"
+    quickfix: Rename to Annotator (preferred)
+    source.fixAll.ctlpgn: Fix all CTL-PGN problems with an obvious fix
+    refactor.extract.ctlpgn: Continue from here in a new record
+    ");
+    // Asked by the editor as the cursor moves.
+    insta::assert_snapshot!(listed(&offered(&mut client, 2)), @"quickfix: Rename to Annotator (preferred)");
 }
 
 #[test]
@@ -151,14 +147,14 @@ fn unknown_documents_and_clean_places_have_no_quick_fixes() {
     let mut client = Client::start(utf16_client());
     let clean = "[Variant \"C'escacs\"]\n[Id \"Demo-Q03\"]\n[Annotator \"Vidàl\"]\n\n1. E7-E13, D22-D16:\n*\n";
     client.open(&uri("clean"), clean);
-    let actions = actions_at(&mut client, "clean", 4, 3);
-    assert!(
-        actions
-            .iter()
-            .all(|action| action["kind"] != "quickfix" && action["kind"] != "source.fixAll.ctlpgn"),
-        "{actions:#?}"
-    );
-    assert!(actions_at(&mut client, "not-open", 0, 0).is_empty());
+    let half_move = Marked::within(clean, "1. $0E7-E13");
+    let actions = actions_at(&mut client, "clean", &half_move);
+    // No quick fix and no fix-all: the conversions alone.
+    insta::assert_snapshot!(listed(&actions), @r"
+    source.convert.ctlpgn: Convert this record to FAN figurines
+    refactor.extract.ctlpgn: Continue from here in a new record
+    ");
+    assert!(actions_at(&mut client, "not-open", &half_move).is_empty());
 }
 
 #[test]
@@ -169,7 +165,7 @@ fn a_wrong_check_suffix_is_fixed_when_the_rule_checks_are_on() {
         let settings = json!({"rules": {"enable": rules}});
         let mut client = Client::start_with(utf16_client(), settings.clone(), settings);
         client.open(&uri("suffix"), text);
-        let actions = actions_at(&mut client, "suffix", 5, "1. RC3‐F6+".chars().count() as u32);
+        let actions = actions_at(&mut client, "suffix", &Marked::within(text, "1. RC3‐F6+$0^"));
         let fix = actions.iter().find(|action| action["title"] == "Write +∞");
         assert_eq!(fix.is_some(), offered, "rules {rules}: {actions:#?}");
         if let Some(fix) = fix {
@@ -195,11 +191,12 @@ fn lazy_actions_resolve_to_the_eager_edits_until_the_document_changes() {
     // In the first record, which does not replay, the fix-all and the new record from the
     // place (its tags set up a position); in the second, the
     // fix-all and the conversions to FAN, to minimal CTL-PGN and from the cursor.
-    for (line, titles) in [(3, 2), (17, 4)] {
+    for (place, titles) in [("$0[Anotator", 2), ("$01. E7-E13 !?", 4)] {
         eager.open(&uri("lazy"), &text);
         lazy.open(&uri("lazy"), &text);
-        let made = actions_at(&mut eager, "lazy", line, 0);
-        let offered = actions_at(&mut lazy, "lazy", line, 0);
+        let place = Marked::within(&text, place);
+        let made = actions_at(&mut eager, "lazy", &place);
+        let offered = actions_at(&mut lazy, "lazy", &place);
         let costly: Vec<&Value> =
             offered.iter().filter(|action| action["kind"] != "quickfix").collect();
         assert_eq!(costly.len(), titles, "{offered:#?}");
@@ -228,18 +225,18 @@ fn lazy_actions_resolve_to_the_eager_edits_until_the_document_changes() {
     eager.open(&uri("minimal"), minimal);
     lazy.open(&uri("minimal"), minimal);
     let strip = "Strip this record to minimal CTL-PGN";
-    assert!(actions_at(&mut eager, "minimal", 2, 0).iter().all(|action| action["title"] != strip));
-    let offered = actions_at(&mut lazy, "minimal", 2, 0);
+    let half_move = Marked::within(minimal, "$01. E7");
+    let made = actions_at(&mut eager, "minimal", &half_move);
+    assert!(made.iter().all(|action| action["title"] != strip));
+    let offered = actions_at(&mut lazy, "minimal", &half_move);
     let resolved = lazy.request("codeAction/resolve", titled(&offered, strip).clone());
     assert_eq!(resolved.expect("resolved")["edit"]["changes"][uri("minimal")], json!([]));
     lazy.open(&uri("lazy"), &text);
-    let offered = actions_at(&mut lazy, "lazy", 0, 0);
+    let start = Marked::within(&text, "$0[Variant \"C'escacs\"]\n[Id \"Demo-Q01\"]");
+    let offered = actions_at(&mut lazy, "lazy", &start);
     let fix_all = titled(&offered, "Fix all CTL-PGN problems with an obvious fix").clone();
-    lazy.change(
-        &uri("lazy"),
-        2,
-        json!([{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}, "text": " "}]),
-    );
+    let range = start.lsp_range(lazy.encoding());
+    lazy.change(&uri("lazy"), 2, json!([{"range": range, "text": " "}]));
     let refused = lazy.request("codeAction/resolve", fix_all).expect_err("a stale action");
     assert_eq!(refused["code"], -32801, "{refused}");
 }

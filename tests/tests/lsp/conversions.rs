@@ -5,8 +5,9 @@
 use serde_json::{json, Value};
 
 use crate::client::{uri, utf16_client, utf8_client, Client};
-use crate::{actions_at, apply};
+use crate::{actions_at, apply, listed};
 use ctlpgn::conversion::{self, LetterTarget};
+use ctlpgn_test_support::cursor::Marked;
 
 /// Two records: the first with comments, a variation and a rating; the second in FAN, after
 /// an accented name and figurines.
@@ -26,11 +27,16 @@ fn a_record_converts_to_fan_and_back_as_the_core_does() {
     for (capabilities, utf8) in [(utf16_client(), false), (utf8_client(), true)] {
         let mut client = Client::start(capabilities);
         client.open(&uri("letters"), FILE);
-        let actions = actions_at(&mut client, "letters", 4, 3);
-        assert!(
-            titled(&actions, "Convert this record to standard letters").is_none(),
-            "already in letters"
-        );
+        let first_move = Marked::within(FILE, "1. $0E7-E13, E21-E15\n{ @W");
+        let actions = actions_at(&mut client, "letters", &first_move);
+        // Already in letters: no conversion to them. The same in either encoding.
+        insta::allow_duplicates! {
+            insta::assert_snapshot!(listed(&actions), @r"
+            source.convert.ctlpgn: Convert this record to FAN figurines
+            source.convert.ctlpgn: Strip this record to minimal CTL-PGN
+            refactor.extract.ctlpgn: Continue from here in a new record
+            ");
+        }
         let to_fan =
             titled(&actions, "Convert this record to FAN figurines").expect("a FAN conversion");
         assert_eq!(to_fan["kind"], "source.convert.ctlpgn");
@@ -40,7 +46,15 @@ fn a_record_converts_to_fan_and_back_as_the_core_does() {
             .expect("the first record converts");
         assert_eq!(converted, FILE.replacen(first, &expected_first, 1), "utf8: {utf8}");
         // The second record, in FAN, converts to letters; its edits lie after `Àngel`.
-        let actions = actions_at(&mut client, "letters", 17, 3);
+        let bishop = Marked::within(FILE, "2. $0♗F6-C15");
+        let actions = actions_at(&mut client, "letters", &bishop);
+        insta::allow_duplicates! {
+            insta::assert_snapshot!(listed(&actions), @r"
+            source.convert.ctlpgn: Convert this record to standard letters
+            source.convert.ctlpgn: Strip this record to minimal CTL-PGN
+            refactor.extract.ctlpgn: Continue from here in a new record
+            ");
+        }
         let to_letters = titled(&actions, "Convert this record to standard letters")
             .expect("a letters conversion");
         let converted = apply(FILE, &to_letters["edit"]["changes"][uri("letters")], utf8);
@@ -60,7 +74,7 @@ fn a_record_converts_to_fan_and_back_as_the_core_does() {
 fn a_record_strips_to_minimal_ctl_pgn_and_keeps_the_next_record() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("minimal"), FILE);
-    let actions = actions_at(&mut client, "minimal", 6, 4);
+    let actions = actions_at(&mut client, "minimal", &Marked::within(FILE, "2. F$08-F12 ?!"));
     let strip =
         titled(&actions, "Strip this record to minimal CTL-PGN").expect("a minimal conversion");
     let stripped = apply(FILE, &strip["edit"]["changes"][uri("minimal")], false);
@@ -76,12 +90,19 @@ fn continue_from_here_adds_a_record_starting_at_the_cursor() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("continue"), FILE);
     // On Black's `F20-F16` of move 2: White is to move next, at move 3.
-    let actions = actions_at(&mut client, "continue", 6, 15);
+    let black = Marked::within(FILE, "?!, F$020-F16");
+    let actions = actions_at(&mut client, "continue", &black);
     let continuation =
         titled(&actions, "Continue from here in a new record").expect("a continuation");
     let edits = &continuation["edit"]["changes"][uri("continue")];
     let inserted = edits[0]["newText"].as_str().expect("the new record");
-    let pdtl = client.request("workspace/executeCommand", json!({"command": "ctlpgn.positionAt", "arguments": [uri("continue"), {"line": 6, "character": 15}]})).expect("a PDTL");
+    let position = black.position(client.encoding());
+    let pdtl = client
+        .request(
+            "workspace/executeCommand",
+            json!({"command": "ctlpgn.positionAt", "arguments": [uri("continue"), position]}),
+        )
+        .expect("a PDTL");
     assert!(
         inserted.contains(&format!("[PDTL \"{}\"]", pdtl.as_str().expect("a string"))),
         "{inserted}"
@@ -97,13 +118,15 @@ fn the_position_command_gives_the_replay_s_pdtl_in_both_encodings() {
     for (capabilities, utf8) in [(utf16_client(), false), (utf8_client(), true)] {
         let mut client = Client::start(capabilities);
         client.open(&uri("position"), FILE);
-        // `2. ♗F6-C15, ♞G25-F22:` on line 18; Black's half-move starts after two figurines.
-        let line = "2. ♗F6-C15, ♞G25-I21:";
-        let column = line[..line.find('♞').expect("a Knight") + 3]
-            .chars()
-            .map(|c| if utf8 { c.len_utf8() } else { c.len_utf16() })
-            .sum::<usize>();
-        let found = client.request("workspace/executeCommand", json!({"command": "ctlpgn.positionAt", "arguments": [uri("position"), {"line": 18, "character": column}]})).expect("a PDTL");
+        // Black's half-move of move 2 in FAN, after two figurines.
+        let knight = Marked::within(FILE, "2. ♗F6-C15, ♞$0G25-I21:");
+        let position = knight.position(client.encoding());
+        let found = client
+            .request(
+                "workspace/executeCommand",
+                json!({"command": "ctlpgn.positionAt", "arguments": [uri("position"), position]}),
+            )
+            .expect("a PDTL");
         let second = &FILE[record(1)];
         let expected = conversion::parse_records(second)
             .first()

@@ -2,6 +2,7 @@
 //! sends them, ends with the diagnostics of the final text at the final version, never with
 //! a stale result published after a newer one.
 
+use ctlpgn_test_support::positions::{offset, Encoding};
 use serde_json::{json, Value};
 
 use crate::client::{uri, utf16_client, Client};
@@ -9,22 +10,12 @@ use crate::client::{uri, utf16_client, Client};
 /// One content change: the range it replaces (0-based lines, UTF-16 columns) and the new text.
 type Change = ((u32, u32), (u32, u32), String);
 
-/// The byte offset of a UTF-16 position in `text`, which ends lines with `\n` only.
-fn byte_offset(text: &str, (line, character): (u32, u32)) -> usize {
-    let line_start = text.split_inclusive('\n').take(line as usize).map(str::len).sum::<usize>();
-    let mut units = 0;
-    for (offset, c) in text[line_start..].char_indices() {
-        if units >= character as usize || c == '\n' {
-            return line_start + offset;
-        }
-        units += c.len_utf16();
-    }
-    text.len()
-}
-
 /// Applies a change to the client's copy of the text, as the server must.
 fn apply(text: &mut String, (start, end, new): &Change) {
-    let range = byte_offset(text, *start)..byte_offset(text, *end);
+    let at = |(line, character): (u32, u32)| {
+        offset(text, line.into(), character.into(), Encoding::Utf16)
+    };
+    let range = at(*start)..at(*end);
     text.replace_range(range, new);
 }
 

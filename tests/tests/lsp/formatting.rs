@@ -2,6 +2,7 @@
 //! `rangeFormatting` with minimal edits in the negotiated encoding, which, applied by the
 //! client, give exactly the formatter's output — also after non-ASCII text.
 
+use ctlpgn_test_support::cursor::Marked;
 use serde_json::{json, Value};
 
 use crate::apply;
@@ -32,7 +33,7 @@ fn range_formatting_touches_only_the_records_in_the_range() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("messy"), MESSY);
     // A range inside the second record's move line, after the two-unit 🩐.
-    let range = json!({"start": {"line": 12, "character": 6}, "end": {"line": 12, "character": 7}});
+    let range = Marked::within(MESSY, "1. 🩐E$07$0-E13").lsp_range(client.encoding());
     let edits = client
         .request("textDocument/rangeFormatting", json!({"textDocument": {"uri": uri("messy")}, "range": range, "options": {"tabSize": 4, "insertSpaces": true}}))
         .expect("range formatting edits");

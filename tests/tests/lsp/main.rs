@@ -22,9 +22,11 @@ mod semantic_tokens;
 mod settings;
 mod structure;
 
+use ctlpgn_test_support::cursor::Marked;
 // The in-process client is shared with the fuzzer and the benchmark; the test modules name it
 // `crate::client`.
 use ctlpgn_test_support::lsp as client;
+use ctlpgn_test_support::positions::{self, byte_range, Encoding};
 
 /// A text with its expected diagnostics written under the lines they point at, carets under
 /// the range (counted in characters) and the code after them:
@@ -72,21 +74,33 @@ pub fn annotated(fixture: &str, utf8: bool) -> (String, Vec<String>) {
     (text, expected)
 }
 
-/// The code actions at a position of document `name`, with no diagnostics in the context.
+/// The code actions at the cursor (or selection) of a marked fixture opened as document
+/// `name`, with no diagnostics in the context.
 pub fn actions_at(
     client: &mut client::Client,
     name: &str,
-    line: u32,
-    character: u32,
+    marked: &Marked,
 ) -> Vec<serde_json::Value> {
-    let at = serde_json::json!({"line": line, "character": character});
-    let params = serde_json::json!({"textDocument": {"uri": client::uri(name)}, "range": {"start": at, "end": at}, "context": {"diagnostics": []}});
+    let range = marked.lsp_range(client.encoding());
+    let params = serde_json::json!({"textDocument": {"uri": client::uri(name)}, "range": range, "context": {"diagnostics": []}});
     client
         .request("textDocument/codeAction", params)
         .expect("code actions")
         .as_array()
         .cloned()
         .unwrap_or_default()
+}
+
+/// The actions offered, one a line: kind, title, and whether they are preferred.
+pub fn listed(actions: &[serde_json::Value]) -> String {
+    actions
+        .iter()
+        .map(|action| {
+            let preferred = if action["isPreferred"] == true { " (preferred)" } else { "" };
+            let kind = action["kind"].as_str().unwrap_or("?");
+            format!("{kind}: {}{preferred}\n", action["title"].as_str().unwrap_or("?"))
+        })
+        .collect()
 }
 
 /// Protocol diagnostics as `line:column-line:column CODE`, sorted.
@@ -111,19 +125,19 @@ pub fn compact(diagnostics: &serde_json::Value) -> Vec<String> {
     found
 }
 
+/// The encoding a test's `utf8` flag names.
+fn encoding(utf8: bool) -> Encoding {
+    if utf8 {
+        Encoding::Utf8
+    } else {
+        Encoding::Utf16
+    }
+}
+
 /// Turns a position in the encoding's units into a byte offset of `text`.
 pub fn offset(text: &str, position: &serde_json::Value, utf8: bool) -> usize {
-    let line = position["line"].as_u64().expect("a line") as usize;
-    let character = position["character"].as_u64().expect("a character") as usize;
-    let start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
-    let mut units = 0;
-    for (index, c) in text[start..].char_indices() {
-        if units >= character || c == '\n' {
-            return start + index;
-        }
-        units += if utf8 { c.len_utf8() } else { c.len_utf16() };
-    }
-    text.len()
+    let number = |field: &str| position[field].as_u64().expect("a number");
+    positions::offset(text, number("line"), number("character"), encoding(utf8))
 }
 
 /// Applies LSP text edits the way an editor does: from the last to the first.
@@ -133,12 +147,8 @@ pub fn apply(text: &str, edits: &serde_json::Value, utf8: bool) -> String {
         .expect("an array of edits")
         .iter()
         .map(|edit| {
-            let range = &edit["range"];
-            (
-                offset(text, &range["start"], utf8),
-                offset(text, &range["end"], utf8),
-                edit["newText"].as_str().expect("text").to_string(),
-            )
+            let range = byte_range(text, &edit["range"], encoding(utf8));
+            (range.start, range.end, edit["newText"].as_str().expect("text").to_string())
         })
         .collect();
     edits.sort_by_key(|edit| std::cmp::Reverse(edit.0));

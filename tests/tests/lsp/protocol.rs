@@ -1,6 +1,7 @@
 //! The protocol's edges: the capabilities announced, empty answers about documents that are
 //! not open, errors (not crashes) for malformed requests, and the exit status.
 
+use ctlpgn_test_support::cursor::Marked;
 use serde_json::{json, Value};
 
 use crate::client::{pull_client, uri, utf16_client, Client};
@@ -71,9 +72,10 @@ fn raw_frame(body: &str) -> Vec<u8> {
 fn a_lone_surrogate_is_an_invalid_message_and_every_later_message_is_served() {
     let mut client = Client::start(utf16_client());
     let game = uri("surrogate");
-    client.open(&game, "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19:\n*\n");
+    let marked = Marked::cursor("[Variant \"C'escacs\"]\n\n1. K$04-K6, E21-E19:\n*\n");
+    client.open(&game, &marked.text);
     assert_eq!(client.published(&game)["version"], 1);
-    let hover_before = client.at("textDocument/hover", &game, 2, 4).expect("a hover");
+    let hover_before = client.at_cursor("textDocument/hover", &game, &marked).expect("a hover");
     // A didOpen whose text holds one: a warning, and no document.
     let other = uri("other");
     client.send_raw(&raw_frame(&format!(
@@ -105,7 +107,7 @@ fn a_lone_surrogate_is_an_invalid_message_and_every_later_message_is_served() {
         assert!(warning.contains(method) && warning.contains("surrogate"), "{warning}");
     }
     // Later messages are served, on the document as it was.
-    assert_eq!(client.at("textDocument/hover", &game, 2, 4), Ok(hover_before));
+    assert_eq!(client.at_cursor("textDocument/hover", &game, &marked), Ok(hover_before));
     assert_eq!(client.at("textDocument/hover", &other, 0, 2), Ok(Value::Null));
     client.change(&game, 3, json!([{"text": "[Variant \"C'escacs\"]\n\n1. K4-K6:\n"}]));
     assert_eq!(client.published(&game)["version"], 3);

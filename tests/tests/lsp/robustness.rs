@@ -3,16 +3,21 @@
 //! end of the input with the status LSP says, and a panic in a request's work becomes that
 //! request's error.
 
+use ctlpgn_test_support::cursor::Marked;
 use serde_json::{json, Value};
 
 use crate::client::{uri, utf16_client, Client};
 
 /// A record and a hover on its first half-move, the request each malformed frame is followed
 /// by: the server must still answer it with the hover.
-const GAME: &str = "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15:\n*\n";
+const GAME: &str = "[Variant \"C'escacs\"]\n\n1. E$07-E13, E21-E15:\n*\n";
+
+fn game() -> Marked {
+    Marked::cursor(GAME)
+}
 
 fn hover_still_answers(client: &mut Client, after: &str) {
-    let hover = client.at("textDocument/hover", &uri("game"), 2, 4).expect("a hover");
+    let hover = client.at_cursor("textDocument/hover", &uri("game"), &game()).expect("a hover");
     assert!(hover["contents"]["value"].is_string(), "no hover after {after}: {hover}");
 }
 
@@ -26,7 +31,7 @@ fn frame(body: &[u8]) -> Vec<u8> {
 #[test]
 fn malformed_frames_are_answered_and_skipped() {
     let mut client = Client::start(utf16_client());
-    client.open(&uri("game"), GAME);
+    client.open(&uri("game"), &game().text);
     let cases: [(&str, Vec<u8>, i64, Value); 10] = [
         ("a body that is not JSON", frame(b"{\"jsonrpc\": \"2.0\", \"id\": "), -32700, Value::Null),
         (
@@ -95,7 +100,7 @@ fn the_servers_own_methods_are_not_a_clients_to_send() {
     }
     let tokens = json!({"key": 1, "params": {"textDocument": {"uri": uri("game")}}});
     client.notify("$/ctlpgn/semanticTokens/full", tokens);
-    client.open(&uri("game"), GAME);
+    client.open(&uri("game"), &game().text);
     hover_still_answers(&mut client, "the server's own notifications");
     let hover = client.at("textDocument/hover", &uri("stolen"), 0, 0).expect("an answer");
     assert_eq!(hover, Value::Null, "nothing was opened");
@@ -105,10 +110,11 @@ fn the_servers_own_methods_are_not_a_clients_to_send() {
 #[test]
 fn a_content_length_too_long_costs_one_message_not_the_session() {
     let mut client = Client::start(utf16_client());
-    client.open(&uri("game"), GAME);
+    client.open(&uri("game"), &game().text);
     // The length runs into the next frame, which then stalls unfinished: the server cuts the
     // body at the next frame's header and reads that frame.
-    let hover = json!({"jsonrpc": "2.0", "id": 60, "method": "textDocument/hover", "params": {"textDocument": {"uri": uri("game")}, "position": {"line": 2, "character": 4}}});
+    let position = game().position(client.encoding());
+    let hover = json!({"jsonrpc": "2.0", "id": 60, "method": "textDocument/hover", "params": {"textDocument": {"uri": uri("game")}, "position": position}});
     let mut bytes =
         b"Content-Length: 4000\r\n\r\n{\"jsonrpc\":\"2.0\",\"method\":\"initialized\"}".to_vec();
     bytes.extend_from_slice(&frame(hover.to_string().as_bytes()));
@@ -124,7 +130,7 @@ fn a_client_that_never_answers_configuration_holds_nothing_up() {
     let capabilities = json!({"workspace": {"configuration": true, "didChangeConfiguration": {}}});
     let mut client = Client::start(capabilities);
     client.answers_configuration = false;
-    client.open(&uri("game"), GAME);
+    client.open(&uri("game"), &game().text);
     assert_eq!(client.published(&uri("game"))["version"], 1);
     // Each of these asks again; none is answered.
     for _ in 0..5 {
@@ -151,7 +157,7 @@ fn a_client_that_never_answers_configuration_holds_nothing_up() {
 #[test]
 fn the_end_of_the_input_ends_the_server_with_status_one() {
     let mut client = Client::start(utf16_client());
-    client.open(&uri("game"), GAME);
+    client.open(&uri("game"), &game().text);
     hover_still_answers(&mut client, "opening");
     assert!(!client.close_input(), "no shutdown came first");
 }
@@ -163,15 +169,17 @@ fn the_end_of_the_input_after_a_shutdown_is_status_zero() {
     assert!(client.close_input());
 }
 
-/// `Redefine` and `PDTL` on one line: converting the record edits both tags' line.
-const TAGS_ON_ONE_LINE: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-X1\"]\n[Annotator \"Demo\"]\n[Redefine \"FAN\"] [PDTL \"/27:1♚/25:♜2♜/22:1♙5/21:1♙6/19:6♟1/18:5♟1/7:3♙4/4:1☖3/3:♖3/1:1♔/0:🩏/ w -- - 0 40\"]\n\n40. ♔G1-H2:\n*\n";
+/// `Redefine` and `PDTL` on one line: converting the record edits both tags' line. The code
+/// actions are asked for at the half-move.
+const TAGS_ON_ONE_LINE: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-X1\"]\n[Annotator \"Demo\"]\n[Redefine \"FAN\"] [PDTL \"/27:1♚/25:♜2♜/22:1♙5/21:1♙6/19:6♟1/18:5♟1/7:3♙4/4:1☖3/3:♖3/1:1♔/0:🩏/ w -- - 0 40\"]\n\n40. ♔$0G1-H2:\n*\n";
 
 #[test]
 fn a_code_action_on_tags_sharing_a_line_answers_and_the_server_goes_on() {
     let mut client = Client::start(utf16_client());
-    client.open(&uri("tags"), TAGS_ON_ONE_LINE);
-    client.open(&uri("game"), GAME);
-    let range = json!({"start": {"line": 5, "character": 5}, "end": {"line": 5, "character": 5}});
+    let tags = Marked::cursor(TAGS_ON_ONE_LINE);
+    client.open(&uri("tags"), &tags.text);
+    client.open(&uri("game"), &game().text);
+    let range = tags.lsp_range(client.encoding());
     let answer = client.request(
         "textDocument/codeAction",
         json!({"textDocument": {"uri": uri("tags")}, "range": range, "context": {"diagnostics": []}}),
