@@ -4,17 +4,22 @@
 //! position after what it names, a PDTL value its board; each after `×`, `…`, accented
 //! names or FAN figurines, in UTF-16 and UTF-8 clients. A hover off all of these, past the end
 //! of a line, below the text or in an unknown document is empty, never an error.
+//!
+//! Each answer is a snapshot (`snapshots/`): where its range lies in the text, then its
+//! Markdown. Every hover is also checked to fit a text client's window, and the PDTLs against
+//! the corpus's sidecar and positions worked out by hand.
 
+use ctlpgn_test_support::annotations::render_ranges;
+use ctlpgn_test_support::cursor::Marked;
+use ctlpgn_test_support::positions::{lsp_range, Encoding};
 use serde_json::Value;
 
 use crate::client::{uri, utf16_client, utf8_client, Client};
 
 /// The corpus game g0001 and its sidecar of expected positions.
 fn game() -> (String, Value) {
-    let dir = ctlpgn_test_support::fixtures::testdata_dir().join("corpus/valid");
-    let text = std::fs::read_to_string(dir.join("g0001.ctl-pgn")).expect("the corpus game g0001");
-    let sidecar =
-        std::fs::read_to_string(dir.join("g0001.expected.json")).expect("the sidecar of g0001");
+    let text = ctlpgn_test_support::fixtures::testdata_text("corpus/valid/g0001.ctl-pgn");
+    let sidecar = ctlpgn_test_support::fixtures::testdata_text("corpus/valid/g0001.expected.json");
     (text, serde_json::from_str(&sidecar).expect("a JSON sidecar"))
 }
 
@@ -22,128 +27,106 @@ fn game() -> (String, Value) {
 /// line (the PDTL) is wider still.
 const BOARD_WIDTH: usize = 34;
 
-/// The hover as a reader sees it rendered. A text client's hover is fitted to its widest code
-/// line: paragraphs and list items wrapped (a line break inside one reads as a blank), the PDTL
-/// whole on the one line of its code block. This checks that no line is wider than the widest
-/// code line and that the PDTL's block holds one line, and joins the prose back so that the
-/// checks read whole sentences; the PDTL's block reads `PDTL `…``.
-fn rendered(markdown: &str) -> String {
+/// Checks what holds of every hover a text client shows, whatever its wording: it is fitted to
+/// its widest code line (paragraphs and list items wrapped), and the PDTL stands whole on the
+/// one line of its code block.
+fn assert_fits(markdown: &str) {
+    let lines: Vec<&str> = markdown.lines().collect();
     if markdown.contains("```text") {
         let mut in_code = false;
         let mut widest = BOARD_WIDTH;
-        for line in markdown.lines() {
+        for line in &lines {
             if line.starts_with("```") {
                 in_code = !in_code;
             } else if in_code {
                 widest = widest.max(line.chars().count());
             }
         }
-        for line in markdown.lines() {
+        for line in &lines {
             assert!(
                 line.chars().count() <= widest,
                 "{line:?} is wider than the widest code line:\n{markdown}"
             );
         }
     }
-    let mut out: Vec<String> = Vec::new();
-    let mut code: Option<Vec<&str>> = None;
-    for line in markdown.lines() {
-        if let Some(block) = &mut code {
-            if line != "```" {
-                block.push(line);
-                continue;
-            }
-            let block = code.take().unwrap_or_default();
-            if out.last().is_some_and(|last| last.is_empty())
-                && out.len() >= 2
-                && out[out.len() - 2].ends_with("PDTL:")
-            {
-                assert_eq!(block.len(), 1, "the PDTL on one line:\n{markdown}");
-                out.pop();
-                let turn = out.pop().unwrap_or_default();
-                out.push(format!("{} PDTL `{}`", turn.trim_end_matches(" PDTL:"), block[0]));
-            } else {
-                out.push("```text".to_string());
-                out.extend(block.iter().map(|line| line.to_string()));
-                out.push("```".to_string());
-            }
-            continue;
-        }
-        if line == "```text" {
-            code = Some(Vec::new());
-            continue;
-        }
-        let continues = !line.is_empty()
-            && !line.starts_with("- ")
-            && !line.starts_with("---")
-            && out
-                .last()
-                .is_some_and(|last| !last.is_empty() && last != "```" && !last.starts_with("---"));
-        match out.last_mut() {
-            Some(last) if continues => {
-                last.push(' ');
-                last.push_str(line.trim_start());
-            }
-            _ => out.push(line.to_string()),
+    for (index, line) in lines.iter().enumerate() {
+        if line.ends_with("PDTL:") && lines.get(index + 2) == Some(&"```text") {
+            assert_eq!(lines.get(index + 4), Some(&"```"), "the PDTL on one line:\n{markdown}");
         }
     }
-    let mut joined = out.join("\n");
-    if markdown.ends_with('\n') {
-        joined.push('\n');
-    }
-    joined
 }
 
-/// The position of the start of `needle` on a 0-based line, in the encoding's units.
-fn position_of(text: &str, line: usize, needle: &str, utf8: bool) -> (u32, u32) {
-    let content = text.lines().nth(line).expect("the line exists");
-    let before = &content[..content.find(needle).expect("the needle is on the line")];
-    let units = if utf8 { before.len() } else { before.encode_utf16().count() };
-    (line as u32, units as u32)
+/// The hover at the cursor of `place`, opened as `name`, in Markdown and fitting its window.
+fn hover(client: &mut Client, name: &str, place: &Marked) -> Value {
+    let hover = client.at_cursor("textDocument/hover", &uri(name), place).expect("a hover answer");
+    assert_eq!(hover["contents"]["kind"], "markdown", "{hover}");
+    let markdown =
+        hover["contents"]["value"].as_str().unwrap_or_else(|| panic!("Markdown contents: {hover}"));
+    assert_fits(markdown);
+    hover
 }
 
-/// Hovers over ply `ply` (1-based) of g0001 and checks the answer against the sidecar.
-fn check_ply(ply: usize, capabilities: Value, utf8: bool) {
+/// A hover as a snapshot shows it: where its range lies in the text, then its Markdown.
+fn shown(text: &str, hover: &Value, encoding: Encoding) -> String {
+    let range = render_ranges(text, encoding, [(&hover["range"], "the hover's range".to_string())]);
+    format!("{range}\n{}", hover["contents"]["value"].as_str().unwrap_or_default())
+}
+
+/// A client in each encoding with `text` opened as `name`.
+fn clients_with(name: &str, text: &str) -> [Client; 2] {
+    [utf16_client(), utf8_client()].map(|capabilities| {
+        let mut client = Client::start(capabilities);
+        client.open(&uri(name), text);
+        client
+    })
+}
+
+/// The hover at `place` as both clients get it: the same range and Markdown in either
+/// encoding's units, shown once.
+fn shown_in_both(clients: &mut [Client; 2], name: &str, place: &Marked) -> String {
+    let [utf16, utf8] = clients.each_mut().map(|client| {
+        let answer = hover(client, name, place);
+        shown(&place.text, &answer, client.encoding())
+    });
+    assert_eq!(utf16, utf8, "the UTF-16 and UTF-8 clients' hovers");
+    utf16
+}
+
+/// Hovers over ply `ply` (1-based) of g0001, on the separator of its half-move (the
+/// coordinates around it have hovers of their own), checks the answer against the corpus's
+/// sidecar (the PDTL after it, whose turn it is) and the half-move's range, and shows it.
+fn check_ply(ply: usize, capabilities: Value) -> String {
     let (text, expected) = game();
     let ply = &expected["plies"][ply - 1];
     let line = ply["line"].as_u64().expect("a line") as usize - 1;
     let written = ply["move"].as_str().expect("a move");
-    let (line, start) = position_of(&text, line, written, utf8);
+    let line_start: usize = text.split_inclusive('\n').take(line).map(str::len).sum();
+    let start = line_start + text[line_start..].find(written).expect("the move on its line");
+    let separator = start + written.find(['-', '×']).expect("a separator");
+    let place = Marked { text: text.clone(), range: separator..separator };
     let mut client = Client::start(capabilities);
     client.open(&uri("g0001"), &text);
-    // On the separator: the coordinates around it have hovers of their own.
-    let separator = written.find(['-', '×']).expect("a separator");
-    let separator =
-        if utf8 { separator } else { written[..separator].encode_utf16().count() } as u32;
-    let hover = client
-        .at("textDocument/hover", &uri("g0001"), line, start + separator)
-        .expect("a hover answer");
-    let markdown = rendered(hover["contents"]["value"].as_str().expect("Markdown contents"));
-    assert_eq!(hover["contents"]["kind"], "markdown");
+    let hover = hover(&mut client, "g0001", &place);
+    let encoding = client.encoding();
+    assert_eq!(hover["range"], lsp_range(&text, start..start + written.len(), encoding));
+    let markdown = hover["contents"]["value"].as_str().unwrap_or_default();
     let pdtl = ply["pdtl"].as_str().expect("a PDTL");
-    assert!(markdown.contains(&format!("PDTL `{pdtl}`")), "{markdown}");
+    assert!(markdown.contains(&format!("PDTL:\n\n```text\n{pdtl}\n```")), "{markdown}");
     let turn = if ply["turn"] == "w" { "White to move." } else { "Black to move." };
     assert!(markdown.contains(turn), "{markdown}");
-    assert!(markdown.contains("```text\n28                "), "{markdown}");
-    assert!(markdown.contains("    P T A B C D E F G H I K L X Z\n```"), "{markdown}");
-    let length = if utf8 { written.len() } else { written.encode_utf16().count() } as u32;
-    assert_eq!(hover["range"]["start"], serde_json::json!({"line": line, "character": start}));
-    assert_eq!(
-        hover["range"]["end"],
-        serde_json::json!({"line": line, "character": start + length})
-    );
+    shown(&text, &hover, encoding)
 }
 
 #[test]
 fn a_half_move_shows_the_position_after_it_in_utf16() {
     // Ply 20, 10. …, H22-H16, stands after a × on its line.
-    check_ply(20, utf16_client(), false);
-    check_ply(4, utf16_client(), false);
+    insta::assert_snapshot!("g0001_ply_20", check_ply(20, utf16_client()));
+    insta::assert_snapshot!("g0001_ply_4", check_ply(4, utf16_client()));
 }
 
 #[test]
 fn a_half_move_shows_the_position_after_it_in_utf8() {
-    check_ply(20, utf8_client(), true);
+    insta::assert_snapshot!("g0001_ply_20", check_ply(20, utf8_client()));
 }
 
 #[test]
@@ -151,13 +134,9 @@ fn a_half_move_shows_the_move_in_words_and_marks_its_hexes() {
     let (text, _) = game();
     let mut client = Client::start(utf16_client());
     client.open(&uri("g0001"), &text);
-    let (line, start) = position_of(&text, 10, "EE23-D20", false);
-    let hover =
-        client.at("textDocument/hover", &uri("g0001"), line, start).expect("a hover answer");
-    let markdown = rendered(hover["contents"]["value"].as_str().unwrap_or(""));
-    assert!(markdown.starts_with("**2. …, EE23-D20** · Black Elephant E23 to D20\n"), "{markdown}");
-    assert!(markdown.contains("\n23      p   p  [·]  e   p   p\n"), "{markdown}");
-    assert!(markdown.contains("\n20    ·   ·  [e]  p   ·   ·   ·\n"), "{markdown}");
+    let place = Marked::within(&text, "2. JF6-B18, $0EE23-D20");
+    let answer = hover(&mut client, "g0001", &place);
+    insta::assert_snapshot!(shown(&text, &answer, client.encoding()));
 }
 
 #[test]
@@ -166,18 +145,9 @@ fn a_half_move_that_failed_shows_the_finding_and_the_position_before_it() {
     let broken = text.replace("10. JC21×G21, H22-H16", "10. JC21×G21, NH22-H16");
     let mut client = Client::start(utf16_client());
     client.open(&uri("broken"), &broken);
-    let (line, start) = position_of(&broken, 18, "NH22", false);
-    let hover =
-        client.at("textDocument/hover", &uri("broken"), line, start).expect("a hover answer");
-    let markdown = rendered(hover["contents"]["value"].as_str().unwrap_or(""));
-    assert!(
-        markdown.starts_with(
-            "**10. …, NH22-H16** · not replayed\n\n- K003 `origin-wrong-piece`: H22 holds a pawn"
-        ),
-        "{markdown}"
-    );
-    assert!(markdown.contains("Last known position, after 10. JC21×G21:"), "{markdown}");
-    assert!(markdown.contains("Black to move."), "{markdown}");
+    let place = Marked::within(&broken, "$0NH22");
+    let answer = hover(&mut client, "broken", &place);
+    insta::assert_snapshot!(shown(&broken, &answer, client.encoding()));
 }
 
 #[test]
@@ -185,10 +155,14 @@ fn a_hover_off_a_half_move_past_a_line_end_or_below_the_text_is_empty() {
     let (text, _) = game();
     let mut client = Client::start(utf16_client());
     client.open(&uri("g0001"), &text);
-    // The bracket of a tag, a blank line, past the end of a line, below the text.
-    for (line, character) in
-        [(0, 0), (8, 0), (18, 500), (18, u32::MAX), (10_000, 0), (u32::MAX, u32::MAX)]
-    {
+    // The bracket of a tag, a blank line.
+    for snippet in ["$0[Variant", "[Result \"*\"]\n$0\n"] {
+        let place = Marked::within(&text, snippet);
+        let hover = client.at_cursor("textDocument/hover", &uri("g0001"), &place);
+        assert_eq!(hover, Ok(Value::Null), "at {snippet:?}");
+    }
+    // Past the end of a line, below the text: positions no text holds.
+    for (line, character) in [(18, 500), (18, u32::MAX), (10_000, 0), (u32::MAX, u32::MAX)] {
         let hover = client.at("textDocument/hover", &uri("g0001"), line, character);
         assert_eq!(hover, Ok(Value::Null), "at {line}:{character}");
     }
@@ -219,122 +193,51 @@ const AFTER_WHITE_3: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2p
 /// The canonical PDTL at the end of the variation `$[1]`, `3. …, EE23-E19`.
 const AFTER_VARIATION: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:pp1epp/22:2pjp2/21:4p3/19:3e4/16:3P3/15:3p4/12:3P3/7:4P3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr - 1 4";
 
-/// The hover at the start of `needle` on a 0-based line of `text` (opened as `name`): its
-/// Markdown and its range as `(line, start, end)` in the encoding's units.
-fn hover_on(
-    client: &mut Client,
-    name: &str,
-    text: &str,
-    line: usize,
-    needle: &str,
-    utf8: bool,
-) -> (String, (u64, u64, u64)) {
-    let (line, character) = position_of(text, line, needle, utf8);
-    let hover =
-        client.at("textDocument/hover", &uri(name), line, character).expect("a hover answer");
-    let markdown = rendered(
-        hover["contents"]["value"]
-            .as_str()
-            .unwrap_or_else(|| panic!("a hover on {needle}: {hover}")),
-    );
-    let range = &hover["range"];
-    let number = |value: &Value| value.as_u64().expect("a number");
-    (
-        markdown,
-        (
-            number(&range["start"]["line"]),
-            number(&range["start"]["character"]),
-            number(&range["end"]["character"]),
-        ),
-    )
-}
-
-/// The range `needle` covers on a 0-based line, in the encoding's units.
-fn span(text: &str, line: usize, needle: &str, utf8: bool) -> (u64, u64, u64) {
-    let (line, start) = position_of(text, line, needle, utf8);
-    let length = if utf8 { needle.len() } else { needle.encode_utf16().count() };
-    (u64::from(line), u64::from(start), u64::from(start) + length as u64)
-}
-
-fn clients() -> [(Value, bool); 2] {
-    [(utf16_client(), false), (utf8_client(), true)]
-}
-
 #[test]
 fn a_coordinate_of_a_half_move_shows_its_hex_before_and_after_it() {
-    for (capabilities, utf8) in clients() {
-        let mut client = Client::start(capabilities);
-        client.open(&uri("game"), GAME);
-        // `F12` stands after two `×` on its line.
-        let (markdown, range) = hover_on(&mut client, "game", GAME, 9, "F12", utf8);
-        assert_eq!(range, span(GAME, 9, "F12", utf8), "utf8: {utf8}");
-        // The half-move, whose turn it is and the PDTL first, then the hex, then the board.
-        assert!(
-            markdown.starts_with("**3. …, E15×F12** · Black pawn E15 takes the pawn on F12\n\nWhite to move. PDTL `/28:v/"),
-            "{markdown}"
-        );
-        assert!(markdown.contains("`\n\n**F12** · column F (the central column, lines 0 to 28) · line 12 · a black hex\n\n- before 3. …, E15×F12: White pawn `P`\n- after it: Black pawn `p`\n\n```text\n28 "), "{markdown}");
-    }
+    let mut clients = clients_with("game", GAME);
+    // `F12` stands after two `×` on its line. The half-move, whose turn it is and the PDTL
+    // first, then the hex, then the board.
+    let place = Marked::within(GAME, "E15×$0F12");
+    insta::assert_snapshot!(shown_in_both(&mut clients, "game", &place));
 }
 
 #[test]
 fn a_coordinate_in_a_comment_shows_the_hex_after_the_half_move_before_the_comment() {
-    for (capabilities, utf8) in clients() {
-        let mut client = Client::start(capabilities);
-        client.open(&uri("game"), GAME);
-        let (markdown, range) = hover_on(&mut client, "game", GAME, 10, "~F12", utf8);
-        assert_eq!(range, span(GAME, 10, "~F12", utf8), "utf8: {utf8}");
-        assert!(markdown.starts_with("**F12** · column F"), "{markdown}");
-        assert!(
-            markdown.contains(
-                "After 3. …, E15×F12, the last half-move before this comment: Black pawn `p`."
-            ),
-            "{markdown}"
-        );
-        let (start, _) = hover_on(&mut client, "game", GAME, 6, "~F8", utf8);
-        assert!(start.contains("At the start of the record: White pawn `P`."), "{start}");
-    }
+    let mut clients = clients_with("game", GAME);
+    let place = Marked::within(GAME, "now $0~F12");
+    insta::assert_snapshot!(
+        "comment_after_a_half_move",
+        shown_in_both(&mut clients, "game", &place)
+    );
+    let place = Marked::within(GAME, "opens: $0~F8");
+    insta::assert_snapshot!("comment_at_the_start", shown_in_both(&mut clients, "game", &place));
 }
 
 #[test]
 fn a_tag_name_shows_its_meaning_values_and_position() {
-    for (capabilities, utf8) in clients() {
-        let mut client = Client::start(capabilities);
-        client.open(&uri("game"), GAME);
-        let (markdown, range) = hover_on(&mut client, "game", GAME, 2, "Site", utf8);
-        assert_eq!(range, (2, 1, 5));
-        assert!(
-            markdown.starts_with(
-                "**Site** · Where the game was played.\n\n**Values:** `City, Region CCC`"
-            ),
-            "{markdown}"
-        );
-        assert!(markdown.contains("**Position:** Roster 2: after Event."), "{markdown}");
-        let (result, _) = hover_on(&mut client, "game", GAME, 5, "Result", utf8);
-        assert!(result.contains("`1-2` Black stalemates White"), "{result}");
-    }
+    let mut clients = clients_with("game", GAME);
+    let place = Marked::within(GAME, "[$0Site");
+    insta::assert_snapshot!("tag_site", shown_in_both(&mut clients, "game", &place));
+    let place = Marked::within(GAME, "[$0Result");
+    insta::assert_snapshot!("tag_result", shown_in_both(&mut clients, "game", &place));
 }
 
 #[test]
 fn a_comment_reference_shows_what_it_names_and_the_position_after_it() {
-    for (capabilities, utf8) in clients() {
-        let mut client = Client::start(capabilities);
-        client.open(&uri("game"), GAME);
-        // `#3@W` stands after `…` on its line.
-        let (markdown, range) = hover_on(&mut client, "game", GAME, 10, "#3@W", utf8);
-        assert_eq!(range, span(GAME, 10, "#3@W", utf8), "utf8: {utf8}");
-        assert!(markdown.starts_with("**#3@W** · 3. E13×F16\n\nAfter 3. E13×F16: White pawn E13 takes the pawn on F16.\n\n"), "{markdown}");
-        assert!(markdown.contains(&format!("PDTL `{AFTER_WHITE_3}`")), "{markdown}");
-        assert!(markdown.contains("Black to move."), "{markdown}");
-        let (variation, _) = hover_on(&mut client, "game", GAME, 12, "#3.1", utf8);
-        assert!(
-            variation.starts_with(
-                "**#3.1** · the variation `$[1]` of move 3: ($[1] 3. …, EE23-E19)\n\n"
-            ),
-            "{variation}"
-        );
-        assert!(variation.contains(&format!("PDTL `{AFTER_VARIATION}`")), "{variation}");
-    }
+    let mut clients = clients_with("game", GAME);
+    // `#3@W` stands after `…` on its line.
+    let place = Marked::within(GAME, "to $0#3@W");
+    let half_move = shown_in_both(&mut clients, "game", &place);
+    assert!(half_move.contains(&format!("PDTL:\n\n```text\n{AFTER_WHITE_3}\n```")), "{half_move}");
+    insta::assert_snapshot!("reference_to_a_half_move", half_move);
+    let place = Marked::within(GAME, "compare $0#3.1");
+    let variation = shown_in_both(&mut clients, "game", &place);
+    assert!(
+        variation.contains(&format!("PDTL:\n\n```text\n{AFTER_VARIATION}\n```")),
+        "{variation}"
+    );
+    insta::assert_snapshot!("reference_to_a_variation", variation);
 }
 
 /// The placement and castling fields of a letter PDTL written with FAN figurines.
@@ -373,37 +276,28 @@ fn a_pdtl_value_shows_its_board_and_fields() {
     let letters = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:3pp3/20:3p3/13:3P4/8:3P3/7:4P3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ b RKRrkr E13@9-11 0 1";
     let fan = in_figurines(letters);
     let text = format!("[Variant \"C'escacs\"]\n[Id \"Demo-X01\"]\n[Annotator \"Pérez, Núria\"]\n[Redefine \"FAN\"]\n[PDTL \"{fan}\"]\n1. …, E21-E15:\n*\n");
-    for (capabilities, utf8) in clients() {
-        let mut client = Client::start(capabilities);
-        client.open(&uri("fan"), &text);
-        // On the `/` after line 24's figurines.
-        let (markdown, range) = hover_on(&mut client, "fan", &text, 4, "/23:", utf8);
-        assert_eq!(range, span(&text, 4, &format!("\"{fan}\""), utf8), "utf8: {utf8}");
-        assert!(
-            markdown.starts_with(&format!(
-                "**PDTL** · the position the record starts from\n\nBlack to move. PDTL `{fan}`\n\n- turn: Black to move\n"
-            )),
-            "{markdown}"
-        );
-        assert!(markdown.contains("- castling: White `♖♔♖` (King and both Rooks unmoved); Black `♜♚♜` (King and both Rooks unmoved)\n"), "{markdown}");
-        assert!(markdown.contains("- special capture: `E13@9-11`, the piece on E13 may be taken en passant on E9 or E11\n"), "{markdown}");
-        assert!(markdown.contains("\n13  ·   ·   ·   ♙   ·   ·   ·   ·\n"), "{markdown}");
-        assert!(markdown.contains(&format!("PDTL `{fan}`")), "{markdown}");
-    }
+    let mut clients = clients_with("fan", &text);
+    // On the `/` after line 24's figurines.
+    let place = Marked::within(&text, "$0/23:");
+    let shown = shown_in_both(&mut clients, "fan", &place);
+    assert!(shown.contains(&format!("PDTL:\n\n```text\n{fan}\n```")), "{shown}");
+    insta::assert_snapshot!(shown);
 }
 
 #[test]
 fn hovers_in_an_unknown_document_or_off_any_token_are_empty() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("game"), GAME);
-    assert_eq!(client.at("textDocument/hover", &uri("absent"), 9, 4), Ok(Value::Null));
+    let coordinate = Marked::within(GAME, "E15×$0F12");
+    assert_eq!(
+        client.at_cursor("textDocument/hover", &uri("absent"), &coordinate),
+        Ok(Value::Null)
+    );
     // The result line, a tag's bracket, the comma between half-moves, a comment's plain text.
-    for (line, character) in [(14, 0), (2, 0), (9, 10), (6, 4)] {
-        assert_eq!(
-            client.at("textDocument/hover", &uri("game"), line, character),
-            Ok(Value::Null),
-            "at {line}:{character}"
-        );
+    for snippet in ["$0*\n", "$0[Site", "E13×F16$0, E15", "{ Nú$0ria"] {
+        let place = Marked::within(GAME, snippet);
+        let hover = client.at_cursor("textDocument/hover", &uri("game"), &place);
+        assert_eq!(hover, Ok(Value::Null), "at {snippet:?}");
     }
 }
 
@@ -414,19 +308,8 @@ fn hovers_in_an_unknown_document_or_off_any_token_are_empty() {
 fn the_hover_answer_of_a_text_client_leads_with_the_move_the_turn_and_the_pdtl() {
     let params = &ctlpgn_test_support::fixtures::recorded_initialize("neovim-0.7.json")["params"];
     let mut client = Client::start(params["capabilities"].clone());
-    let text = "[Variant \"C'escacs\"]\n[White \"Núria Vidàl\"]\n\n1. E7‐E13, E21‐E15\n2. F8-F12, F20-F16\n*\n";
-    client.open(&uri("opening"), text);
-    let (line, start) = position_of(text, 4, "F20-F16", false);
-    let hover = client.at("textDocument/hover", &uri("opening"), line, start + 3).expect("a hover");
-    assert_eq!(hover["contents"]["kind"], "markdown");
-    let range = &hover["range"];
-    let shown = format!(
-        "range {}:{}-{}:{}\n\n{}",
-        range["start"]["line"],
-        range["start"]["character"],
-        range["end"]["line"],
-        range["end"]["character"],
-        hover["contents"]["value"].as_str().unwrap_or_default()
-    );
-    insta::assert_snapshot!(shown);
+    let place = Marked::cursor("[Variant \"C'escacs\"]\n[White \"Núria Vidàl\"]\n\n1. E7‐E13, E21‐E15\n2. F8-F12, F20$0-F16\n*\n");
+    client.open(&uri("opening"), &place.text);
+    let answer = hover(&mut client, "opening", &place);
+    insta::assert_snapshot!(shown(&place.text, &answer, client.encoding()));
 }
