@@ -29,6 +29,7 @@
 use serde_json::Value;
 
 use crate::client::{uri, Client};
+use ctlpgn_test_support::cursor::Marked;
 use ctlpgn_test_support::fixtures::recorded_initialize;
 
 /// The clients modelled, by the fixture their capabilities are recorded in.
@@ -315,7 +316,7 @@ fn accept(
     }
 }
 
-/// A record, a line of it with the cursor marked `|`, the label picked and the line expected;
+/// A record, a line of it with the cursor marked `$0`, the label picked and the line expected;
 /// in VS Code, which writes a snippet's first choice, the line when it differs.
 struct Scenario {
     text: &'static str,
@@ -337,70 +338,65 @@ const fn picks(text: &'static str, label: &'static str, expected: &'static str) 
 const SCENARIOS: &[Scenario] = &[
     // A tag name: a whole tag, the `[` typed kept; a snippet's first choice as its value.
     Scenario {
-        text: "[Ev|",
+        text: "[Ev$0",
         label: "Event",
         expected: "[Event \"\"]",
         in_vscode: Some("[Event \"?\"]"),
     },
-    picks("[|", "Variant", "[Variant \"C'escacs\"]"),
+    picks("[$0", "Variant", "[Variant \"C'escacs\"]"),
     Scenario {
-        text: "[Variant \"C'escacs\"]\n[Res|",
+        text: "[Variant \"C'escacs\"]\n[Res$0",
         label: "Result",
         expected: "[Result \"\"]",
         in_vscode: Some("[Result \"3-0\"]"),
     },
     // Tag values, with a word ended by `-` or `'`, and with blanks.
-    picks("[Variant \"C'escacs\"]\n[Result \"|\"]", "2-1", "[Result \"2-1\"]"),
-    picks("[Variant \"C'escacs\"]\n[Result \"1-|\"]", "1-2", "[Result \"1-2\"]"),
-    picks("[Variant \"C'|\"]", "C'escacs", "[Variant \"C'escacs\"]"),
-    picks("[Variant \"Gr|\"]", "Grand C'escacs", "[Variant \"Grand C'escacs\"]"),
+    picks("[Variant \"C'escacs\"]\n[Result \"$0\"]", "2-1", "[Result \"2-1\"]"),
+    picks("[Variant \"C'escacs\"]\n[Result \"1-$0\"]", "1-2", "[Result \"1-2\"]"),
+    picks("[Variant \"C'$0\"]", "C'escacs", "[Variant \"C'escacs\"]"),
+    picks("[Variant \"Gr$0\"]", "Grand C'escacs", "[Variant \"Grand C'escacs\"]"),
     picks(
-        "[Variant \"C'escacs\"]\n[Redefine \"A@J, C|\"]",
+        "[Variant \"C'escacs\"]\n[Redefine \"A@J, C$0\"]",
         "A@J, C@N, T@R",
         "[Redefine \"A@J, C@N, T@R\"]",
     ),
     // Half-moves: one whole half-move, what was typed of it not written twice; a `‐` or a
     // `*` typed for the item's `-` or `×` stays as typed.
-    picks("{game}3. |", "E13×F16", "3. E13×F16"),
-    picks("{game}3. A|", "AF6", "3. AF6"),
-    picks("{game}3. AF6-|", "AF6-C15", "3. AF6-C15"),
-    picks("{game}3. AF6-C1|", "AF6-C15", "3. AF6-C15"),
-    picks("{game}3. E13×|", "E13×F16", "3. E13×F16"),
-    picks("{game}3. E13×F|", "E13×F16", "3. E13×F16"),
-    picks("{game}3. E13*|", "E13×F16", "3. E13*F16"),
-    picks("{game}3. AF6‐|", "AF6-C15", "3. AF6‐C15"),
-    picks("{fan}2. ♗|", "♗F6-C15", "2. ♗F6-C15"),
-    picks("{fan}2. ♗F6-|", "♗F6-C15", "2. ♗F6-C15"),
-    picks("{fan}2. 🩐|", "🩐D2-C7", "2. 🩐D2-C7"),
+    picks("{game}3. $0", "E13×F16", "3. E13×F16"),
+    picks("{game}3. A$0", "AF6", "3. AF6"),
+    picks("{game}3. AF6-$0", "AF6-C15", "3. AF6-C15"),
+    picks("{game}3. AF6-C1$0", "AF6-C15", "3. AF6-C15"),
+    picks("{game}3. E13×$0", "E13×F16", "3. E13×F16"),
+    picks("{game}3. E13×F$0", "E13×F16", "3. E13×F16"),
+    picks("{game}3. E13*$0", "E13×F16", "3. E13*F16"),
+    picks("{game}3. AF6‐$0", "AF6-C15", "3. AF6‐C15"),
+    picks("{fan}2. ♗$0", "♗F6-C15", "2. ♗F6-C15"),
+    picks("{fan}2. ♗F6-$0", "♗F6-C15", "2. ♗F6-C15"),
+    picks("{fan}2. 🩐$0", "🩐D2-C7", "2. 🩐D2-C7"),
     // A comment: references and markers, after a `×` and a `’`.
-    picks("{game}{ Núria’s × idea: #|", "#2@B", "{ Núria’s × idea: #2@B"),
-    picks("{game}{ Núria’s × idea: #2@|", "#2@W", "{ Núria’s × idea: #2@W"),
-    picks("{game}{ @|", "@B:", "{ @B:"),
+    picks("{game}{ Núria’s × idea: #$0", "#2@B", "{ Núria’s × idea: #2@B"),
+    picks("{game}{ Núria’s × idea: #2@$0", "#2@W", "{ Núria’s × idea: #2@W"),
+    picks("{game}{ @$0", "@B:", "{ @B:"),
 ];
 
-/// The document of a scenario, the cursor's line and its byte offset in that line.
-fn document(scenario: &Scenario) -> (String, usize, String, usize) {
-    let marked = scenario.text.replace("{game}", GAME).replace("{fan}", FAN);
-    let offset = marked.find('|').expect("a cursor mark");
-    let text = marked.replacen('|', "", 1);
+/// The document of a scenario with its cursor, the cursor's line, that line's text and the
+/// cursor's byte offset in it.
+fn document(scenario: &Scenario) -> (Marked, usize, String, usize) {
+    let marked = Marked::cursor(&scenario.text.replace("{game}", GAME).replace("{fan}", FAN));
+    let (text, offset) = (&marked.text, marked.offset());
     let line = text[..offset].matches('\n').count();
     let line_start = text[..offset].rfind('\n').map_or(0, |newline| newline + 1);
     let line_text = text[line_start..].split('\n').next().unwrap_or("").to_string();
-    (text, line, line_text, offset - line_start)
+    let cursor = offset - line_start;
+    (marked, line, line_text, cursor)
 }
 
-/// The completion answer a client with `model`'s recorded capabilities gets in a scenario.
-fn answer(
-    model: Model,
-    client: &mut Client,
-    name: &str,
-    scenario: &Scenario,
-) -> (Value, String, usize) {
-    let (text, line, line_text, cursor) = document(scenario);
-    client.open(&uri(name), &text);
-    let column = if model.utf8() { cursor } else { line_text[..cursor].encode_utf16().count() };
+/// The completion answer a client gets in a scenario, placed in the encoding it negotiated.
+fn answer(client: &mut Client, name: &str, scenario: &Scenario) -> (Value, String, usize) {
+    let (marked, _, line_text, cursor) = document(scenario);
+    client.open(&uri(name), &marked.text);
     let answer = client
-        .at("textDocument/completion", &uri(name), line as u32, column as u32)
+        .at_cursor("textDocument/completion", &uri(name), &marked)
         .expect("a completion answer");
     (answer, line_text, cursor)
 }
@@ -417,7 +413,7 @@ fn every_client_inserts_the_picked_item_whole_and_once() {
         let mut client = start(model);
         for (index, scenario) in SCENARIOS.iter().enumerate() {
             let name = format!("scenario-{index}");
-            let (answer, line_text, cursor) = answer(model, &mut client, &name, scenario);
+            let (answer, line_text, cursor) = answer(&mut client, &name, scenario);
             let line = document(scenario).1 as u64;
             let items = items_of(&answer, &line_text, line, model.utf8());
             // Every item of an answer replaces text from the same place.
@@ -490,8 +486,8 @@ fn the_answers_to_a_half_move_being_typed() {
     for model in [Model::Neovim07, Model::Neovim011] {
         let mut client = start(model);
         let scenario = &SCENARIOS[10];
-        assert_eq!(scenario.text, "{game}3. AF6-|");
-        let (answer, _, _) = answer(model, &mut client, "typed", scenario);
+        assert_eq!(scenario.text, "{game}3. AF6-$0");
+        let (answer, _, _) = answer(&mut client, "typed", scenario);
         let list = answer.get("items").unwrap_or(&answer).as_array().cloned().unwrap_or_default();
         let shown: Vec<String> = list
             .iter()
