@@ -1,4 +1,7 @@
-//! Completion on small records, with the cursor marked `|` in the text.
+//! Completion on small records, with the cursor marked `$0` in the text. Whole lists are
+//! snapshots (`snapshots/`), one item in two lines.
+
+use ctlpgn_test_support::cursor::Marked;
 
 use super::{completion, is_keyword, CompletionItem, CompletionKind};
 use crate::analysis::{analyse_syntax, AnalysisOptions};
@@ -6,11 +9,11 @@ use crate::document::RecordView;
 use crate::syntax;
 use crate::text::TextRange;
 
-/// The completion items at the `|` of `marked`, as the server sends them, and the text without
+/// The completion items at the `$0` of `marked`, as the server sends them, and the text without
 /// the mark.
 fn at_cursor(marked: &str) -> (String, Vec<CompletionItem>) {
-    let offset = marked.find('|').expect("a cursor mark");
-    let text = marked.replacen('|', "", 1);
+    let Marked { text, range } = Marked::cursor(marked);
+    let offset = range.start;
     let tree = syntax::parse(&mut syntax::new_parser(), &text);
     let record = syntax::lower_record(&tree, &text);
     let analysis = analyse_syntax(&text, &record, AnalysisOptions::default());
@@ -19,45 +22,50 @@ fn at_cursor(marked: &str) -> (String, Vec<CompletionItem>) {
     (text, suggestions)
 }
 
+/// The items as a snapshot shows them, two lines an item: the label (preselected or not), the
+/// kind and the detail; then the text the edit replaces, the plain text that replaces it, the
+/// snippet where it differs, and the text the editor filters on.
+fn shown(text: &str, suggestions: &[CompletionItem]) -> String {
+    let mut out = String::new();
+    for item in suggestions {
+        let preselected = if item.preselect { " (preselected)" } else { "" };
+        out.push_str(&format!("{}{preselected} · {:?} · {}\n", item.label, item.kind, item.detail));
+        out.push_str(&format!("    {:?} → {:?}", &text[item.edit_range], item.plain));
+        if item.snippet != item.plain {
+            out.push_str(&format!(", snippet {:?}", item.snippet));
+        }
+        out.push_str(&format!(", filtered on {:?}\n", item.filter));
+    }
+    out
+}
+
 fn labels(suggestions: &[CompletionItem]) -> Vec<&str> {
     suggestions.iter().map(|s| s.label.as_str()).collect()
 }
 
 #[test]
 fn tag_names_come_in_roster_order_with_the_next_missing_required_tag_first() {
-    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Event \"Open de Moià\"]\n[|]\n");
-    assert_eq!(
-        labels(&suggestions)[..8],
-        ["Site", "Date", "Round", "White", "WhiteNA", "WhiteAlias", "Black", "BlackNA"]
-    );
-    assert!(suggestions[0].preselect && !suggestions[1].preselect);
-    assert!(!labels(&suggestions).contains(&"Event") && !labels(&suggestions).contains(&"Variant"));
-    assert!(labels(&suggestions).contains(&"Annotator") && labels(&suggestions).contains(&"PDTL"));
-    // The `[` typed stays: the items start after it, where the word starts.
-    let site = &suggestions[0];
-    assert_eq!(site.snippet, "Site \"$1\"]$0");
-    assert_eq!(&text[site.edit_range], "]", "the auto-closed bracket is replaced too");
-    assert_eq!(site.filter, "Site");
-    let result = suggestions.iter().find(|s| s.label == "Result").expect("Result");
-    assert_eq!(result.snippet, "Result \"${1|3-0,2-1,0-3,1-2,1-1,*|}\"]$0");
-    assert_eq!(result.plain, "Result \"\"]");
+    // The `[` typed stays: the items start after it, where the word starts, and the
+    // auto-closed bracket is replaced too. Site first and preselected; no Variant or Event.
+    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Event \"Open de Moià\"]\n[$0]\n");
+    insta::assert_snapshot!("tag_names", shown(&text, &suggestions));
 }
 
 #[test]
 fn an_empty_record_starts_with_variant_and_repeatable_tags_stay_offered() {
-    let (text, suggestions) = at_cursor("[V|");
+    let (text, suggestions) = at_cursor("[V$0");
     assert_eq!(labels(&suggestions), ["Variant"], "only the names that go on with V");
     assert_eq!(suggestions[0].plain, "Variant \"C'escacs\"]");
     assert_eq!(&text[suggestions[0].edit_range], "V");
     let (_, suggestions) =
-        at_cursor("[Variant \"C'escacs\"]\n[Id \"Cescacs-0001\"]\n[Annotator \"Prat, J.\"]\n[|\n");
+        at_cursor("[Variant \"C'escacs\"]\n[Id \"Cescacs-0001\"]\n[Annotator \"Prat, J.\"]\n[$0\n");
     assert_eq!(labels(&suggestions)[..3], ["Annotator", "AnnotatorId", "Date"]);
     assert!(!suggestions[0].preselect, "the minimal registration has its Annotator");
 }
 
 #[test]
 fn editing_the_name_of_an_existing_tag_replaces_the_name_only() {
-    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Ev|nt \"Open\"]\n");
+    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Ev$0nt \"Open\"]\n");
     let event = suggestions.iter().find(|s| s.label == "Event").expect("Event");
     assert_eq!(&text[event.edit_range], "Evnt");
     assert_eq!(event.plain, "Event");
@@ -65,27 +73,27 @@ fn editing_the_name_of_an_existing_tag_replaces_the_name_only() {
 
 #[test]
 fn tag_values_are_offered_inside_the_quotes() {
-    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Result \"|\"]\n");
+    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Result \"$0\"]\n");
     assert_eq!(labels(&suggestions), ["3-0", "2-1", "0-3", "1-2", "1-1", "*"]);
     assert_eq!(suggestions[0].edit_range.start, suggestions[0].edit_range.end);
     assert_eq!(&text[suggestions[0].edit_range.end..suggestions[0].edit_range.end + 1], "\"");
-    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Mode \"O|TB\"]\n");
+    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Mode \"O$0TB\"]\n");
     assert_eq!(labels(&suggestions), ["OTB"], "the values that go on with what was typed");
     assert_eq!(&text[suggestions[0].edit_range], "OTB");
-    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Date \"|\"]\n");
+    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Date \"$0\"]\n");
     assert_eq!(suggestions[0].snippet, "${1:YYYY}-${2:MM}-${3:DD}");
     assert_eq!(&text[suggestions[0].edit_range], "");
-    let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Date \"2025|\"]\n");
+    let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Date \"2025$0\"]\n");
     assert!(suggestions.is_empty(), "no template replaces a date being typed");
     // After a `-`, which ends a word, the text typed before it stays and begins every item.
-    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Result \"1-|\"]\n");
+    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Result \"1-$0\"]\n");
     assert_eq!(labels(&suggestions), ["1-2", "1-1"]);
     assert_eq!(&text[suggestions[0].edit_range], "");
     assert_eq!((suggestions[0].plain.as_str(), suggestions[0].filter.as_str()), ("2", "2"));
-    let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Redefine \"|\"]\n");
+    let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Redefine \"$0\"]\n");
     assert_eq!(labels(&suggestions)[0], "FAN");
     let (_, suggestions) =
-        at_cursor("[Variant \"C'escacs\"]\n[Redefine \"A@J, C@N, T@R\"]\n[PDTL \"|\"]\n");
+        at_cursor("[Variant \"C'escacs\"]\n[Redefine \"A@J, C@N, T@R\"]\n[PDTL \"$0\"]\n");
     assert!(
         suggestions[0].plain.starts_with("/28:v/27:dk/26:gag/25:tcct/"),
         "{}",
@@ -95,7 +103,7 @@ fn tag_values_are_offered_inside_the_quotes() {
 
 #[test]
 fn the_movetext_offers_the_pieces_of_the_side_to_move() {
-    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n\n1. K4-K6, |\n");
+    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n\n1. K4-K6, $0\n");
     assert_eq!(suggestions.iter().filter(|s| s.kind == CompletionKind::Piece).count(), 27);
     assert_eq!(labels(&suggestions)[..4], ["KG27", "DE27", "VF28", "RC25"]);
     assert!(
@@ -108,57 +116,50 @@ fn the_movetext_offers_the_pieces_of_the_side_to_move() {
 
 #[test]
 fn a_piece_being_typed_is_replaced_and_white_moves_after_black() {
+    // The `J` typed is replaced; only what begins with it.
     let (text, suggestions) =
-        at_cursor("[Variant \"C'escacs\"]\n[White \"Núria\"]\n\n1. K4-K6, E21-E19\n2. J|\n");
-    let bishop = suggestions.iter().find(|s| s.label == "JF6").expect("the black-hex Bishop");
-    assert_eq!(&text[bishop.edit_range], "J");
-    assert_eq!(bishop.detail, "White Bishop on F6");
-    assert!(
-        labels(&suggestions).iter().all(|label| label.starts_with('J')),
-        "{:?}",
-        labels(&suggestions)
-    );
-    let (_, suggestions) =
-        at_cursor("[Variant \"C'escacs\"]\n[White \"Núria\"]\n\n1. K4-K6, E21-E19\n2. |\n");
-    assert!(labels(&suggestions).contains(&"K6"), "the pawn that moved is on K6");
-    assert!(!labels(&suggestions).contains(&"K4"));
+        at_cursor("[Variant \"C'escacs\"]\n[White \"Núria\"]\n\n1. K4-K6, E21-E19\n2. J$0\n");
+    insta::assert_snapshot!("a_bishop_being_typed", shown(&text, &suggestions));
+    // The pawn that moved is on K6, none on K4.
+    let (text, suggestions) =
+        at_cursor("[Variant \"C'escacs\"]\n[White \"Núria\"]\n\n1. K4-K6, E21-E19\n2. $0\n");
+    insta::assert_snapshot!("white_after_black", shown(&text, &suggestions));
 }
 
 #[test]
 fn nothing_is_offered_after_a_half_move_that_could_not_be_replayed() {
-    let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n\n1. NF6-B18, |\n");
+    let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n\n1. NF6-B18, $0\n");
     assert!(suggestions.is_empty(), "{:?}", labels(&suggestions));
 }
 
 #[test]
 fn fan_records_offer_figurines() {
-    let (_, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Redefine \"FAN\"]\n\n1. |\n");
-    assert!(labels(&suggestions).contains(&"♔G1"), "{:?}", labels(&suggestions));
-    assert!(labels(&suggestions).contains(&"E7"));
+    let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Redefine \"FAN\"]\n\n1. $0\n");
+    insta::assert_snapshot!("figurines", shown(&text, &suggestions));
 }
 
 #[test]
 fn comments_offer_markers_then_references_to_earlier_moves() {
     let game =
-        "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n2. JF6-B18, EE23-D20\n{ |}\n3. K6-K8\n*\n";
+        "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n2. JF6-B18, EE23-D20\n{ $0}\n3. K6-K8\n*\n";
     let (_, suggestions) = at_cursor(game);
     assert_eq!(labels(&suggestions), ["@W:", "@B:"]);
     assert_eq!(suggestions[1].detail, "Black comment on 2. …, EE23-D20");
-    let (text, suggestions) = at_cursor(&game.replace("{ |}", "{ @W: like #|}"));
+    let (text, suggestions) = at_cursor(&game.replace("{ $0}", "{ @W: like #$0}"));
     assert_eq!(labels(&suggestions), ["#2@B", "#2@W", "#1@B", "#1@W"]);
     // The `#` ends no word of its own: it stays, and the items go on after it.
     assert_eq!(&text[suggestions[0].edit_range], "");
     assert_eq!((suggestions[0].plain.as_str(), suggestions[0].filter.as_str()), ("2@B", "2@B"));
-    let (_, suggestions) = at_cursor(&game.replace("{ |}", "{ @W: like #2@|}"));
+    let (_, suggestions) = at_cursor(&game.replace("{ $0}", "{ @W: like #2@$0}"));
     assert_eq!(labels(&suggestions), ["#2@B", "#2@W"]);
     assert_eq!(suggestions[1].plain, "W");
-    let (_, suggestions) = at_cursor(&game.replace("{ |}", "{ @W: like |}"));
+    let (_, suggestions) = at_cursor(&game.replace("{ $0}", "{ @W: like $0}"));
     assert!(suggestions.is_empty());
 }
 
 #[test]
 fn references_in_a_variation_follow_its_history() {
-    let game = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n2. JF6-B18, EE23-D20\n(2. …, E19-E17\n{ after #|}\n)\n*\n";
+    let game = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n2. JF6-B18, EE23-D20\n(2. …, E19-E17\n{ after #$0}\n)\n*\n";
     let (_, suggestions) = at_cursor(game);
     assert_eq!(labels(&suggestions), ["#2@B", "#2@W", "#1@B", "#1@W"]);
     assert_eq!(suggestions[0].detail, "2. …, E19-E17");
@@ -167,7 +168,7 @@ fn references_in_a_variation_follow_its_history() {
 #[test]
 fn the_half_moves_of_the_side_to_move_are_written_out_with_the_check_they_give() {
     let (text, suggestions) =
-        at_cursor("[Variant \"C'escacs\"]\n[Black \"Vidàl\"]\n\n1. K4-K6, E21-E19\n2. JF6-|\n");
+        at_cursor("[Variant \"C'escacs\"]\n[Black \"Vidàl\"]\n\n1. K4-K6, E21-E19\n2. JF6-$0\n");
     let moves: Vec<&CompletionItem> =
         suggestions.iter().filter(|s| s.kind == CompletionKind::Move).collect();
     // `JF6-` stays as typed: every item goes on from after the `-`, and the pieces, which do
@@ -182,24 +183,16 @@ fn the_half_moves_of_the_side_to_move_are_written_out_with_the_check_they_give()
         !bishop.is_empty() && bishop.iter().all(|label| label.len() <= "JF6-C15+∞".len()),
         "{bishop:?}"
     );
-    let (_, suggestions) =
-        at_cursor("[Variant \"C'escacs\"]\n[Black \"Vidàl\"]\n\n1. K4-K6, E21-E19\n2. |\n");
-    assert!(labels(&suggestions).contains(&"E7-E13") && !labels(&suggestions).contains(&"E7-E15"));
-    // A Rook that checks the King from afar, from a PDTL.
-    let (_, suggestions) =
-        at_cursor("[Variant \"C'escacs\"]\n[PDTL \"/20:3k3/3:R3/1:1K/ w -- - 0 1\"]\n\n1. RC3|\n");
-    let check = suggestions
-        .iter()
-        .find(|s| s.label == "RC3-F6+∞")
-        .expect("the check is offered with its suffix");
-    assert_eq!(check.detail, "White Rook C3 to F6, check from afar");
-    assert!(!labels(&suggestions).contains(&"RC3-E9"), "a Rook does not move like that");
+    // A Rook that checks the King from afar, from a PDTL: the check offered with its suffix.
+    let (text, suggestions) =
+        at_cursor("[Variant \"C'escacs\"]\n[PDTL \"/20:3k3/3:R3/1:1K/ w -- - 0 1\"]\n\n1. RC3$0\n");
+    insta::assert_snapshot!("a_rook_that_checks", shown(&text, &suggestions));
 }
 
 #[test]
 fn a_capture_sign_is_part_of_the_word_and_the_case_typed_does_not_matter_after_it() {
     // `×` is a letter to Vim (it stands among the Latin-1 letters): the word is `F16×e`.
-    let text = "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15\n2. F8-F12, F20-F16\n3. E13×f|\n";
+    let text = "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15\n2. F8-F12, F20-F16\n3. E13×f$0\n";
     let (text_without_mark, suggestions) = at_cursor(text);
     assert!(!suggestions.is_empty());
     for item in &suggestions {
@@ -210,7 +203,7 @@ fn a_capture_sign_is_part_of_the_word_and_the_case_typed_does_not_matter_after_i
 
 #[test]
 fn a_figurine_typed_alone_is_replaced_with_the_items_that_begin_with_it() {
-    let text = "[Variant \"C'escacs\"]\n[Redefine \"FAN\"]\n\n1. E7-E13, E21-E15\n2. ♗|\n";
+    let text = "[Variant \"C'escacs\"]\n[Redefine \"FAN\"]\n\n1. E7-E13, E21-E15\n2. ♗$0\n";
     let (without_mark, suggestions) = at_cursor(text);
     assert!(suggestions.iter().any(|item| item.label == "♗F6"), "{:?}", labels(&suggestions));
     for item in &suggestions {
