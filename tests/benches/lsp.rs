@@ -2,7 +2,8 @@
 //! in-process client of the protocol tests): opening the file (the first time in the server,
 //! and again), a one-character edit until its diagnostics are published, a hover on a
 //! half-move (with a text board, and with an SVG image), a completion in the movetext,
-//! `ctlpgn/board` on a half-move, the whole-document requests; and the memory the open
+//! `ctlpgn/board` on a half-move, the whole-document requests, a half-move played on the board
+//! (`ctlpgn/play`, its edit applied, the board after it); and the memory the open
 //! document holds, against the aims of the language-server issue (p95 ≤ 10 ms, p95 ≤ 2 ms,
 //! ≤ 20× the file size).
 //!
@@ -249,6 +250,48 @@ fn main() {
         }
         report(&format!("after an edit: {label}"), times);
     }
+
+    // A half-move played on the board, as the VS Code panel plays it on a click on a mark:
+    // `ctlpgn/play` where the board stands (one of the board's `moves`, at random: most make a
+    // variation, some extend a line), its edit sent back as the editor's change, then the board
+    // at the half-move played, which the panel follows. The move is in the text once the answer
+    // is applied; the panel shows it once the second board has arrived.
+    let mut plays = Vec::new();
+    let mut clicks = Vec::new();
+    for _ in 0..2000 {
+        if plays.len() == 300 {
+            break;
+        }
+        let line = move_lines[sequence.below(move_lines.len())];
+        let place =
+            json!({"textDocument": {"uri": document}, "position": {"line": line, "character": 5}});
+        let board = client.request("ctlpgn/board", place.clone()).expect("a board answer");
+        let Some(moves) = board["moves"].as_array().filter(|moves| !moves.is_empty()) else {
+            continue;
+        };
+        let mut params = place;
+        params["move"] = moves[sequence.below(moves.len())]["text"].clone();
+        let start = Instant::now();
+        let played = client.request("ctlpgn/play", params).expect("a play answer");
+        plays.push(start.elapsed());
+        let edits =
+            played["edit"]["documentChanges"][0]["edits"].as_array().cloned().unwrap_or_default();
+        if !edits.is_empty() {
+            // As an editor applies a workspace edit: one change per edit, the last one first.
+            let changes = edits
+                .iter()
+                .rev()
+                .map(|edit| json!({"range": edit["range"], "text": edit["newText"]}));
+            version += 1;
+            client.change(&document, version, Value::Array(changes.collect()));
+        }
+        let after = json!({"textDocument": {"uri": document}, "position": played["range"]["end"]});
+        let board = client.request("ctlpgn/board", after).expect("the board after the move");
+        clicks.push(start.elapsed());
+        assert!(board["exact"] == true, "the board stands on the half-move played");
+    }
+    report("ctlpgn/play (the edit of a half-move)", plays);
+    report("play, edit applied, board after it", clicks);
     client.finish(true);
 
     // With the optional rule checks on, every half-move is also judged against the rules of

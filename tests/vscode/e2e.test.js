@@ -1,7 +1,8 @@
 // The VS Code extension in a real VS Code: code-server (VS Code's own server and workbench, the
 // same editor in a browser) with the linux-x64 package installed, in Debian's Chromium, driven
 // by Playwright as a person would drive it: open files, read the Problems panel, hover, complete,
-// type, undo, save, run a command, step through the board panel. Nothing puts `ctlpgn` on PATH and no setting names it: the
+// type, undo, save, run a command, step through the board panel, start a new game and play it
+// by clicks on the board. Nothing puts `ctlpgn` on PATH and no setting names it: the
 // extension must find the server it carries. Screenshots of each step are kept in
 // CTLPGN_E2E_OUT (default target/vscode-e2e).
 //
@@ -53,6 +54,19 @@ const folders = {
 const ERRORS = fs.readFileSync(path.join(repository, 'tests', 'e2e', 'errors.ctl-pgn'), 'utf8');
 const UNFORMATTED = '[Variant "C\'escacs"]\n[Id "Demo-V01"]\n[Annotator "Vidàl, Àngel"]\n\n1.  E7-E13 ,  E21-E15\n2. F8‐F12, F20‐F16:\n*\n';
 const CONTROL = 'const moves = "E13×F16 and F8‐F12";\n';
+// Both sides ready to castle (handbook §9.8): the King on G1 goes to H6 by its leap or by one of
+// several castlings, which the board asks to choose between.
+const CASTLE = '[Variant "C\'escacs"]\n[Result "*"]\n\n1. H6-H10, H22-H18\n2. I5-I9, I23-I19\n3. EH4-H8, EH24-H20:\n*\n';
+// 1,999 corpus games and a record without moves: a large file to play on.
+const NEW_RECORD = '[Variant "C\'escacs"]\n[Result "*"]\n\n*\n';
+function manyRecords() {
+  const folder = path.join(repository, 'testdata', 'corpus', 'valid');
+  const games = fs.readdirSync(folder).filter((name) => name.endsWith('.ctl-pgn')).sort().map((name) => fs.readFileSync(path.join(folder, name), 'utf8'));
+  const records = [];
+  for (let index = 0; index < 1999; index += 1) records.push(games[index % games.length]);
+  records.push(NEW_RECORD);
+  return records.join('\n');
+}
 
 let server;
 let browser;
@@ -114,6 +128,8 @@ test.before(async () => {
   fs.writeFileSync(path.join(folders.workspace, 'errors.ctl-pgn'), ERRORS);
   fs.writeFileSync(path.join(folders.workspace, 'unformatted.ctl-pgn'), UNFORMATTED);
   fs.writeFileSync(path.join(folders.workspace, 'control.js'), CONTROL);
+  fs.writeFileSync(path.join(folders.workspace, 'castle.ctl-pgn'), CASTLE);
+  fs.writeFileSync(path.join(folders.workspace, 'many.ctl-pgn'), manyRecords());
   fs.mkdirSync(path.join(folders.userData, 'User'), { recursive: true });
   fs.writeFileSync(
     path.join(folders.userData, 'User', 'settings.json'),
@@ -270,7 +286,8 @@ test('an invalid record lists its codes in the Problems panel at their lines', a
   assert.deepStrictEqual((await notifications()).filter((message) => message.includes('CTL-PGN')), []);
 });
 
-test('the server the package carries was the one started', async () => {
+/** What the CTL-PGN output channel holds so far (its log files under the user data folder). */
+function ctlpgnLog() {
   const logs = [];
   const walk = (folder) => {
     for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
@@ -279,10 +296,13 @@ test('the server the package carries was the one started', async () => {
       else if (entry.name.endsWith('CTL-PGN.log')) logs.push(full);
     }
   };
+  walk(path.join(folders.userData, 'logs'));
+  return logs.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+}
+
+test('the server the package carries was the one started', async () => {
   const log = await until('the CTL-PGN output log', async () => {
-    logs.length = 0;
-    walk(path.join(folders.userData, 'logs'));
-    const text = logs.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
+    const text = ctlpgnLog();
     return text.includes("Sending request 'initialize") && text.includes('Params: ') && text;
   });
   assert.match(log, new RegExp(`Starting ${folders.extensions.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[^ ]+/server/ctlpgn lsp \\(bundled, version`));
@@ -459,4 +479,183 @@ test('saving formats the file exactly as ctlpgn fmt', async () => {
     fs.readFileSync(path.join(folders.workspace, 'unformatted.ctl-pgn'), 'utf8') === expected,
   );
   await screenshot('formatted-on-save');
+});
+
+// ---- Playing on the board ---------------------------------------------------------------
+
+/** The board panel's page. */
+function boardPanel() {
+  return page.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
+}
+
+/** The lines of the text editor on screen, top to bottom, as they read. */
+async function visibleLines() {
+  return page.evaluate(() => {
+    const view = document.querySelector('.editor-instance .monaco-editor .view-lines');
+    return [...(view ? view.querySelectorAll('.view-line') : [])]
+      .map((line) => ({ top: parseFloat(line.style.top), text: line.textContent.replace(/\u00a0/g, ' ') }))
+      .sort((a, b) => a.top - b.top)
+      .map((line) => line.text);
+  });
+}
+
+/** Waits until the editor shows `line`; returns every line shown. */
+async function untilLine(line) {
+  return until(`"${line}" in the editor`, async () => {
+    const lines = await visibleLines();
+    return lines.includes(line) && lines;
+  });
+}
+
+/** The label of the half-move the panel stands on. */
+async function currentMove() {
+  return boardPanel().locator('#moves .move.current').innerText().catch(() => '');
+}
+
+/**
+ * Plays by clicks in the panel: the piece on `from`, then the mark on `to`. Resolves once the
+ * mark is clicked, with the time of the click on the page's clock.
+ */
+async function clickMove(from, to) {
+  const panel = boardPanel();
+  await panel.locator(`#board [data-piece][data-hex="${from}"]`).click();
+  const mark = panel.locator(`#board [data-target="${to}"]`);
+  await mark.waitFor({ timeout: PATIENCE });
+  const clicked = await page.evaluate(() => performance.now());
+  await mark.click();
+  return clicked;
+}
+
+/** Milliseconds from `clicked` (the page's clock) until the editor shows `line`. */
+async function millisecondsUntilLine(clicked, line) {
+  return page.evaluate(
+    ({ clicked, line }) =>
+      new Promise((resolve) => {
+        const shows = () => {
+          const view = document.querySelector('.editor-instance .monaco-editor .view-lines');
+          return view && [...view.querySelectorAll('.view-line')].some((row) => row.textContent.replace(/\u00a0/g, ' ') === line);
+        };
+        if (shows()) return resolve(performance.now() - clicked);
+        const observer = new MutationObserver(() => {
+          if (shows()) {
+            observer.disconnect();
+            resolve(performance.now() - clicked);
+          }
+        });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+      }),
+    { clicked, line },
+  );
+}
+
+test('New game, then a game recorded by clicks on the board, and a variation from an earlier move', async () => {
+  // From an editor of the workspace, once the workbench has read the extension's commands.
+  await open('castle.ctl-pgn');
+  await until('the extension started', async () => ctlpgnLog().includes('Starting '));
+  await runCommand('CTL-PGN: New game');
+  await untilLine('[Result "*"]');
+  const panel = boardPanel();
+  await until('the starting position in the panel', async () => (await panel.locator('#turn').innerText().catch(() => '')) === 'White to move');
+  const today = new Date();
+  const date = [today.getFullYear(), today.getMonth() + 1, today.getDate()].map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0')).join('-');
+  assert.deepStrictEqual((await visibleLines()).slice(0, 10), [
+    '[Variant "C\'escacs"]', '[Event "?"]', '[Site "?"]', `[Date "${date}"]`, '[Round "?"]', '[White "?"]', '[Black "?"]', '[Result "*"]', '', '*',
+  ]);
+  // A click on a piece marks where it may go; Esc takes the marks away.
+  await panel.locator('#board [data-piece][data-hex="K4"]').click();
+  await panel.locator('#board [data-target="K6"]').waitFor({ timeout: PATIENCE });
+  assert.ok((await panel.locator('#board [data-target]').count()) >= 2, 'the pawn may go one, two or three steps');
+  await screenshot('play-marks');
+  await page.keyboard.press('Escape');
+  await until('the marks gone', async () => (await panel.locator('#board [data-target]').count()) === 0);
+  // White's move, written as the record's first move line; the cursor and the board on it.
+  const clicked = await clickMove('K4', 'K6');
+  console.log(`click → text in a new game: ${Math.round(await millisecondsUntilLine(clicked, '1. K4-K6:'))} ms`);
+  await untilLine('1. K4-K6:');
+  await until('the panel on the new half-move', async () => (await currentMove()) === '1. K4-K6');
+  assert.strictEqual(await panel.locator('#turn').innerText(), 'Black to move');
+  await screenshot('play-first-move');
+  // The PDTL wraps in the panel but is one string: the copy button gives it whole.
+  const recorded = (await visibleLines()).slice(0, 11).join('\n') + '\n';
+  const expected = run(['pdtl', '--ply', '1', '-'], recorded).trim();
+  assert.strictEqual(await panel.locator('#pdtl').innerText(), expected);
+  await panel.locator('#copy').click();
+  await until('the PDTL on the clipboard', async () => (await page.evaluate(() => navigator.clipboard.readText())) === expected);
+  // Black's answer goes on the same move line, the end mark with it.
+  await clickMove('E21', 'E19');
+  await untilLine('1. K4-K6, E21-E19:');
+  await until('the panel on the answer', async () => (await currentMove()) === '1. …, E21-E19');
+  // Back to White's move in the move list, then another answer: a variation.
+  await panel.locator('#moves .move[data-ply="1"]').click();
+  await until('the panel back on White\'s move', async () => (await currentMove()) === '1. K4-K6');
+  await clickMove('E21', 'E17');
+  const lines = await untilLine('(1. …, E21-E17)');
+  assert.deepStrictEqual(lines.slice(8, 12), ['', '1. K4-K6, E21-E19:', '(1. …, E21-E17)', '*']);
+  await until('the panel in the variation', async () => (await currentMove()) === '1. …, E21-E17');
+  // The editor's cursor on the variation's line (the panel keeps the focus, so the status bar
+  // shows no position; the editor marks the cursor's line number).
+  await until('the cursor on the variation\'s line', async () =>
+    (await page.locator('.editor-instance .monaco-editor .line-numbers.active-line-number').first().innerText().catch(() => '')) === '11',
+  );
+  await screenshot('play-variation');
+});
+
+test('where several half-moves go to one hex the board asks which, and Ctrl+Z takes the move back', async () => {
+  // The files open in the editors' group, not the panel's.
+  await page.keyboard.press('Control+1');
+  await open('castle.ctl-pgn');
+  await goTo(6, 21); // after EH24-H20:
+  await runCommand('CTL-PGN: Show board');
+  const panel = boardPanel();
+  await until('the panel on EH24-H20', async () => (await currentMove()) === '3. …, EH24-H20');
+  await clickMove('G1', 'H6');
+  const choices = panel.locator('#choices [data-choice]');
+  await choices.first().waitFor({ timeout: PATIENCE });
+  const offered = await choices.evaluateAll((buttons) => buttons.map((button) => [button.dataset.choice, button.textContent]));
+  assert.ok(offered.length > 1, JSON.stringify(offered));
+  assert.ok(offered.every(([choice, text]) => choice === text), JSON.stringify(offered));
+  assert.ok(offered.some(([choice]) => choice === 'KG1-H6'), JSON.stringify(offered));
+  assert.ok(offered.some(([choice]) => choice === 'KRK-HIOO'), JSON.stringify(offered));
+  await screenshot('play-choice');
+  await panel.locator('#choices [data-choice="KRK-HIOO"]').click();
+  const lines = await untilLine('4. KRK-HIOO:');
+  assert.deepStrictEqual(lines.slice(3, 8), ['1. H6-H10, H22-H18', '2. I5-I9, I23-I19', '3. EH4-H8, EH24-H20', '4. KRK-HIOO:', '*']);
+  await screenshot('play-castled');
+  // One play, one edit: one Ctrl+Z in the editor gives the record back as it was.
+  await page.locator('.editor-instance .monaco-editor textarea').first().focus();
+  await page.keyboard.press('Control+Z');
+  await until('the record as it was', async () => (await visibleLines()).slice(0, 7).join('\n') + '\n' === CASTLE);
+});
+
+test('playing on a 2,000-record file writes the move within a click', async () => {
+  // The protocol trace the initialize test reads logs every message, megabytes for this file:
+  // off, as a user has it, before the file opens (in the user settings, as a person edits them).
+  const settingsFile = path.join(folders.userData, 'User', 'settings.json');
+  const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+  settings['ctlpgn.trace.server'] = 'off';
+  await runCommand('Preferences: Open User Settings (JSON)');
+  await until('the settings file open', async () => (await page.locator('.tab.active').first().innerText().catch(() => '')).includes('settings.json'));
+  await page.evaluate((text) => navigator.clipboard.writeText(text), JSON.stringify(settings, null, 2));
+  await page.locator('.editor-instance .monaco-editor textarea').first().focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+  await page.keyboard.press('Control+S');
+  await until('the trace off', async () => ctlpgnLog().includes('"trace":{"server":"off"}'));
+  await page.keyboard.press('Control+W');
+  await page.keyboard.press('Control+1');
+  await open('many.ctl-pgn');
+  const text = fs.readFileSync(path.join(folders.workspace, 'many.ctl-pgn'), 'utf8');
+  const lastRecord = text.slice(0, text.lastIndexOf('[Variant')).split('\n').length;
+  await goTo(lastRecord + 1, 1); // in the tags of the record without moves
+  await runCommand('CTL-PGN: Show board');
+  const panel = boardPanel();
+  await until('the starting position in the panel', async () =>
+    (await panel.locator('#turn').innerText().catch(() => '')) === 'White to move' && (await panel.locator('#moves .move').count()) === 0,
+  );
+  // The first click after the file opened, then the next one.
+  const first = await millisecondsUntilLine(await clickMove('K4', 'K6'), '1. K4-K6:');
+  await until('the panel on the new half-move', async () => (await currentMove()) === '1. K4-K6');
+  const next = await millisecondsUntilLine(await clickMove('E21', 'E19'), '1. K4-K6, E21-E19:');
+  console.log(`click → text on a 2,000-record file: ${Math.round(first)} ms, then ${Math.round(next)} ms`);
+  await screenshot('play-many');
 });

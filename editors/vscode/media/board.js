@@ -1,14 +1,130 @@
 // The board panel's page: draws what the extension posts (the answer of `ctlpgn/board`) and
 // sends back the user's wishes: go to a half-move (←/→, Home/End, a click in the move list),
-// flip the board, copy the PDTL. The extension moves the editor's cursor and posts again.
+// play one (a click on a piece of the side to move marks its destinations, a click on a mark
+// plays, or asks which half-move when several share it), flip the board, copy the PDTL. The
+// extension moves the editor's cursor or edits the record, and posts again.
+//
+// What comes from the record (labels, the PDTL, half-moves' texts) goes into the page as text
+// (textContent, attributes); the board's SVG, which the server drew, is parsed as SVG and
+// imported, never written as HTML.
 (function () {
   'use strict';
   const vscode = acquireVsCodeApi();
   const nonce = document.currentScript ? document.currentScript.nonce : '';
   const element = (id) => document.getElementById(id);
+  const SVG = 'http://www.w3.org/2000/svg';
   let answer = null;
+  /** The hex of the piece whose destinations are marked, or null. */
+  let selected = null;
+
+  /** The half-moves of the answer that start on `hex`. */
+  function movesFrom(hex) {
+    return ((answer && answer.moves) || []).filter((move) => move.from === hex);
+  }
+
+  /** The board's SVG element. */
+  function svg() {
+    return element('board').querySelector('svg');
+  }
+
+  /** The cell of a hex in the SVG (the element with the hex's colour class). */
+  function cell(hex) {
+    const board = svg();
+    return board ? board.querySelector('.hex[data-hex="' + CSS.escape(hex) + '"]') : null;
+  }
+
+  /** Removes the marks, the selection and the choice. */
+  function clear() {
+    selected = null;
+    const board = svg();
+    if (board) {
+      board.querySelectorAll('[data-target], [data-selected]').forEach((mark) => mark.remove());
+    }
+    const choices = element('choices');
+    choices.replaceChildren();
+    choices.hidden = true;
+  }
+
+  /** A circle over a hex's cell, `size` of its height. */
+  function circle(hex, size, className) {
+    const target = cell(hex);
+    if (!target) {
+      return null;
+    }
+    // A cell is a <use> of the hex shape placed at the hex's centre.
+    const mark = document.createElementNS(SVG, 'circle');
+    mark.setAttribute('cx', target.getAttribute('x'));
+    mark.setAttribute('cy', target.getAttribute('y'));
+    mark.setAttribute('r', String(target.getBBox().height * size));
+    mark.setAttribute('class', className);
+    return mark;
+  }
+
+  /** Marks the destinations of the piece on `hex`: one element with data-target per hex. */
+  function select(hex) {
+    clear();
+    selected = hex;
+    const board = svg();
+    const ring = circle(hex, 0.45, 'selected');
+    if (ring) {
+      ring.setAttribute('data-selected', hex);
+      board.appendChild(ring);
+    }
+    const targets = [...new Set(movesFrom(hex).map((move) => move.to))];
+    for (const to of targets) {
+      const mark = circle(to, 0.22, 'target');
+      if (mark) {
+        mark.setAttribute('data-target', to);
+        board.appendChild(mark);
+      }
+    }
+  }
+
+  /** Plays the half-move from the selected piece to `to`, or asks which when several go there. */
+  function choose(to) {
+    const options = movesFrom(selected).filter((move) => move.to === to);
+    if (options.length === 1) {
+      play(options[0].text);
+      return;
+    }
+    const choices = element('choices');
+    const buttons = options.map((move) => {
+      const button = document.createElement('button');
+      button.textContent = move.text;
+      button.dataset.choice = move.text;
+      button.addEventListener('click', () => play(move.text));
+      return button;
+    });
+    const prompt = document.createElement('span');
+    prompt.textContent = 'Which half-move?';
+    choices.replaceChildren(prompt, ...buttons);
+    choices.hidden = false;
+    buttons[0].focus();
+  }
+
+  function play(text) {
+    clear();
+    vscode.postMessage({ type: 'play', move: text });
+  }
+
+  /** The SVG the server drew, as nodes of this page: parsed as SVG, its <style> given the nonce. */
+  function boardNodes(text) {
+    const parsed = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const root = parsed.documentElement;
+    if (root.nodeName !== 'svg') {
+      return [];
+    }
+    root.querySelectorAll('script, foreignObject').forEach((node) => node.remove());
+    root.querySelectorAll('style').forEach((style) => style.setAttribute('nonce', nonce));
+    return [document.importNode(root, true)];
+  }
 
   function show(message) {
+    if (message.type === 'refused') {
+      element('message').textContent = message.reason;
+      return;
+    }
+    clear();
     if (message.type === 'empty') {
       answer = null;
       element('board').replaceChildren();
@@ -21,8 +137,8 @@
     }
     answer = message.answer;
     vscode.setState({ flip: message.flip === true });
-    // The SVG's own <style> gets the page's nonce, which the Content Security Policy asks for.
-    element('board').innerHTML = answer.svg ? answer.svg.replace('<style>', '<style nonce="' + nonce + '">') : '';
+    element('board').replaceChildren(...(answer.svg ? boardNodes(answer.svg) : []));
+    element('board').classList.toggle('playable', Array.isArray(answer.moves));
     element('turn').textContent = answer.side ? (answer.side === 'white' ? 'White' : 'Black') + ' to move' : '';
     element('check').textContent = answer.check ? answer.check + '.' : '';
     element('pdtl').textContent = answer.pdtl || (answer.exact ? 'no PDTL may hold this position' : 'not replayed: the last position known');
@@ -49,8 +165,33 @@
   }
 
   window.addEventListener('message', (event) => show(event.data));
+  element('board').addEventListener('click', (event) => {
+    if (answer === null || !answer.moves) {
+      return;
+    }
+    const mark = event.target.closest('[data-target]');
+    const at = event.target.closest('[data-hex]');
+    const hex = mark ? mark.getAttribute('data-target') : at ? at.getAttribute('data-hex') : null;
+    if (selected !== null && hex !== null && movesFrom(selected).some((move) => move.to === hex)) {
+      choose(hex);
+    } else if (hex !== null && hex !== selected && movesFrom(hex).length > 0) {
+      select(hex);
+    } else {
+      clear();
+    }
+  });
+  // A click anywhere else clears the marks.
+  document.addEventListener('click', (event) => {
+    if (selected !== null && !element('board').contains(event.target) && !element('choices').contains(event.target)) {
+      clear();
+    }
+  });
   window.addEventListener('keydown', (event) => {
-    if (answer === null || event.target instanceof HTMLInputElement) {
+    if (event.key === 'Escape') {
+      clear();
+      return;
+    }
+    if (answer === null || event.target instanceof HTMLInputElement || element('choices').contains(event.target)) {
       return;
     }
     const last = answer.line.length;

@@ -1,7 +1,10 @@
 // The board panel: a webview beside the editor that shows the position at the cursor of the
 // active CTL-PGN editor, asked of the server with the custom request `ctlpgn/board`, with the
 // move list of the line of play there. Keys and clicks in the panel move the editor's cursor
-// to a half-move, so the editor stays the one place that says where the user is.
+// to a half-move, so the editor stays the one place that says where the user is. A half-move
+// played on the board (clicks on a piece and a mark) is asked of the server (`ctlpgn/play`),
+// which answers an edit of the record: the panel applies it and puts the cursor on the new
+// half-move, so the text stays the record and Ctrl+Z takes the move back.
 
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
@@ -20,11 +23,30 @@ interface LineHalfMove {
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
 }
 
-/** The answer to `ctlpgn/board` (see the README). */
+/** The answer to `ctlpgn/board` (see docs/language-server.md). */
 interface BoardAnswer {
   ply: number;
   line: LineHalfMove[];
   [key: string]: unknown;
+}
+
+/** A place of a document: what a board answer was asked for, and what a play is asked at. */
+interface Place {
+  document: vscode.TextDocument;
+  version: number;
+  position: { line: number; character: number };
+}
+
+/** A protocol range. */
+interface ProtocolRange {
+  start: { line: number; character: number };
+  end: { line: number; character: number };
+}
+
+/** The answer to `ctlpgn/play`: a versioned edit of one document, and where the half-move stands after it. */
+interface PlayAnswer {
+  edit: { documentChanges: { textDocument: { uri: string; version: number }; edits: { range: ProtocolRange; newText: string }[] }[] };
+  range: ProtocolRange;
 }
 
 let current: BoardPanel | undefined;
@@ -69,6 +91,8 @@ class BoardPanel {
   private editor: vscode.TextEditor | undefined;
   private flip: boolean;
   private answer: BoardAnswer | undefined;
+  /** Where `answer` stands. */
+  private place: Place | undefined;
   private pending: ReturnType<typeof setTimeout> | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
 
@@ -129,24 +153,28 @@ class BoardPanel {
     }
     const converter = client.code2ProtocolConverter;
     const dark = vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.Dark || vscode.window.activeColorTheme.kind === vscode.ColorThemeKind.HighContrast;
+    const place: Place = { document: editor.document, version: editor.document.version, position: converter.asPosition(editor.selection.active) };
     try {
       const answer = (await client.sendRequest('ctlpgn/board', {
         textDocument: { uri: converter.asUri(editor.document.uri) },
-        position: converter.asPosition(editor.selection.active),
+        position: place.position,
         flip: this.flip,
         theme: dark ? 'dark' : 'light',
       })) as BoardAnswer | null;
       this.answer = answer ?? undefined;
+      this.place = answer === null ? undefined : place;
       void this.panel.webview.postMessage(answer === null ? { type: 'empty', reason: 'No record here.' } : { type: 'board', answer, flip: this.flip });
     } catch (error) {
       void this.panel.webview.postMessage({ type: 'empty', reason: `The server could not answer: ${String(error)}` });
     }
   }
 
-  /** A message from the page: go to a half-move, flip the board, copy the PDTL. */
-  private async receive(message: { type?: string; ply?: number; pdtl?: string }): Promise<void> {
+  /** A message from the page: go to a half-move, play one, flip the board, copy the PDTL. */
+  private async receive(message: { type?: string; ply?: number; pdtl?: string; move?: string }): Promise<void> {
     if (message.type === 'goto' && typeof message.ply === 'number') {
       await this.goTo(message.ply);
+    } else if (message.type === 'play' && typeof message.move === 'string') {
+      await this.play(message.move);
     } else if (message.type === 'flip') {
       this.flip = !this.flip;
       await this.update();
@@ -171,6 +199,61 @@ class BoardPanel {
     const position = client?.protocol2CodeConverter.asPosition(protocol) ?? new vscode.Position(protocol.line, protocol.character);
     editor.selection = new vscode.Selection(position, position);
     editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    await this.update();
+  }
+
+  /**
+   * Plays `move` (a text of the answer's `moves`) where the board stands: the server's edit is
+   * applied to that document, as it was when the board was asked for, and the cursor goes onto
+   * the half-move (the panel follows it). Nothing is changed when the document changed since,
+   * or the server refuses: the page is told why.
+   */
+  private async play(move: string): Promise<void> {
+    const client = this.client();
+    const place = this.place;
+    const editor = this.editor;
+    if (client === undefined || place === undefined || editor === undefined || editor.document !== place.document) {
+      await this.update();
+      return;
+    }
+    let answer: PlayAnswer | null;
+    try {
+      answer = (await client.sendRequest('ctlpgn/play', {
+        textDocument: { uri: client.code2ProtocolConverter.asUri(place.document.uri) },
+        position: place.position,
+        move,
+      })) as PlayAnswer | null;
+    } catch (error) {
+      void this.panel.webview.postMessage({ type: 'refused', reason: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    if (answer === null) {
+      await this.update();
+      return;
+    }
+    const converter = client.protocol2CodeConverter;
+    const change = answer.edit.documentChanges[0];
+    const edits = change?.edits ?? [];
+    if (edits.length > 0) {
+      // The edit is for the text the server answered about; a document edited since is left as it is.
+      if (place.document.version !== change.textDocument.version) {
+        void this.panel.webview.postMessage({ type: 'refused', reason: 'The record changed meanwhile: play again.' });
+        await this.update();
+        return;
+      }
+      const edit = new vscode.WorkspaceEdit();
+      for (const one of edits) {
+        edit.replace(place.document.uri, converter.asRange(one.range), one.newText);
+      }
+      if (!(await vscode.workspace.applyEdit(edit))) {
+        void this.panel.webview.postMessage({ type: 'refused', reason: 'VS Code did not apply the move: play again.' });
+        await this.update();
+        return;
+      }
+    }
+    const end = converter.asPosition(answer.range.end);
+    editor.selection = new vscode.Selection(end, end);
+    editor.revealRange(converter.asRange(answer.range), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
     await this.update();
   }
 
@@ -208,7 +291,8 @@ function page(webview: vscode.Webview, extensionUri: vscode.Uri): string {
 </head>
 <body>
 <div id="toolbar"><span id="turn"></span><span id="check"></span><button id="flip" title="Flip the board">Flip</button></div>
-<div id="board" tabindex="0" aria-label="Board: ←/→ step one half-move, Home/End jump to the start/end of the line"></div>
+<div id="board" tabindex="0" aria-label="Board: click a piece, then a marked hex, to play; ←/→ step one half-move, Home/End jump to the start/end of the line, Esc clears the marks"></div>
+<div id="choices" hidden></div>
 <div id="pdtl-row"><code id="pdtl"></code><button id="copy" title="Copy the PDTL">Copy</button></div>
 <ol id="moves"></ol>
 <p id="message"></p>

@@ -1,12 +1,13 @@
 // The CTL-PGN extension: finds a working `ctlpgn` binary and starts `ctlpgn lsp` for `ctlpgn`
-// documents, and adds the command that copies the position at the cursor and the board panel
-// (board-panel.ts). Everything else
+// documents, and adds the command that copies the position at the cursor, the board panel
+// that plays (board-panel.ts) and the command that starts a new game (new-game.ts). Everything else
 // (diagnostics, hover, completion, formatting, folding, symbols) is the language server's,
 // negotiated by vscode-languageclient.
 
 import * as vscode from 'vscode';
 import { ExecuteCommandRequest, LanguageClient, LanguageClientOptions, ServerOptions } from 'vscode-languageclient/node';
 import { boardSerializer, refreshBoard, showBoard, viewType } from './board-panel';
+import { newGame } from './new-game';
 import { Candidate, describeRejected, findServer } from './server';
 
 let client: LanguageClient | undefined;
@@ -22,6 +23,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     output,
     vscode.commands.registerCommand('ctlpgn.copyPosition', copyPosition),
     vscode.commands.registerCommand('ctlpgn.showBoard', () => showBoard(context, () => client)),
+    vscode.commands.registerCommand('ctlpgn.newGame', () => newGame(() => showBoard(context, () => client))),
     vscode.window.registerWebviewPanelSerializer(viewType, boardSerializer(context, () => client)),
     vscode.workspace.onDidChangeConfiguration(async (change) => {
       if (change.affectsConfiguration('ctlpgn.server.path')) {

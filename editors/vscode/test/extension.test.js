@@ -163,6 +163,72 @@ test('Show board opens a strict panel that follows the cursor and moves it', asy
   assert.deepStrictEqual(record.errors, []);
 });
 
+test('a half-move played on the board is the server\'s edit, applied, with the cursor on it', async () => {
+  const server = fakeServer();
+  const record = await activate({ 'ctlpgn.server.path': server.binary });
+  const document = { languageId: 'ctlpgn', uri: Uri.file('/games/a.ctl-pgn'), version: 1 };
+  const editor = { document, selection: { active: new Position(2, 8) }, revealRange() {} };
+  record.vscode.window.activeTextEditor = editor;
+  await record.commands.get('ctlpgn.showBoard')();
+  const panel = record.panels[0];
+  panel.send({ type: 'ready' });
+  const shown = await panel.until((message) => message.type === 'board');
+  assert.deepStrictEqual(shown.answer.moves, [{ from: 'E21', to: 'E19', text: 'E21-E19' }]);
+  // The page plays a move: asked where the board stands, the edit applied, the cursor after it.
+  panel.send({ type: 'play', move: 'E21-E19' });
+  await panel.until(() => editor.selection.active.character === 17);
+  const play = server.messages().find((message) => message.method === 'ctlpgn/play');
+  assert.deepStrictEqual(play.params, {
+    textDocument: { uri: 'file:///games/a.ctl-pgn' },
+    position: { line: 2, character: 8 },
+    move: 'E21-E19',
+  });
+  assert.strictEqual(record.applied.length, 1);
+  const [replacement] = record.applied[0].replacements;
+  assert.strictEqual(replacement.uri, document.uri);
+  assert.deepStrictEqual(
+    [replacement.range.start.line, replacement.range.start.character, replacement.range.end.line, replacement.range.end.character],
+    [2, 8, 2, 9],
+  );
+  assert.strictEqual(replacement.newText, ', E21-E19:');
+  assert.deepStrictEqual([editor.selection.active.line, editor.selection.active.character], [2, 17]);
+  // A move the server refuses: the page is told why, nothing is applied.
+  panel.send({ type: 'play', move: 'E21-E13' });
+  const refused = await panel.until((message) => message.type === 'refused');
+  assert.strictEqual(refused.reason, '`E21-E13` is not a half-move Black may play here');
+  assert.strictEqual(record.applied.length, 1);
+  // The document edited since the server answered: its edit is not applied.
+  document.version = 2;
+  panel.send({ type: 'play', move: 'E21-E19' });
+  const stale = await panel.until((message) => message.type === 'refused' && message !== refused);
+  assert.strictEqual(stale.reason, 'The record changed meanwhile: play again.');
+  assert.strictEqual(record.applied.length, 1);
+  await record.finish();
+  assert.deepStrictEqual(record.errors, []);
+});
+
+test('New game opens an untitled record ready to play, the board beside it', async () => {
+  const server = fakeServer();
+  const record = await activate({ 'ctlpgn.server.path': server.binary });
+  await record.commands.get('ctlpgn.newGame')();
+  assert.strictEqual(record.opened.length, 1);
+  const [document] = record.opened;
+  assert.strictEqual(document.languageId, 'ctlpgn');
+  const today = new Date();
+  const date = [today.getFullYear(), today.getMonth() + 1, today.getDate()].map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0')).join('-');
+  assert.strictEqual(
+    document.text,
+    `[Variant "C'escacs"]\n[Event "?"]\n[Site "?"]\n[Date "${date}"]\n[Round "?"]\n[White "?"]\n[Black "?"]\n[Result "*"]\n\n*\n`,
+  );
+  // The cursor on the blank line before the result: the record's start, where a move is played.
+  const [editor] = record.shown;
+  assert.deepStrictEqual([editor.selection.active.line, editor.selection.active.character], [8, 0]);
+  assert.strictEqual(record.panels.length, 1);
+  await record.finish();
+  const manifest = require('../package.json');
+  assert.ok(manifest.contributes.commands.some((command) => command.command === 'ctlpgn.newGame' && command.title === 'New game'));
+});
+
 test('the board panel comes back after a reload, flipped as it was', async () => {
   const { webviewPanel } = require('./vscode-mock');
   const server = fakeServer();

@@ -1,7 +1,8 @@
 // A language server that only listens: it writes every message it receives to the file
 // named by CTLPGN_FAKE_LOG (one JSON message a line), answers `initialize` with the few
-// capabilities the extension relies on, and answers `ctlpgn.positionAt` with CTLPGN_FAKE_PDTL;
-// `--version` prints CTLPGN_FAKE_VERSION (default: the extension's version).
+// capabilities the extension relies on, answers `ctlpgn.positionAt` with CTLPGN_FAKE_PDTL,
+// `ctlpgn/board` with a board whose `moves` include E21-E19, and `ctlpgn/play` with an edit
+// that writes it (a refusal for any other move); `--version` prints CTLPGN_FAKE_VERSION (default: the extension's version).
 // The extension's tests start it in place of `ctlpgn lsp` to see what the extension sends.
 
 'use strict';
@@ -43,6 +44,23 @@ function answer(message) {
           { ply: 1, label: '1. K4-K6', played: true, range: { start: { line: 2, character: 3 }, end: { line: 2, character: 8 } } },
           { ply: 2, label: '1. …, E21-E19', played: true, range: { start: { line: 2, character: 10 }, end: { line: 2, character: 17 } } },
         ],
+        moves: [{ from: 'E21', to: 'E19', text: 'E21-E19' }],
+      };
+    case 'ctlpgn/play':
+      if (message.params.move !== 'E21-E19') {
+        return { error: { code: -32602, message: `\`${message.params.move}\` is not a half-move Black may play here` } };
+      }
+      // `1. K4-K6:` becomes `1. K4-K6, E21-E19:`, the version the one the test gives the document.
+      return {
+        edit: {
+          documentChanges: [
+            {
+              textDocument: { uri: message.params.textDocument.uri, version: Number(process.env.CTLPGN_FAKE_DOCUMENT_VERSION ?? 1) },
+              edits: [{ range: { start: { line: 2, character: 8 }, end: { line: 2, character: 9 } }, newText: ', E21-E19:' }],
+            },
+          ],
+        },
+        range: { start: { line: 2, character: 10 }, end: { line: 2, character: 17 } },
       };
     case 'workspace/executeCommand':
       return process.env.CTLPGN_FAKE_PDTL ?? null;
@@ -62,6 +80,9 @@ process.stdin.on('data', (chunk) => {
     buffered = buffered.subarray(end + 4 + length);
     if (log) fs.appendFileSync(log, JSON.stringify(message) + '\n');
     if (message.method === 'exit') process.exit(0);
-    if (message.id !== undefined && message.method !== undefined) send({ id: message.id, result: answer(message) });
+    if (message.id !== undefined && message.method !== undefined) {
+      const result = answer(message);
+      send(result && result.error ? { id: message.id, error: result.error } : { id: message.id, result });
+    }
   }
 });

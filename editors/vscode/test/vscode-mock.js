@@ -88,9 +88,24 @@ class Selection {
 }
 
 class Range {
-  constructor(start, end) {
-    this.start = start;
-    this.end = end;
+  // As VS Code's: two positions, or four numbers.
+  constructor(start, end, ...rest) {
+    const numbers = typeof start === 'number';
+    this.start = numbers ? new Position(start, end) : start;
+    this.end = numbers ? new Position(rest[0], rest[1]) : end;
+  }
+}
+
+/** An edit of documents, as the extension builds it: each replacement recorded. */
+class WorkspaceEdit {
+  constructor() {
+    this.replacements = [];
+  }
+  replace(uri, range, newText) {
+    this.replacements.push({ uri, range, newText });
+  }
+  get size() {
+    return new Set(this.replacements.map((replacement) => String(replacement.uri))).size;
   }
 }
 
@@ -155,7 +170,11 @@ function contributedDefaults() {
  * collects what the extension showed and did.
  */
 function install(settings) {
-  const record = { errors: [], warnings: [], informations: [], executed: [], clipboard: undefined, commands: new Map(), panels: [], serializers: new Map() };
+  const record = {
+    errors: [], warnings: [], informations: [], executed: [], clipboard: undefined, commands: new Map(), panels: [], serializers: new Map(),
+    // Edits applied, documents opened and shown; whether VS Code applies an edit.
+    applied: [], opened: [], shown: [], applies: true,
+  };
   const values = { ...contributedDefaults(), ...settings };
   // A key names a value, or an object of every value under it (`ctlpgn` → the whole section).
   const lookup = (full) => {
@@ -201,6 +220,7 @@ function install(settings) {
     Position,
     Selection,
     Range,
+    WorkspaceEdit,
     ViewColumn: { Active: -1, Beside: -2, One: 1, Two: 2 },
     ColorThemeKind: { Light: 1, Dark: 2, HighContrast: 3, HighContrastLight: 4 },
     TextEditorRevealType: { Default: 0, InCenter: 1, InCenterIfOutsideViewport: 2, AtTop: 3 },
@@ -227,6 +247,12 @@ function install(settings) {
       notebookDocuments: [],
       workspaceFolders: undefined,
       createFileSystemWatcher: () => ({ onDidCreate: event, onDidChange: event, onDidDelete: event, dispose() {} }),
+      applyEdit: async (edit) => (record.applied.push(edit), record.applies),
+      openTextDocument: async (options) => {
+        const document = { languageId: options.language, uri: new Uri('untitled', `Untitled-${record.opened.length + 1}`), version: 1, text: options.content };
+        record.opened.push(document);
+        return document;
+      },
     },
     window: {
       // The user picks the first button offered, if `record.pick` says so.
@@ -234,6 +260,12 @@ function install(settings) {
       showWarningMessage: async (message) => void record.warnings.push(message),
       showInformationMessage: async (message) => void record.informations.push(message),
       createOutputChannel: outputChannel,
+      showTextDocument: async (document) => {
+        const editor = { document, selection: new Selection(new Position(0, 0), new Position(0, 0)), revealRange() {} };
+        record.shown.push(editor);
+        vscode.window.activeTextEditor = editor;
+        return editor;
+      },
       activeTextEditor: undefined,
       visibleTextEditors: [],
       // The pull-diagnostics feature follows the open tabs.
