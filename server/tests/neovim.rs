@@ -303,7 +303,9 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
             "{context}: the board window starts with\n{head}\n{first}"
         );
         assert!(
-            first.ends_with("\n    P T A B C D E F G H I K L X Z\n\ny copy the PDTL · q close"),
+            first.ends_with(
+                "\n    P T A B C D E F G H I K L X Z\n\nm play a move · y copy the PDTL · q close"
+            ),
             "{context}: the board, then the window's keys:\n{first}"
         );
         assert_eq!(board["yanked"], pdtl, "{context}: y in the board window copies the PDTL");
@@ -511,6 +513,47 @@ fn the_help_tags_are_those_of_the_help_file() {
 /// Neovim 0.11's `vim.lsp.enable('ctlpgn')` alone, with the plugin folder on the runtime path,
 /// starts the server from `lsp/ctlpgn.lua`; on an older Neovim that file still loads and gives
 /// the command and filetypes.
+/// A record whose separators are `‐` (U+2010), with an accented annotator: what
+/// tests/e2e/neovim-play.lua plays in.
+const PLAY: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-P01\"]\n[Annotator \"Vidàl, Àngel\"]\n[Result \"*\"]\n\n1. K4‐K6, E21‐E19\n2. E7‐E9:\n*\n";
+
+#[test]
+fn neovim_plays_the_half_move_chosen_with_ctlpgnplay_and_with_m_in_the_board() {
+    for nvim in neovims() {
+        let work = WorkFolder::new("nvim-play");
+        std::fs::write(work.0.join("play.ctl-pgn"), PLAY).expect("the fixture is written");
+        let observed = run_script(&nvim, "neovim-play.lua", &work.0);
+        let context = format!("Neovim {} ({})", observed["nvim"], nvim.display());
+        let errors = &observed["errors"];
+        // The list: every half-move Black may play, in the record's writing, with the checks.
+        let lists = observed["lists"].as_array().cloned().unwrap_or_default();
+        assert_eq!(lists.len(), 2, "{context}: two lists shown; {errors}");
+        assert_eq!(lists[0]["prompt"], "Black plays: ", "{context}");
+        let offered = strings(&lists[0]["items"]);
+        assert!(offered.contains(&"E19‐E17"), "{context}: {offered:?}");
+        assert!(offered.iter().all(|text| !text.contains('-')), "{context}: {offered:?}");
+        // :CtlpgnPlay at the end of the main line: on White's move line, with the end mark.
+        let played = PLAY.replace("2. E7‐E9:", "2. E7‐E9, E19‐E17:");
+        assert_eq!(observed["played"], played.as_str(), "{context}: {errors}");
+        assert_eq!(
+            observed["cursor"],
+            serde_json::json!([7, 17]),
+            "{context}: the cursor after it"
+        );
+        assert_eq!(observed["undone"], true, "{context}: one u takes it back; {errors}");
+        // `m` in the board window, from White's first move: a variation.
+        assert_eq!(
+            observed["board_keys"], "m play a move · y copy the PDTL · q close",
+            "{context}: the board window lists m"
+        );
+        let variation = PLAY.replace("E21‐E19\n", "E21‐E19\n(1. …, E21‐E17)\n");
+        assert_eq!(observed["variation"], variation.as_str(), "{context}: {errors}");
+        // The record as played is one that `ctlpgn check` accepts.
+        let checked = ctlpgn(&["check", "-"], observed["variation"].as_str().unwrap_or(""));
+        assert_eq!(checked, "", "{context}: ctlpgn check accepts the record");
+    }
+}
+
 #[test]
 fn vim_lsp_enable_alone_starts_the_server_from_the_plugins_lsp_folder() {
     for nvim in neovims() {

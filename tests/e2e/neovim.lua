@@ -8,7 +8,7 @@
 -- Keys are typed with nvim_input, which Neovim reads from its main loop: the script runs as a
 -- coroutine that gives the loop back while it waits for what the keys lead to (a window, a
 -- changed line, an answer of the server), and is resumed every 20 ms to look again; a wait
--- gives up after PATIENCE.
+-- gives up after PATIENCE (harness.lua, which neovim-play.lua shares).
 --
 -- Environment: CTLPGN_SERVER (the ctlpgn binary), CTLPGN_E2E_PLUGIN (editors/nvim),
 -- CTLPGN_E2E_WORK (a folder holding copies of the fixtures; XDG_DATA_HOME points into it, so
@@ -19,59 +19,9 @@ local plugin = assert(os.getenv('CTLPGN_E2E_PLUGIN'), 'CTLPGN_E2E_PLUGIN is set'
 local work = assert(os.getenv('CTLPGN_E2E_WORK'), 'CTLPGN_E2E_WORK is set')
 local out_path = assert(os.getenv('CTLPGN_E2E_OUT'), 'CTLPGN_E2E_OUT is set')
 
-local uv = vim.uv or vim.loop
-
--- How long any one step may take before the run gives up (a cold debug server and a C
--- compiler on a busy machine included).
-local PATIENCE = 60000
-
-local out = { errors = {} }
-
-local runner
-
--- Gives the main loop back until `condition` holds: Neovim reads typed keys and the server's
--- messages meanwhile.
-local function wait_for(what, condition)
-  local deadline = uv.now() + PATIENCE
-  while true do
-    local ok, holds = pcall(condition)
-    if ok and holds then
-      return holds
-    end
-    if uv.now() > deadline then
-      error('timed out waiting for ' .. what, 2)
-    end
-    local timer = uv.new_timer()
-    timer:start(20, 0, function()
-      timer:close()
-      vim.schedule(function()
-        local resumed, failure = coroutine.resume(runner)
-        if not resumed then
-          out.errors.runner = tostring(failure)
-        end
-      end)
-    end)
-    coroutine.yield()
-    uv.update_time()
-  end
-end
-
--- Types keys, as a user at the keyboard (`<C-x>` notation).
-local function feed(keys)
-  vim.api.nvim_input(keys)
-end
-
--- Runs one step; a step that fails is recorded and the next ones still run, so that one
--- missing feature does not hide what the others do. Steps that later ones depend on are not
--- wrapped: their failure ends the run.
-local function step(name, action)
-  local ok, failure = xpcall(action, debug.traceback)
-  if not ok then
-    out.errors[name] = failure
-    -- Leave insert mode and any window the step opened, for the next step.
-    vim.cmd('stopinsert')
-  end
-end
+local harness = dofile(vim.fn.fnamemodify(os.getenv('CTLPGN_E2E_SCRIPT'), ':h') .. '/harness.lua')
+local PATIENCE, out = harness.PATIENCE, harness.out
+local wait_for, feed, step = harness.wait_for, harness.feed, harness.step
 
 -- The version of a buffer that Neovim last sent to the server.
 local function version_of(bufnr)
@@ -289,17 +239,8 @@ local function complete_line(bufnr, row, typed)
 end
 
 local function run()
-  local version = vim.version()
-  out.nvim = string.format('%d.%d.%d', version.major, version.minor, version.patch)
-
   -- What a user's init.lua holds (README): the plugin on the runtime path and `setup()`.
-  vim.opt.runtimepath:prepend(plugin)
-  -- Re-read the filetype scripts so that the plugin's ftdetect file is among them, and its
-  -- plugin file, as Neovim reads them at start-up.
-  vim.cmd('filetype off')
-  vim.cmd('filetype plugin on')
-  vim.cmd('runtime! plugin/ctlpgn.lua')
-
+  harness.load_plugin(plugin)
   require('ctlpgn').setup({
     cmd = { server, 'lsp' },
     settings = { format = { separators = 'unicode' } },
@@ -529,17 +470,4 @@ local function run()
   end)
 end
 
-runner = coroutine.create(function()
-  step('run', run)
-  -- An empty table would be written as `[]`; no failures, no key.
-  if next(out.errors) == nil then
-    out.errors = nil
-  end
-  vim.fn.writefile({ vim.fn.json_encode(out) }, out_path)
-  vim.cmd('qall!')
-end)
-local started, failure = coroutine.resume(runner)
-if not started then
-  vim.fn.writefile({ vim.fn.json_encode({ errors = { start = tostring(failure) } }) }, out_path)
-  vim.cmd('qall!')
-end
+harness.start(run, out_path)

@@ -29,6 +29,13 @@ end
 
 M.keys = {
   {
+    lhs = 'm',
+    desc = 'play a move',
+    run = function(board)
+      require('ctlpgn.play').play(board.source)
+    end,
+  },
+  {
     lhs = 'y',
     desc = 'copy the PDTL',
     run = function(board)

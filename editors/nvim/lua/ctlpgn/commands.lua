@@ -19,6 +19,13 @@ M.commands = {
     desc = "C'escacs: a side window with the board at the cursor (q closes it, y copies the PDTL)",
   },
   {
+    name = 'CtlpgnPlay',
+    run = function()
+      require('ctlpgn.play').play()
+    end,
+    desc = "C'escacs: choose a half-move to play at the cursor; it is written into the record",
+  },
+  {
     name = 'CtlpgnInstallParser',
     run = function()
       require('ctlpgn.parser').install()

@@ -1,0 +1,103 @@
+-- :CtlpgnPlay (and `m` in the board window): the half-moves that may be played at the cursor of
+-- a CTL-PGN buffer, as the server writes them (the `moves` of `ctlpgn/board`, check suffixes
+-- included), offered with `vim.ui.select`; the one chosen is played through `ctlpgn/play`,
+-- whose edit is applied to the buffer (one undo takes it back) and the cursor put after the
+-- half-move. Works on Neovim 0.7 and later.
+local M = {}
+
+local has_config_api = vim.fn.has('nvim-0.11') == 1
+
+local function present(value)
+  return value ~= nil and value ~= vim.NIL
+end
+
+local function request(client, method, params, handler, bufnr)
+  if has_config_api then
+    client:request(method, params, handler, bufnr)
+  else
+    client.request(method, params, handler, bufnr)
+  end
+end
+
+local function warn(message)
+  vim.notify('ctlpgn: ' .. message, vim.log.levels.WARN)
+end
+
+-- The byte column of a protocol position in line `row` (0-based) of `bufnr`.
+local function byte_column(bufnr, position, encoding)
+  if encoding == 'utf-8' then
+    return position.character
+  end
+  local line = vim.api.nvim_buf_get_lines(bufnr, position.line, position.line + 1, false)[1] or ''
+  local ok, column = pcall(vim.str_byteindex, line, encoding, position.character, false)
+  if ok and type(column) == 'number' then
+    return column
+  end
+  -- Neovim before 0.11: (line, index, use_utf16).
+  ok, column = pcall(vim.str_byteindex, line, position.character, encoding == 'utf-16')
+  return ok and column or #line
+end
+
+-- Plays `move` (a text of the board's `moves`) at `params` (the place the moves were asked at)
+-- in `bufnr`, shown in `window`.
+local function play_move(client, bufnr, window, params, move)
+  local play = { textDocument = params.textDocument, position = params.position, move = move }
+  request(client, 'ctlpgn/play', play, function(err, result)
+    if err then
+      warn(tostring(err.message or err))
+      return
+    end
+    if not present(result) then
+      warn('the buffer is not open in the language server')
+      return
+    end
+    vim.lsp.util.apply_workspace_edit(result.edit, client.offset_encoding)
+    if vim.api.nvim_win_is_valid(window) and vim.api.nvim_win_get_buf(window) == bufnr then
+      local finish = result.range['end']
+      vim.api.nvim_win_set_cursor(window, { finish.line + 1, byte_column(bufnr, finish, client.offset_encoding) })
+    end
+  end, bufnr)
+end
+
+-- Lists the half-moves that may be played at the cursor of `bufnr` (default: the current
+-- buffer) and plays the one chosen.
+function M.play(bufnr)
+  bufnr = bufnr or vim.api.nvim_get_current_buf()
+  if not vim.api.nvim_buf_is_valid(bufnr) or vim.bo[bufnr].filetype ~= 'ctlpgn' then
+    warn(':CtlpgnPlay plays in a CTL-PGN buffer; open one first')
+    return
+  end
+  local window = vim.fn.bufwinid(bufnr)
+  if window == -1 then
+    warn('the CTL-PGN buffer is not in a window')
+    return
+  end
+  local client = require('ctlpgn').client(bufnr)
+  if not client then
+    warn('the language server is not running for this buffer')
+    return
+  end
+  local params = vim.lsp.util.make_position_params(window, client.offset_encoding)
+  request(client, 'ctlpgn/board', params, function(err, board)
+    if err then
+      warn(tostring(err.message or err))
+      return
+    end
+    if not (present(board) and present(board.moves)) then
+      warn('nothing can be played here (the position is not known, or the game is over)')
+      return
+    end
+    vim.ui.select(board.moves, {
+      prompt = (board.side == 'black' and 'Black' or 'White') .. ' plays: ',
+      format_item = function(move)
+        return move.text
+      end,
+    }, function(choice)
+      if choice then
+        play_move(client, bufnr, window, params, choice.text)
+      end
+    end)
+  end, bufnr)
+end
+
+return M
