@@ -9,13 +9,11 @@ use serde_json::{json, Value};
 use crate::client::{uri, utf16_client, utf8_client, Client};
 use crate::{apply, offset};
 use ctlpgn_test_support::fixtures::testdata_text;
+use ctlpgn_test_support::positions::{lsp_position, Encoding};
 
 /// The LSP position of byte `at` of `text`, in the client's units.
 fn position(text: &str, at: usize, utf8: bool) -> Value {
-    let line_start = text[..at].rfind('\n').map_or(0, |end| end + 1);
-    let before = &text[line_start..at];
-    let character = if utf8 { before.len() } else { before.encode_utf16().count() };
-    json!({"line": text[..at].matches('\n').count(), "character": character})
+    lsp_position(text, at, if utf8 { Encoding::Utf8 } else { Encoding::Utf16 })
 }
 
 /// `method` at byte `at` of the document `name` (whose text is `text`), with `more` params.

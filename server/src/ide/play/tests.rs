@@ -14,14 +14,16 @@ use crate::pdtl;
 use crate::pieces::{Piece, PieceKind};
 use crate::position::CastlingRights;
 use crate::text::apply_edits;
+use ctlpgn_test_support::cursor::Marked;
 
 /// The tags of a record from the initial position.
 const TAGS: &str = "[Variant \"C'escacs\"]\n[Result \"*\"]\n\n";
 
 /// The document `fixture` without its cursor mark `$0`, and the mark's offset.
 fn cursor(fixture: &str) -> (String, usize) {
-    let offset = fixture.find("$0").expect("the fixture has a cursor $0");
-    (fixture.replacen("$0", "", 1), offset)
+    let marked = Marked::cursor(fixture);
+    let offset = marked.offset();
+    (marked.text, offset)
 }
 
 /// Plays `text` at the `$0` of `fixture` with `options`: the document after the edits, the
