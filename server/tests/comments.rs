@@ -12,6 +12,7 @@ use std::path::PathBuf;
 
 use ctlpgn::analysis::comments::{check_comments, ReferenceTarget, ResolvedReference};
 use ctlpgn::analysis::AnalysisOptions;
+use ctlpgn::diagnostics::{Census, Findings, Pass};
 use ctlpgn::syntax;
 use ctlpgn::text::LineIndex;
 use ctlpgn_test_support::annotations::{diagnostic_label, render, Annotation};
@@ -68,10 +69,10 @@ fn check(text: &str) -> Checked {
         let identifiers =
             ctlpgn::analysis::analyse_syntax(record_text, &lowered, AnalysisOptions::default())
                 .identifiers;
-        let mut diagnostics = Vec::new();
+        let mut diagnostics = Findings::new(Pass::Comments);
         let resolved: Vec<ResolvedReference> =
             check_comments(record_text, &lowered, &identifiers, &mut diagnostics);
-        for diagnostic in diagnostics {
+        for diagnostic in diagnostics.into_diagnostics(&mut Census::default()) {
             let diagnostic = diagnostic.shifted(record.start);
             found.push((diagnostic.range.start, diagnostic.code.as_str().to_string()));
             checked.codes.push(diagnostic.code.as_str().to_string());

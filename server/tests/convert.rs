@@ -348,7 +348,7 @@ fn the_minimal_form_checks_clean_and_replays_the_same_main_line() {
                         assert_ne!(tag.name.text(record.text(&minimal)), "Redefine", "{name}")
                     }
                     Item::MoveLine(line) => {
-                        for half_move in [&line.white, &line.black].into_iter().flatten() {
+                        for half_move in line.half_moves() {
                             assert!(
                                 half_move.rating.is_none() && half_move.nag.is_none(),
                                 "{name}: a rating is left"

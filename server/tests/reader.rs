@@ -116,7 +116,7 @@ fn the_reader_reads_every_token_of_a_half_move() {
     let read = syntax::read_record(text).expect("a well-formed record");
     assert_eq!(read, tree_syntax(&mut syntax::new_parser(), text));
     let syntax::Item::MoveLine(line) = &read.items[1] else { panic!("a move line") };
-    let white = line.white.as_ref().expect("a white half-move");
+    let white = line.white().expect("a white half-move");
     assert_eq!(white.indicator.as_ref().map(|t| t.text(text)), Some("(=):"));
 }
 

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use ctlpgn::diagnostics::{Code, Diagnostic, Severity};
+use ctlpgn::diagnostics::{Census, Code, Diagnostic, Findings, Pass, Severity};
 
 use ctlpgn::analysis;
 use ctlpgn_test_support::annotations::render_diagnostics;
@@ -49,8 +49,9 @@ fn check_file(text: &str) -> Vec<Diagnostic> {
         let record_text = &text[range];
         let tree = ctlpgn::syntax::parse(&mut parser, record_text);
         let record = ctlpgn::syntax::lower_record(&tree, record_text);
-        let mut diagnostics = Vec::new();
+        let mut diagnostics = Findings::new(Pass::Tags);
         analysis::tags::check_tags(record_text, &record.items, &mut diagnostics);
+        let diagnostics = diagnostics.into_diagnostics(&mut Census::default());
         found.extend(diagnostics.into_iter().map(|diagnostic| diagnostic.shifted(range.start)));
     }
     found

@@ -13,7 +13,7 @@ mod references;
 mod resolve;
 
 use crate::analysis::line_of_play::PlayTree;
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Findings};
 use crate::identifiers::IdentifierSet;
 use crate::pieces::Side;
 use crate::syntax::{RecordSyntax, Reference, ReferenceKind};
@@ -60,7 +60,7 @@ pub fn check_comments(
     text: &str,
     syntax: &RecordSyntax,
     ids: &IdentifierSet,
-    diagnostics: &mut Vec<Diagnostic>,
+    diagnostics: &mut Findings,
 ) -> Vec<ResolvedReference> {
     check_comments_in(text, syntax, &PlayTree::build(text, syntax), ids, diagnostics)
 }
@@ -72,7 +72,7 @@ pub(crate) fn check_comments_in(
     syntax: &RecordSyntax,
     tree: &PlayTree<'_>,
     ids: &IdentifierSet,
-    diagnostics: &mut Vec<Diagnostic>,
+    diagnostics: &mut Findings,
 ) -> Vec<ResolvedReference> {
     layout::check_layout(text, syntax, &syntax.items, diagnostics);
     let mut resolved = Vec::new();

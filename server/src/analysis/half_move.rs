@@ -541,7 +541,7 @@ mod tests {
             .items
             .iter()
             .find_map(
-                |item| if let Item::MoveLine(line) = item { line.white.clone() } else { None },
+                |item| if let Item::MoveLine(line) = item { line.white().cloned() } else { None },
             )
             .expect("a White half-move")
     }

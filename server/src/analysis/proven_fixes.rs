@@ -16,13 +16,24 @@ use crate::syntax::{self, RecordReader, RecordSyntax};
 /// is mended by rewriting it rather than one fix at a time.
 pub const MOST_PROOFS: usize = 16;
 
+/// The most text the proofs of one record analyse again, in bytes: a large broken record gets
+/// fewer proofs (one of 256 KB, none past that), so that proving never costs more than
+/// analysing 256 KB, whatever the record's size (a 1 MB record of faults was analysed 17
+/// times).
+pub const PROOF_BYTES: usize = 256 * 1024;
+
+/// How many fixes of a record of `len` bytes are proven.
+fn proofs_for(len: usize) -> usize {
+    MOST_PROOFS.min(PROOF_BYTES / len.max(1))
+}
+
 /// Whether a record's fixes need proving: it is not [clean](RecordSyntax::is_clean).
 pub(super) fn needs_proof(record: &RecordSyntax) -> bool {
     !record.is_clean()
 }
 
 /// Keeps, of every fix of the analysis's diagnostics and rule warnings, those that help, of
-/// the first [`MOST_PROOFS`].
+/// the first [`MOST_PROOFS`] (fewer in a record over 16 KB: [`PROOF_BYTES`]).
 ///
 /// A finding's fix is judged without the rule checks, which cost as much as the replay: the
 /// findings do not depend on them (the fuzzer checks it) and rule warnings are never errors,
@@ -32,8 +43,8 @@ pub(super) fn keep_proven_fixes(
     analysis: &mut RecordAnalysis,
     rule_checks: RuleChecks,
 ) {
-    let census = Census::of(analysis.diagnostics.iter().chain(&analysis.rule_warnings));
-    let mut proofs_left = MOST_PROOFS;
+    let census = analysis.census();
+    let mut proofs_left = proofs_for(text.len());
     let mut keep_helping = |diagnostics: &mut Vec<Diagnostic>, rule_checks: RuleChecks| {
         for diagnostic in diagnostics {
             let fixes = std::mem::take(&mut diagnostic.fixes);
@@ -65,22 +76,19 @@ pub fn judge_fix(
     FixVerdict::of(diagnostic, before, &census_of_text(&fixed, rule_checks))
 }
 
-/// The census of a text's diagnostics, the rule warnings included when they are judged.
+/// The census of a text's diagnostics ([`RecordAnalysis::census`] of each record), the rule
+/// warnings included when they are judged.
 pub fn census_of_text(text: &str, rule_checks: RuleChecks) -> Census {
     let mut reader = RecordReader::default();
     let options = AnalysisOptions::new(Keep::Findings, rule_checks);
-    let analyses: Vec<RecordAnalysis> = syntax::split_records(text)
-        .into_iter()
-        .map(|range| {
-            let record_text = &text[range];
-            analyse_unproven(record_text, &reader.read(record_text), options)
-        })
-        .collect();
-    Census::of(
-        analyses
-            .iter()
-            .flat_map(|analysis| analysis.diagnostics.iter().chain(&analysis.rule_warnings)),
-    )
+    let mut census = Census::default();
+    for range in syntax::split_records(text) {
+        let record_text = &text[range];
+        let syntax = reader.read(record_text);
+        census.add(&analyse_unproven(record_text, &syntax, options).census());
+        reader.recycle(syntax);
+    }
+    census
 }
 
 #[cfg(test)]
@@ -181,5 +189,41 @@ mod tests {
             })
             .sum();
         assert!(unproven > MOST_PROOFS, "the record has {unproven} fixes to prove");
+    }
+
+    /// A fix of one finding of thousands leaves a hundred listed: it is judged by the count of
+    /// them all, those past each part's hundred included.
+    #[test]
+    fn a_fix_of_one_of_thousands_of_findings_is_judged_by_them_all() {
+        let text = format!(
+            "[Variant \"C'escacs\"]\n[Id \"Demo-X01\"]\n[Annotator \"Demo\"]\n\n{}*\n",
+            (1..=150).map(|n| format!("{n}. E7xE13, E21xE15\n")).collect::<String>()
+        );
+        let analyses = analyse_file(&text, AnalysisOptions::new(Keep::Findings, RuleChecks::Skip));
+        let analysis = &analyses[0].analysis;
+        assert_eq!(analysis.census().count(Code::S005), 300);
+        let first = analysis.diagnostics.iter().find(|d| d.code == Code::S005).expect("an S005");
+        let fix = first.fixes.first().expect("a fix: write ×");
+        let census = census_of_text(&text, RuleChecks::Skip);
+        assert!(judge_fix(&text, first, fix, &census, RuleChecks::Skip).helps());
+    }
+
+    /// A broken record of a million faults was analysed again for each of 16 proofs: the
+    /// proofs of one record analyse at most `PROOF_BYTES` again, whatever its size.
+    #[test]
+    fn the_proofs_of_a_large_broken_record_analyse_at_most_a_bounded_text_again() {
+        assert_eq!(proofs_for(1_000), MOST_PROOFS);
+        assert_eq!(proofs_for(PROOF_BYTES / 4), 4);
+        assert_eq!(proofs_for(PROOF_BYTES), 1);
+        assert_eq!(proofs_for(PROOF_BYTES + 1), 0);
+        let line = "56. K4-K6 $1, E21-E19 $1\n";
+        let text = format!(
+            "[Variant \"C'escacs\"]\n[Site \"?[Variant\n{}",
+            line.repeat(PROOF_BYTES / line.len() + 1)
+        );
+        let analyses = analyse_file(&text, AnalysisOptions::new(Keep::Findings, RuleChecks::Skip));
+        let fixes: usize =
+            analyses.iter().flat_map(|r| &r.analysis.diagnostics).map(|d| d.fixes.len()).sum();
+        assert_eq!(fixes, 0, "no fix of a broken record over {PROOF_BYTES} bytes is proven");
     }
 }

@@ -2,7 +2,7 @@
 //! with a final checkmate and with the `Result` tag.
 
 use super::movetext::MainLineEnd;
-use crate::diagnostics::{Code, Diagnostic, Fix};
+use crate::diagnostics::{Code, Diagnostic, Findings, Fix};
 use crate::pieces::Side;
 use crate::syntax::chars::is_white_space;
 use crate::syntax::Item;
@@ -18,7 +18,7 @@ pub fn check_results(
     end: &MainLineEnd,
     result_tag: Option<&(String, TextRange)>,
     result_tag_start: Option<usize>,
-    diagnostics: &mut Vec<Diagnostic>,
+    diagnostics: &mut Findings,
 ) {
     let mut result: Option<(&str, TextRange)> = None;
     let mut previous_end: Option<usize> = None;
@@ -73,12 +73,8 @@ pub fn check_results(
             )),
             Item::MoveLine(line) => {
                 previous_end = Some(line.range.end);
-                let half_moves = [&line.white, &line.black];
-                broken_after_moves = half_moves.iter().all(|half_move| half_move.is_none())
-                    || half_moves
-                        .iter()
-                        .flat_map(|half_move| half_move.as_ref())
-                        .any(|h| h.has_error);
+                broken_after_moves =
+                    line.half_moves().next().is_none() || line.half_moves().any(|h| h.has_error);
             }
             Item::Variation(variation) => {
                 previous_end = Some(variation.range.end);

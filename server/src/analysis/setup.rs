@@ -2,7 +2,7 @@
 //! `Redefine`, `PDTL` (and its legacy names) and `Result`, with their T- and P-codes. The
 //! remaining tag rules are checked in `tags`.
 
-use crate::diagnostics::{Code, Diagnostic, Fix, Severity};
+use crate::diagnostics::{Code, Diagnostic, Findings, Fix, Severity};
 use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::position::Position;
@@ -30,7 +30,7 @@ pub struct Setup {
 }
 
 /// Reads the content-affecting tags of a record's items.
-pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>) -> Setup {
+pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Findings) -> Setup {
     let first_movetext_item = crate::syntax::movetext_start(items);
     let tags: Vec<&Tag> = items[..first_movetext_item]
         .iter()
@@ -252,7 +252,7 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>)
     }
 }
 
-fn duplicate(tag: &Tag, name: &str, diagnostics: &mut Vec<Diagnostic>) {
+fn duplicate(tag: &Tag, name: &str, diagnostics: &mut Findings) {
     diagnostics.push(Diagnostic::new(
         Code::T003,
         TextRange::new(tag.range.start, tag.range.start + 1),

@@ -13,12 +13,12 @@ pub(crate) use catalogue::{KNOWN as TAG_NAMES, REPEATABLE};
 pub(crate) use order::ROSTER;
 pub(crate) use values::ENUMERATIONS;
 
-use crate::diagnostics::Diagnostic;
+use crate::diagnostics::Findings;
 use crate::syntax::{Comment, Item, Tag};
 use crate::text::TextRange;
 
 /// Checks the tag section of a record's items: names, order, record kind and values.
-pub fn check_tags(text: &str, items: &[Item], diagnostics: &mut Vec<Diagnostic>) {
+pub fn check_tags(text: &str, items: &[Item], diagnostics: &mut Findings) {
     let section = TagSection::read(text, items);
     let result_line = items.iter().find_map(|item| match item {
         Item::Result(token) => Some(token.text(text)),

@@ -94,12 +94,12 @@ fn write_tag(out: &mut String, text: &str, tag: &Tag, map: &IdentifierMap<'_>) -
 fn write_move_line(out: &mut String, text: &str, line: &MoveLine, map: &IdentifierMap<'_>) {
     out.push_str(line.number.text(text));
     out.push(' ');
-    match (&line.white, &line.ellipsis) {
+    match (line.white(), &line.ellipsis) {
         (Some(white), _) => write_half_move(out, text, white, Side::White, map),
         (None, Some(ellipsis)) => out.push_str(ellipsis.text(text)),
         (None, None) => {}
     }
-    if let Some(black) = &line.black {
+    if let Some(black) = line.black() {
         out.push_str(", ");
         write_half_move(out, text, black, Side::Black, map);
     }

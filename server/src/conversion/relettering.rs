@@ -66,10 +66,10 @@ fn item_edits(
                 }
             }
             Item::MoveLine(line) => {
-                if let Some(white) = &line.white {
+                if let Some(white) = line.white() {
                     map.half_move_edits(text, white, Side::White, edits);
                 }
-                if let Some(black) = &line.black {
+                if let Some(black) = line.black() {
                     map.half_move_edits(text, black, Side::Black, edits);
                 }
             }

@@ -19,10 +19,23 @@ impl Census {
     pub fn of<'a>(diagnostics: impl IntoIterator<Item = &'a Diagnostic>) -> Census {
         let mut census = Census::default();
         for diagnostic in diagnostics {
-            *census.codes.entry(diagnostic.code).or_insert(0) += 1;
-            census.errors += usize::from(diagnostic.severity == Severity::Error);
+            census.tally(diagnostic);
         }
         census
+    }
+
+    /// Counts one more diagnostic.
+    pub fn tally(&mut self, diagnostic: &Diagnostic) {
+        *self.codes.entry(diagnostic.code).or_insert(0) += 1;
+        self.errors += usize::from(diagnostic.severity == Severity::Error);
+    }
+
+    /// Adds the counts of `other`.
+    pub fn add(&mut self, other: &Census) {
+        for (&code, &count) in &other.codes {
+            *self.codes.entry(code).or_insert(0) += count;
+        }
+        self.errors += other.errors;
     }
 
     /// How many diagnostics of `code`.

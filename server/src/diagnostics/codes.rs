@@ -99,6 +99,7 @@ codes! {
     S012, "unknown-identifier", Error, "identifier not in the active set (incl. a standard letter invalidated by `Redefine`, wrong-colour figurine)";
     S013, "pawn-letter-written", Error, "pawn letter written";
     S014, "captured-letter-on-move", Error, "captured-piece letter after `-`/`‐`";
+    S015, "diagnostics-truncated", Warning, "more than 100 diagnostics in one part of a record (syntax, tag section, movetext, comments, rule checks): the rest are counted, not listed";
     C001, "unknown-column", Error, "unknown column letter";
     C002, "malformed-line", Error, "line > 28, or leading zero";
     C003, "wrong-line-parity", Error, "line parity wrong for the column";

@@ -4,9 +4,11 @@
 
 mod census;
 mod codes;
+mod findings;
 
 pub use census::{Census, FixVerdict};
 pub use codes::{Code, Severity};
+pub use findings::{Findings, Pass, MAX_PER_PASS};
 
 use crate::text::{apply_edits, TextEdit, TextRange};
 

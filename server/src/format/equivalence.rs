@@ -122,10 +122,10 @@ impl ShapeReader<'_> {
             }
             Item::MoveLine(line) => Shape::MoveLine {
                 number: owned(&line.number),
-                white: line.white.as_ref().map(|half_move| self.half_move(text, half_move)),
+                white: line.white().map(|half_move| self.half_move(text, half_move)),
                 ellipsis: line.ellipsis.as_ref().map(|token| self.ellipsis(token.text(text))),
                 comma: line.comma.is_some(),
-                black: line.black.as_ref().map(|half_move| self.half_move(text, half_move)),
+                black: line.black().map(|half_move| self.half_move(text, half_move)),
             },
             Item::Comment(comment) => {
                 let body = &text[comment.open.range.start..comment.range.end];

@@ -60,10 +60,8 @@ pub(super) fn is_formattable(text: &str, record: &RecordSyntax) -> bool {
 /// out would join tokens the user wrote apart, so the record is kept as written.
 fn has_half_move_written_apart(text: &str, record: &RecordSyntax) -> bool {
     std::iter::once(&record.items).chain(&record.bodies).flatten().any(|item| {
-        matches!(item, Item::MoveLine(line) if [&line.white, &line.black]
-            .into_iter()
-            .flatten()
-            .any(|half_move| half_move.written_apart(text).is_some()))
+        matches!(item, Item::MoveLine(line)
+            if line.half_moves().any(|half_move| half_move.written_apart(text).is_some()))
     })
 }
 

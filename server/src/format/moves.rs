@@ -13,7 +13,7 @@ pub(super) fn write_move_line(
     options: &FormatOptions,
 ) {
     out.push_str(line.number.text(text));
-    if let Some(white) = &line.white {
+    if let Some(white) = line.white() {
         out.push(' ');
         write_half_move(out, text, white, options);
     } else if let Some(ellipsis) = &line.ellipsis {
@@ -23,7 +23,7 @@ pub(super) fn write_move_line(
     if line.comma.is_some() {
         out.push(',');
     }
-    if let Some(black) = &line.black {
+    if let Some(black) = line.black() {
         out.push(' ');
         write_half_move(out, text, black, options);
     }

@@ -80,9 +80,11 @@ pub(super) fn format_record(
     }
     let record = reader.read(written);
     if !is_formattable(written, &record) {
+        reader.recycle(record);
         return written.to_string();
     }
     let mut formatted = lay_out_record(written, &record, options);
+    reader.recycle(record);
     if !is_last {
         formatted.push('\n');
     }

@@ -82,8 +82,8 @@ impl MoveLineParts {
             range: line.range,
             number: line.number.range,
             ellipsis: line.ellipsis.is_some(),
-            white: line.white.as_ref().map(|white| white.range),
-            black: line.black.as_ref().map(|black| black.range),
+            white: line.white().map(|white| white.range),
+            black: line.black().map(|black| black.range),
         }
     }
 

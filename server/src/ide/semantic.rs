@@ -214,7 +214,7 @@ pub fn classify_syntax(text: &str, record: &RecordSyntax) -> Vec<ClassifiedToken
             Item::MoveLine(line) => {
                 push(Some(&line.number), TokenType::MoveNumber, 0);
                 push(line.ellipsis.as_ref(), TokenType::Operator, 0);
-                for half_move in [&line.white, &line.black].into_iter().flatten() {
+                for half_move in line.half_moves() {
                     half_move_tokens(text, half_move, &mut push);
                 }
             }

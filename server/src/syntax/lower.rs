@@ -7,8 +7,8 @@ use tree_sitter::{Node, Tree};
 
 use super::node_kind;
 use super::{
-    Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Reference, ReferenceKind, Tag, Token,
-    Variation,
+    Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Reference, ReferenceKind, SpareHalfMoves,
+    Tag, Token, Variation,
 };
 
 impl Token {
@@ -184,15 +184,9 @@ fn lower_half_move(node: Node<'_>) -> HalfMoveText {
 }
 
 fn lower_move_line(node: Node<'_>, text: &str, missing: &mut Vec<(String, usize)>) -> MoveLine {
-    let mut line = MoveLine {
-        range: Token::of(node).range,
-        indentation: None,
-        number: Token { range: TextRange::new(node.start_byte(), node.start_byte()) },
-        white: None,
-        ellipsis: None,
-        comma: None,
-        black: None,
-    };
+    let mut line = MoveLine::default();
+    line.range = Token::of(node).range;
+    line.number = Token { range: TextRange::new(node.start_byte(), node.start_byte()) };
     let mut cursor = node.walk();
     for child in node.children(&mut cursor) {
         if child.is_missing() {
@@ -205,16 +199,19 @@ fn lower_move_line(node: Node<'_>, text: &str, missing: &mut Vec<(String, usize)
             node_kind::ELLIPSIS => line.ellipsis = Some(Token::of(child)),
             node_kind::COMMA => line.comma = Some(Token::of(child)),
             node_kind::HALF_MOVE
-                if line.comma.is_none() && line.white.is_none() && line.ellipsis.is_none() =>
+                if line.comma.is_none() && line.white().is_none() && line.ellipsis.is_none() =>
             {
-                line.white = Some(lower_half_move(child));
+                line.set_white(lower_half_move(child), &mut SpareHalfMoves::default());
             }
-            node_kind::HALF_MOVE => line.black = Some(lower_half_move(child)),
+            node_kind::HALF_MOVE => {
+                line.set_black(lower_half_move(child), &mut SpareHalfMoves::default());
+            }
             // Text the parser could not place inside the line (`H6-H12 2`, `H6-H1<U+FEFF>2`)
             // belongs to the half-move before it: that half-move is malformed (S004), not
             // silently shorter.
             node_kind::ERROR => {
-                if let Some(half_move) = line.black.as_mut().or(line.white.as_mut()) {
+                let last = if line.black().is_some() { line.black_mut() } else { line.white_mut() };
+                if let Some(half_move) = last {
                     half_move.range.end = half_move.range.end.max(child.end_byte());
                     half_move.has_error = true;
                 }
@@ -222,7 +219,7 @@ fn lower_move_line(node: Node<'_>, text: &str, missing: &mut Vec<(String, usize)
             _ => {}
         }
     }
-    for half_move in [&mut line.white, &mut line.black].into_iter().flatten() {
+    for half_move in line.half_moves_mut() {
         half_move.read_parts(text, true);
     }
     line

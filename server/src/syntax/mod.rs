@@ -13,7 +13,7 @@ mod records;
 pub use lower::lower_record;
 pub use model::{
     movetext_start, Comment, Gap, HalfMoveText, Item, MoveLine, RecordSyntax, Reference,
-    ReferenceKind, Step, Tag, Token, Variation, Walk,
+    ReferenceKind, SpareHalfMoves, Step, Tag, Token, Variation, Walk,
 };
 pub use reader::{read_record, Reading, RecordReader};
 pub use records::{opens_record, split_records};

@@ -125,3 +125,19 @@ fn hints_are_hints_and_closing_a_document_clears_its_diagnostics() {
     let cleared = client.published(&uri("hint"));
     assert_eq!(cleared["diagnostics"], json!([]));
 }
+
+#[test]
+fn a_document_of_thousands_of_faults_publishes_a_hundred_per_part_and_one_that_counts_the_rest() {
+    let mut client = Client::start(utf16_client());
+    let doc = uri("faults");
+    // Each `89.`: a move number without a move, out of sequence, on a line with others.
+    client.open(&doc, &format!("[Variant \"C'escacs\"]\n[Id \"X\"]\n{}", "9.8".repeat(5_000)));
+    let published = client.published(&doc);
+    let diagnostics = published["diagnostics"].as_array().expect("diagnostics");
+    let counted: Vec<&serde_json::Value> =
+        diagnostics.iter().filter(|d| d["code"] == "S015").collect();
+    assert_eq!(counted.len(), 1, "{published}");
+    let message = counted[0]["message"].as_str().expect("a message");
+    assert!(message.contains("more findings in this record's movetext"), "{message}");
+    assert!(diagnostics.len() <= 2 * 101, "{} diagnostics", diagnostics.len());
+}

@@ -3,7 +3,7 @@
 //! the move line they comment on (N005-N008) and of unmarked comments (N009). N002 (text after
 //! `}`) is reported by the movetext walk, which sees the text the grammar could not place.
 
-use crate::diagnostics::{Code, Diagnostic, Fix};
+use crate::diagnostics::{Code, Diagnostic, Findings, Fix};
 use crate::pieces::Side;
 use crate::syntax::chars::{is_blank, is_line_end};
 use crate::syntax::{Comment, Item, MoveLine, RecordSyntax, Step};
@@ -38,8 +38,8 @@ impl<'a> SinceMoveLine<'a> {
     fn new(text: &'a str, line: &MoveLine) -> SinceMoveLine<'a> {
         SinceMoveLine {
             number: line.number.text(text).trim_end_matches(['.', '?']),
-            has_white: line.white.is_some(),
-            has_black: line.black.is_some(),
+            has_white: line.white().is_some(),
+            has_black: line.black().is_some(),
             commented: [false; 2],
             after_variation: false,
             after_comment: false,
@@ -53,7 +53,7 @@ pub(super) fn check_layout(
     text: &str,
     syntax: &RecordSyntax,
     items: &[Item],
-    diagnostics: &mut Vec<Diagnostic>,
+    diagnostics: &mut Findings,
 ) {
     let mut lines: Vec<Option<SinceMoveLine>> = vec![None];
     for step in syntax.walk(items) {
@@ -83,7 +83,7 @@ fn check_comment(
     text: &str,
     comment: &Comment,
     since: Option<&mut SinceMoveLine<'_>>,
-    diagnostics: &mut Vec<Diagnostic>,
+    diagnostics: &mut Findings,
 ) {
     let open = comment.open.range;
     let first_on_line = starts_its_line(text, open.start);
@@ -161,7 +161,7 @@ fn check_player_comment(
     side: Side,
     open: TextRange,
     since: Option<&mut SinceMoveLine<'_>>,
-    diagnostics: &mut Vec<Diagnostic>,
+    diagnostics: &mut Findings,
 ) {
     let marker = match side {
         Side::White => "@W:",

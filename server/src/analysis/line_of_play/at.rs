@@ -126,9 +126,7 @@ fn rest_of_line(items: &[Item], offset: usize) -> Vec<(&MoveLine, Side, &HalfMov
             Item::MoveLine(line) => Some(line),
             _ => None,
         })
-        .flat_map(|line| {
-            [(line, Side::White, line.white.as_ref()), (line, Side::Black, line.black.as_ref())]
-        })
+        .flat_map(|line| [(line, Side::White, line.white()), (line, Side::Black, line.black())])
         .filter_map(|(line, side, half_move)| Some((line, side, half_move?)))
         .filter(|(_, _, half_move)| offset <= half_move.range.end)
         .collect()

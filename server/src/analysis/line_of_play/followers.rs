@@ -57,7 +57,7 @@ impl<'a> PlayTree<'a> {
     /// The written half-moves of a line of play, in order (not those of its variations).
     pub fn half_moves(&self, line: usize) -> impl Iterator<Item = Node<'a>> + '_ {
         self.lines[line].moves.iter().enumerate().flat_map(move |(index, item)| {
-            [(Side::White, item.line.white.as_ref()), (Side::Black, item.line.black.as_ref())]
+            [(Side::White, item.line.white()), (Side::Black, item.line.black())]
                 .into_iter()
                 .filter_map(move |(side, half_move)| {
                     Some(Node { line, index, side, half_move: half_move? })
@@ -72,8 +72,8 @@ impl<'a> PlayTree<'a> {
             .binary_search_by_key(&move_line.range.start, |item| item.line.range.start)
             .ok()?;
         let half_move = match side {
-            Side::White => moves[index].line.white.as_ref(),
-            Side::Black => moves[index].line.black.as_ref(),
+            Side::White => moves[index].line.white(),
+            Side::Black => moves[index].line.black(),
         }?;
         Some(Node { line, index, side, half_move })
     }

@@ -135,8 +135,7 @@ fn half_move_at(syntax: &RecordSyntax, offset: usize) -> Option<&HalfMoveText> {
             continue;
         }
         if let Item::MoveLine(line) = item {
-            let found =
-                [&line.white, &line.black].into_iter().flatten().find(|h| h.range.touches(offset));
+            let found = line.half_moves().find(|h| h.range.touches(offset));
             if found.is_some() {
                 return found;
             }

@@ -108,8 +108,8 @@ impl<'a> Entry<'a> {
         Entry {
             number: item.number,
             line: item.line,
-            white: item.line.white.as_ref(),
-            black: item.line.black.as_ref(),
+            white: item.line.white(),
+            black: item.line.black(),
         }
     }
 
@@ -254,7 +254,7 @@ impl<'a> PlayTree<'a> {
                     let attached = &self.lines[parent].moves[attach];
                     attached
                         .line
-                        .white
+                        .white()
                         .is_some()
                         .then(|| Entry { black: None, ..Entry::of(attached) })
                 }

@@ -3,7 +3,7 @@
 
 use super::TagLine;
 use crate::analysis::RESULTS;
-use crate::diagnostics::{Code, Diagnostic, Fix, Severity};
+use crate::diagnostics::{Code, Diagnostic, Findings, Fix, Severity};
 use crate::syntax::chars::is_white_space;
 
 /// What the handbook says about one tag of the catalogue (§10.2, §10.3), in words a hover or a
@@ -251,7 +251,7 @@ pub(super) fn check_names(
     text: &str,
     tags: &[TagLine<'_>],
     result_line: Option<&str>,
-    diagnostics: &mut Vec<Diagnostic>,
+    diagnostics: &mut Findings,
 ) {
     for (index, line) in tags.iter().enumerate() {
         if !is_known(line.name) {
@@ -368,7 +368,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// T019: a real game is a record with players; every other record is a model item.
-pub(super) fn check_record_kind(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnostic>) {
+pub(super) fn check_record_kind(tags: &[TagLine<'_>], diagnostics: &mut Findings) {
     let real_game = tags.iter().any(|line| PLAYER_TAGS.contains(&line.name));
     for line in tags {
         let message = if real_game && MODEL_ONLY.contains(&line.name) {

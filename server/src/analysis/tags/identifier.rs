@@ -3,7 +3,7 @@
 //! `A<digits>` requires (T021).
 
 use super::TagLine;
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Findings};
 
 /// The hyphens that join the parts of an identifier: ASCII and U+2010.
 const HYPHENS: [char; 2] = ['-', '‐'];
@@ -35,7 +35,7 @@ fn annotator_draft_digits(id: &str) -> Option<&str> {
 }
 
 /// T021: an `Id` with an annotator-draft key needs an `AnnotatorId` holding the key's digits.
-pub(super) fn check_annotator_id(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnostic>) {
+pub(super) fn check_annotator_id(tags: &[TagLine<'_>], diagnostics: &mut Findings) {
     let Some(id) = tags.iter().find(|line| line.name == "Id") else { return };
     let Some(id_value) = id.value.as_deref() else { return };
     let Some(key_digits) = annotator_draft_digits(id_value) else { return };

@@ -5,7 +5,7 @@
 
 use super::catalogue::REPEATABLE;
 use super::{TagLine, TagSection};
-use crate::diagnostics::{Code, Diagnostic};
+use crate::diagnostics::{Code, Diagnostic, Findings};
 use crate::text::TextRange;
 
 /// One position of the roster (§10.3 item 2): the names that fill it, and whether it may be
@@ -54,7 +54,7 @@ const ALIASES: [(&str, [&str; 2]); 2] =
     [("WhiteAlias", ["White", "WhiteNA"]), ("BlackAlias", ["Black", "BlackNA"])];
 
 /// Checks the order rules of the tag section.
-pub(super) fn check_order(section: &TagSection<'_>, diagnostics: &mut Vec<Diagnostic>) {
+pub(super) fn check_order(section: &TagSection<'_>, diagnostics: &mut Findings) {
     let tags = &section.tags;
     check_form(tags, diagnostics);
     for name in REPEATABLE {
@@ -84,7 +84,7 @@ fn head<'t, 'a>(tags: &'t [TagLine<'a>]) -> &'t [TagLine<'a>] {
 /// T007, and the form's own rules: the roster (T006) or the publisher (T008). A misplaced
 /// alias is T006 in any form, reported only when the roster is in order (T006 is reported
 /// once per record, §13.1).
-fn check_form(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnostic>) {
+fn check_form(tags: &[TagLine<'_>], diagnostics: &mut Findings) {
     let Some(last) = tags.last() else { return };
     let head = head(tags);
     let roster_break = match head.first().map(|line| line.name) {
@@ -154,7 +154,7 @@ fn misplaced_alias<'t, 'a>(tags: &'t [TagLine<'a>]) -> Option<(&'t TagLine<'a>, 
 }
 
 /// T008: the `Id` form names its publisher in an `Annotator` tag.
-fn check_publisher(tags: &[TagLine<'_>], id: &TagLine<'_>, diagnostics: &mut Vec<Diagnostic>) {
+fn check_publisher(tags: &[TagLine<'_>], id: &TagLine<'_>, diagnostics: &mut Findings) {
     if !tags.iter().any(|line| line.name == "Annotator") {
         diagnostics.push(Diagnostic::new(
             Code::T008,
@@ -165,7 +165,7 @@ fn check_publisher(tags: &[TagLine<'_>], id: &TagLine<'_>, diagnostics: &mut Vec
 }
 
 /// T009 at every tag of `name` that starts a new run after an earlier one.
-fn check_consecutive(tags: &[TagLine<'_>], name: &str, diagnostics: &mut Vec<Diagnostic>) {
+fn check_consecutive(tags: &[TagLine<'_>], name: &str, diagnostics: &mut Findings) {
     let mut seen = false;
     for (index, line) in tags.iter().enumerate() {
         if line.name != name {
@@ -186,7 +186,7 @@ fn check_consecutive(tags: &[TagLine<'_>], name: &str, diagnostics: &mut Vec<Dia
 }
 
 /// T010: a network address in place of a player's name needs the player's alias.
-fn check_aliases_present(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnostic>) {
+fn check_aliases_present(tags: &[TagLine<'_>], diagnostics: &mut Findings) {
     for (address, alias) in [("WhiteNA", "WhiteAlias"), ("BlackNA", "BlackAlias")] {
         let Some(line) = tags.iter().find(|line| line.name == address) else { continue };
         if !tags.iter().any(|line| line.name == alias) {
@@ -202,7 +202,7 @@ fn check_aliases_present(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnostic>
 }
 
 /// T017, at the first `Title` when it comes before the first `Lang`.
-fn check_title_after_lang(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnostic>) {
+fn check_title_after_lang(tags: &[TagLine<'_>], diagnostics: &mut Findings) {
     let position = |name: &str| tags.iter().position(|line| line.name == name);
     if let (Some(title), Some(lang)) = (position("Title"), position("Lang")) {
         if title < lang {

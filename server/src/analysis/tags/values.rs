@@ -4,7 +4,7 @@
 
 use super::{dates, identifier, shown, TagLine};
 use crate::analysis::RESULTS;
-use crate::diagnostics::{Code, Diagnostic, Fix};
+use crate::diagnostics::{Code, Diagnostic, Findings, Fix};
 
 /// The tags whose value is one of a fixed list (T018).
 pub(crate) const ENUMERATIONS: [(&str, &[&str]); 4] = [
@@ -15,7 +15,7 @@ pub(crate) const ENUMERATIONS: [(&str, &[&str]); 4] = [
 ];
 
 /// Checks the value of every tag that has a value grammar.
-pub(super) fn check_values(tags: &[TagLine<'_>], diagnostics: &mut Vec<Diagnostic>) {
+pub(super) fn check_values(tags: &[TagLine<'_>], diagnostics: &mut Findings) {
     for line in tags {
         let Some(value) = line.value.as_deref() else { continue };
         if let Some((code, message)) = value_problem(line.name, value) {

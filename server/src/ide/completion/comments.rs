@@ -41,7 +41,7 @@ fn markers(
     let Some(last) = history.half_moves.last() else { return Vec::new() };
     let line = last.line;
     let number = line.number.text(text);
-    [(Side::White, "@W:", line.white.as_ref()), (Side::Black, "@B:", line.black.as_ref())]
+    [(Side::White, "@W:", line.white()), (Side::Black, "@B:", line.black())]
         .into_iter()
         .filter_map(|(side, marker, half_move)| {
             let half_move = half_move?;

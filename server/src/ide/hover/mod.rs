@@ -128,7 +128,7 @@ fn found_in(item: &Item, offset: usize) -> Option<Found<'_>> {
             }
         }
         Item::MoveLine(line) => {
-            [(&line.white, Side::White), (&line.black, Side::Black)].into_iter().find_map(
+            [(line.white(), Side::White), (line.black(), Side::Black)].into_iter().find_map(
                 |(half_move, side)| {
                     let half_move = half_move.as_ref().filter(|h| h.range.contains(offset))?;
                     let written = Written { half_move, number: &line.number, side };

@@ -40,7 +40,7 @@ impl RecordSpelling {
                     _ => {}
                 }
             }
-            for half_move in [&line.white, &line.black].into_iter().flatten() {
+            for half_move in line.half_moves() {
                 let written = half_move
                     .separator
                     .as_ref()

@@ -22,9 +22,6 @@ pub struct Variation {
 }
 
 /// One item of a record or of a variation, in text order.
-// Most items are move lines, so boxing the large variant would cost an allocation per line and
-// save nothing.
-#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
     Tag(Tag),

@@ -13,7 +13,7 @@ mod written_apart;
 
 pub use comment::{Comment, Reference, ReferenceKind};
 pub use item::{movetext_start, Item, Variation};
-pub use move_line::{HalfMoveText, MoveLine};
+pub use move_line::{HalfMoveText, MoveLine, SpareHalfMoves};
 pub use record::{RecordSyntax, Step, Walk};
 pub use tag::Tag;
 pub use token::Token;

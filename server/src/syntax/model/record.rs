@@ -1,6 +1,6 @@
 //! A record as values, and the depth-first walk over its items and its variations' items.
 
-use super::{Item, Variation};
+use super::{Item, SpareHalfMoves, Variation};
 
 /// A record as values.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -36,6 +36,18 @@ impl RecordSyntax {
     /// every comment and variation closed. Otherwise the syntax is the parser's best guess.
     pub fn is_clean(&self) -> bool {
         !self.has_error && self.missing.is_empty() && self.all_closed()
+    }
+
+    /// Drops the record, the boxes of its move lines' half-moves kept in `spares` for the
+    /// records read next.
+    pub fn recycle_into(mut self, spares: &mut SpareHalfMoves) {
+        for item in std::iter::once(&mut self.items).chain(&mut self.bodies).flatten() {
+            if let Item::MoveLine(line) = item {
+                if !spares.keep_from(line) {
+                    return;
+                }
+            }
+        }
     }
 
     /// A depth-first walk, in text order, over `items` (the record's items or a part of them)

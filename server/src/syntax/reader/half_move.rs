@@ -7,7 +7,7 @@ use super::cursor::Cursor;
 use crate::syntax::chars::{
     is_figurine, is_space_or_tab_byte, is_white_space, is_white_space_byte,
 };
-use crate::syntax::{HalfMoveText, MoveLine, Token};
+use crate::syntax::{HalfMoveText, MoveLine, SpareHalfMoves, Token};
 use crate::text::TextRange;
 
 fn token(range: TextRange) -> Option<Token> {
@@ -15,12 +15,13 @@ fn token(range: TextRange) -> Option<Token> {
 }
 
 /// Reads a move line whose number starts at the cursor (after its `indentation`, if any) into
-/// `line`, an empty move line already in its place among the record's items: a move line is
-/// hundreds of bytes, and building it here to return it was copied at each step up.
+/// `line`, an empty move line already in its place among the record's items: building it here
+/// to return it was copied at each step up. Its half-moves' box comes from `spares`.
 pub(super) fn read_move_line(
     cursor: &mut Cursor<'_>,
     indentation: Option<Token>,
     line: &mut MoveLine,
+    spares: &mut SpareHalfMoves,
 ) -> Option<()> {
     let start = indentation.as_ref().map_or(cursor.pos, |t| t.range.start);
     let number_start = cursor.pos;
@@ -48,7 +49,7 @@ pub(super) fn read_move_line(
         if crossed {
             return None;
         }
-        read_half_move(cursor, line.white.insert(HalfMoveText::default()))?;
+        read_half_move(cursor, line.set_white(HalfMoveText::default(), spares))?;
     } else if cursor.byte() == Some(b'.') {
         return None;
     } else {
@@ -74,7 +75,7 @@ pub(super) fn read_move_line(
         if crossed {
             return None;
         }
-        read_half_move(cursor, line.black.insert(HalfMoveText::default()))?;
+        read_half_move(cursor, line.set_black(HalfMoveText::default(), spares))?;
         line.range.end = cursor.pos;
     } else {
         cursor.pos = after_comma;

@@ -13,13 +13,18 @@ mod tag;
 use cursor::Cursor;
 
 use crate::syntax::chars::{is_space_or_tab_byte, is_white_space_byte, BYTE_ORDER_MARK};
-use crate::syntax::{Item, MoveLine, RecordSyntax, Token, Variation};
+use crate::syntax::{Item, MoveLine, RecordSyntax, SpareHalfMoves, Token, Variation};
 use crate::text::TextRange;
 
 /// Reads one record's text (as [`crate::syntax::split_records`] cuts it) into the syntax
 /// values `lower_record(parse(text))` gives, or `None` when the record is not plainly
 /// well-formed.
 pub fn read_record(text: &str) -> Option<RecordSyntax> {
+    read_record_with(text, &mut SpareHalfMoves::default())
+}
+
+/// [`read_record`] with the boxes of move lines' half-moves taken from `spares`.
+fn read_record_with(text: &str, spares: &mut SpareHalfMoves) -> Option<RecordSyntax> {
     // Characters the grammar treats in ways not worth mirroring: the byte-order mark is a
     // blank to the grammar but not to the record split, and NUL is a lookahead of 0.
     if text.contains(BYTE_ORDER_MARK) || text.as_bytes().contains(&0) {
@@ -34,7 +39,7 @@ pub fn read_record(text: &str) -> Option<RecordSyntax> {
     {
         return None;
     }
-    // An item takes a line or more, and an item is large (a move line is hundreds of bytes):
+    // An item takes a line or more, and an item is large (a move line is about 110 bytes):
     // room for them all at once spares moving them as the list grows.
     let lines = text.bytes().filter(|&b| b == b'\n').count() + 1;
     let mut record = RecordSyntax { items: Vec::with_capacity(lines), ..RecordSyntax::default() };
@@ -70,7 +75,7 @@ pub fn read_record(text: &str) -> Option<RecordSyntax> {
                     let container = container(&mut record, body);
                     container.push(Item::MoveLine(MoveLine::default()));
                     let Some(Item::MoveLine(line)) = container.last_mut() else { return None };
-                    half_move::read_move_line(&mut cursor, indentation, line)?;
+                    half_move::read_move_line(&mut cursor, indentation, line, spares)?;
                     continue;
                 }
             },
@@ -233,6 +238,8 @@ pub enum Reading {
 pub struct RecordReader {
     reading: Reading,
     parser: Option<tree_sitter::Parser>,
+    /// Boxes taken back from the records done with ([`RecordReader::recycle`]).
+    spares: SpareHalfMoves,
 }
 
 impl std::fmt::Debug for RecordReader {
@@ -243,17 +250,23 @@ impl std::fmt::Debug for RecordReader {
 
 impl RecordReader {
     pub fn new(reading: Reading) -> RecordReader {
-        RecordReader { reading, parser: None }
+        RecordReader { reading, parser: None, spares: SpareHalfMoves::default() }
     }
 
     /// The syntax of one record's text.
     pub fn read(&mut self, text: &str) -> RecordSyntax {
         if self.reading == Reading::ReaderFirst {
-            if let Some(record) = read_record(text) {
+            if let Some(record) = read_record_with(text, &mut self.spares) {
                 return record;
             }
         }
         let parser = self.parser.get_or_insert_with(crate::syntax::new_parser);
         crate::syntax::parse_record_with(parser, text)
+    }
+
+    /// Drops a record read before, keeping the boxes of its move lines' half-moves for the
+    /// records read next.
+    pub fn recycle(&mut self, record: RecordSyntax) {
+        record.recycle_into(&mut self.spares);
     }
 }
