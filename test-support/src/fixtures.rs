@@ -1,7 +1,7 @@
 //! The repository's test data, read from inside the repository only: the `testdata` folder
 //! (the handbook's examples, the corpus), the core's fixtures (`server/tests/fixtures`), the
-//! file of many records the benchmarks use, and the `initialize` requests recorded from real
-//! editors. A test that needs a file fails when it is
+//! file of many records the benchmarks use, the large records a program writes, and the
+//! `initialize` requests recorded from real editors. A test that needs a file fails when it is
 //! missing rather than passing without looking at anything.
 
 use std::path::{Path, PathBuf};
@@ -65,6 +65,35 @@ pub fn corpus_file(records: usize) -> String {
         file.push('\n');
     }
     file
+}
+
+/// A record a program wrote rather than a person: a Knight of each side out and back
+/// (`1. NG3-H8, NG25-I15`, `2. NH8-G3, NI15-G25`, and again), `pairs` move pairs, all on one
+/// line or a pair per line; it replays without an error. Line 2 + k holds pair k + 1 when the
+/// pairs are a line each.
+pub fn knights_out_and_back(pairs: usize, one_line: bool) -> String {
+    knights(one_line, |_, count| count < pairs)
+}
+
+/// [`knights_out_and_back`] with as many pairs as make the record at least `bytes` long.
+pub fn knights_out_and_back_of(bytes: usize, one_line: bool) -> String {
+    knights(one_line, |text, _| text.len() < bytes)
+}
+
+/// The record of [`knights_out_and_back`], pairs added while `more` says so.
+fn knights(one_line: bool, more: impl Fn(&str, usize) -> bool) -> String {
+    let moves = ["NG3-H8, NG25-I15", "NH8-G3, NI15-G25"];
+    let mut text = String::from("[Variant \"C'escacs\"]\n\n");
+    let mut pairs = 0;
+    while more(&text, pairs) {
+        if pairs > 0 {
+            text.push(if one_line { ' ' } else { '\n' });
+        }
+        text.push_str(&format!("{}. {}", pairs + 1, moves[pairs % 2]));
+        pairs += 1;
+    }
+    text.push_str(":\n*\n");
+    text
 }
 
 /// The `initialize` request recorded from an editor (`tests/fixtures/initialize/<name>`, whose

@@ -75,6 +75,19 @@ pub struct Document {
     rule_checks: RuleChecks,
     /// What is derived from each record read with many others.
     prepare: Preparations,
+    /// What the changes applied to the text since the records were last brought up to date
+    /// left alone (see [`Document::edit`]); `None` while the records describe the text.
+    pending: Option<Pending>,
+}
+
+/// What changes applied to the text, and not yet to its records, left alone: the text before
+/// `unchanged_start` and the last `unchanged_end` bytes of a text that was `old_len` bytes
+/// long when the records last described it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pending {
+    old_len: usize,
+    unchanged_start: usize,
+    unchanged_end: usize,
 }
 
 impl Clone for Document {
@@ -88,6 +101,7 @@ impl Clone for Document {
             parses: ParseCache::default(),
             rule_checks: self.rule_checks,
             prepare: self.prepare.clone(),
+            pending: self.pending,
         }
     }
 }
@@ -101,9 +115,9 @@ fn derive_read<T>(
     from_tree: &impl Fn(&Record, &tree_sitter::Tree) -> T,
 ) -> T {
     let text = &record.state.text;
-    match (syntax::read_record(text), parsed) {
+    match (syntax::read_record(text), parsed.and_then(|parsed| parsed.tree.as_ref())) {
         (Some(read), _) => from_syntax(record, &read),
-        (None, Some(parsed)) => from_tree(record, &parsed.tree),
+        (None, Some(tree)) => from_tree(record, tree),
         (None, None) => from_tree(record, &with_parser(|parser| syntax::parse(parser, text))),
     }
 }
@@ -124,7 +138,7 @@ impl Document {
         prepare: Preparations,
     ) -> Document {
         let mut document = Document::unanalysed(text, version, rule_checks, prepare);
-        document.resplit(0..0, 0, text);
+        document.resplit(0..0, 0, text, false);
         document.check_records();
         document
     }
@@ -144,6 +158,7 @@ impl Document {
             parses: ParseCache::default(),
             rule_checks,
             prepare,
+            pending: None,
         }
     }
 
@@ -159,7 +174,10 @@ impl Document {
         self.rule_checks
     }
 
+    /// The records, as the text was when they were last brought up to date (see
+    /// [`Document::edit`]).
     pub fn records(&self) -> &[Record] {
+        debug_assert!(self.pending.is_none(), "the records of an edited text are read");
         &self.records
     }
 
@@ -181,6 +199,7 @@ impl Document {
     }
 
     fn index_at(&self, offset: usize) -> Option<usize> {
+        debug_assert!(self.pending.is_none(), "the records of an edited text are read");
         let after = self.records.partition_point(|record| record.range.start <= offset);
         let index = after.checked_sub(1)?;
         (offset <= self.records[index].range.end).then_some(index)
@@ -260,11 +279,25 @@ impl Document {
     /// changes touched up to date: one re-split and one analysis per batch, whatever its
     /// number of changes.
     pub fn apply<'a>(&mut self, version: i32, changes: impl IntoIterator<Item = Change<'a>>) {
+        self.edit(version, changes);
+        self.settle();
+    }
+
+    /// Applies changes to the text alone, as [`Document::apply`] does, leaving the records as
+    /// they were until [`Document::settle`]: the editor's server re-checks a large record after
+    /// a pause in the typing rather than on every keystroke. Until then the records describe
+    /// an older text, and nothing may read them; several batches settle as one.
+    pub fn edit<'a>(&mut self, version: i32, changes: impl IntoIterator<Item = Change<'a>>) {
         let old_len = self.rope.len_bytes();
-        // What the batch left alone: the text before `unchanged_start`, and the last
+        // What the changes left alone: the text before `unchanged_start`, and the last
         // `unchanged_end` bytes. Each change keeps the bytes before its start and after its
-        // end, so the smallest of these over the batch holds for the whole batch.
-        let (mut unchanged_start, mut unchanged_end) = (old_len, old_len);
+        // end, so the smallest of these over the changes holds for all of them, and for the
+        // batches edited before since the records were brought up to date.
+        let mut pending = self.pending.unwrap_or(Pending {
+            old_len,
+            unchanged_start: old_len,
+            unchanged_end: old_len,
+        });
         let mut changed = false;
         for change in changes {
             let before = self.rope.len_bytes();
@@ -273,13 +306,43 @@ impl Document {
             let bytes = self.rope.char_to_byte(start)..self.rope.char_to_byte(end);
             self.rope.remove(start..end);
             self.rope.insert(start, change.text);
-            unchanged_start = unchanged_start.min(bytes.start);
-            unchanged_end = unchanged_end.min(before - bytes.end);
+            pending.unchanged_start = pending.unchanged_start.min(bytes.start);
+            pending.unchanged_end = pending.unchanged_end.min(before - bytes.end);
             changed = true;
         }
         self.version = version;
         if changed {
-            self.update_records(old_len, unchanged_start, unchanged_end);
+            self.pending = Some(pending);
         }
+    }
+
+    /// Brings the records up to date with the changes [`Document::edit`] applied to the text.
+    pub fn settle(&mut self) {
+        if let Some(pending) = self.pending.take() {
+            self.update_records(pending.old_len, pending.unchanged_start, pending.unchanged_end);
+        }
+    }
+
+    /// Whether the text was edited since the records were brought up to date.
+    pub fn is_pending(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// About how many bytes of text [`Document::settle`] would analyse again: the records
+    /// the pending changes touched, grown or shrunk by them; 0 when nothing is pending. (The
+    /// re-split also reads the record before, whose text it only compares.)
+    pub fn pending_bytes(&self) -> usize {
+        self.pending.map_or(0, |pending| {
+            let touched_end = pending.old_len - pending.unchanged_end;
+            let touched_start = pending.unchanged_start.min(touched_end);
+            let holding = |offset: usize| {
+                let after = self.records.partition_point(|record| record.range.start <= offset);
+                self.records.get(after.saturating_sub(1)).map(|record| record.range)
+            };
+            let first = holding(touched_start).map_or(touched_start, |range| range.start);
+            let last = holding(touched_end).map_or(touched_end, |range| range.end);
+            let touched = last.max(touched_end) - first.min(touched_start);
+            (touched + self.rope.len_bytes()).saturating_sub(pending.old_len)
+        })
     }
 }

@@ -1,16 +1,25 @@
 //! A record of a document: its place, its immutable state (text and findings), and its parse
 //! (tree, lowered syntax, analysis), which is derived again when a request needs it.
+//!
+//! A record larger than [`LARGE_RECORD`] is read by the hand-written reader at every change
+//! and keeps no tree: its tree would hold about 20 bytes per byte of text and take tree-sitter
+//! and the lowering about four times the reader's time, for no feature (the tree is only the
+//! base of the next incremental parse). Such a record is one a program wrote, a whole game on
+//! one line or thousands of moves, rarely typed in.
 
+use std::mem::size_of;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 
 use super::derived::Derived;
 use super::incremental;
 use super::view::RecordView;
-use crate::analysis::{analyse_syntax, AnalysisOptions, Keep, RecordAnalysis, RuleChecks};
-use crate::diagnostics::Diagnostic;
+use crate::analysis::{
+    analyse_syntax, AnalysisOptions, Keep, PlayedHalfMove, RecordAnalysis, RuleChecks,
+};
+use crate::diagnostics::{Diagnostic, Fix};
 use crate::syntax::{self, RecordSyntax};
-use crate::text::TextRange;
+use crate::text::{TextEdit, TextRange};
 
 /// What the document keeps of a record. It never changes once built: a record whose text
 /// changes gets a new state.
@@ -38,6 +47,17 @@ impl RecordState {
         }
     }
 
+    /// The state of a record with its analysis's findings, taken from it: the analysis is not
+    /// kept (a record read with many others, or a large one).
+    pub(super) fn with_findings(text: String, analysis: RecordAnalysis) -> RecordState {
+        RecordState {
+            text,
+            diagnostics: analysis.diagnostics,
+            rule_warnings: analysis.rule_warnings,
+            derived: Derived::default(),
+        }
+    }
+
     /// The findings the user sees, with their fixes: with `rules`, the optional rule checks'
     /// warnings too.
     pub fn shown(&self, rules: bool) -> impl Iterator<Item = &Diagnostic> {
@@ -46,13 +66,18 @@ impl RecordState {
     }
 }
 
+/// The size in bytes above which a record is read by the hand-written reader at every change
+/// and keeps no tree (see the module's comment). The corpus's longest game is 6 KB.
+pub const LARGE_RECORD: usize = 64 * 1024;
+
 /// Everything derived from one record's text.
 #[derive(Debug)]
 pub struct Parsed {
     /// The tree of the record's text, parsed on its own (a record parses alone as inside its
-    /// file).
-    pub tree: tree_sitter::Tree,
-    /// `tree` lowered to values; `analysis` was derived from it.
+    /// file); `None` for a record larger than [`LARGE_RECORD`].
+    pub tree: Option<tree_sitter::Tree>,
+    /// The record's syntax: `tree` lowered to values, or the hand-written reader's for a large
+    /// record; `analysis` was derived from it.
     pub syntax: RecordSyntax,
     /// Diagnostics and replayed positions, with byte ranges relative to the text.
     pub analysis: RecordAnalysis,
@@ -97,19 +122,59 @@ pub(super) fn analyse_guarded(
 
 impl Parsed {
     /// Parses and analyses a record's text; with the text and parse it had before, the parse
-    /// is incremental (the edit between the two texts applied to the old tree).
+    /// is incremental (the edit between the two texts applied to the old tree). A record larger
+    /// than [`LARGE_RECORD`] is read by the hand-written reader instead, and keeps no tree.
     pub(super) fn new(
         parser: &mut tree_sitter::Parser,
         text: &str,
         previous: Option<(&str, &Parsed)>,
         rule_checks: RuleChecks,
     ) -> Parsed {
-        let tree =
-            incremental::parse(parser, text, previous.map(|(text, parsed)| (text, &parsed.tree)));
+        if text.len() > LARGE_RECORD {
+            let syntax = read_syntax(text);
+            let options = AnalysisOptions::new(Keep::Everything, rule_checks);
+            let analysis = analyse_guarded(text, &syntax, options);
+            return Parsed { tree: None, syntax, analysis }.trimmed();
+        }
+        let previous = previous.and_then(|(text, parsed)| Some((text, parsed.tree.as_ref()?)));
+        let tree = incremental::parse(parser, text, previous);
         let syntax = syntax::lower_record(&tree, text);
         let options = AnalysisOptions::new(Keep::Everything, rule_checks);
         let analysis = analyse_guarded(text, &syntax, options);
-        Parsed { tree, syntax, analysis }
+        Parsed { tree: Some(tree), syntax, analysis }.trimmed()
+    }
+
+    /// The parse without the room its lists grew into: the positions of a large record are
+    /// most of its parse, and a list that doubled as it grew holds up to twice what it needs.
+    fn trimmed(mut self) -> Parsed {
+        self.analysis.played.shrink_to_fit();
+        self
+    }
+
+    /// About how many bytes the parse of a text of `text_len` bytes holds, for the cache's
+    /// bound: the positions and the findings as they are, the tree and the syntax by the text's
+    /// length at rates above those measured on records made of moves alone, the densest there
+    /// are (`cargo bench -p ctlpgn-tests --bench documents` prints the bytes a parse takes
+    /// beside this estimate).
+    pub fn estimated_bytes(&self, text_len: usize) -> usize {
+        /// A tree-sitter tree's bytes per byte of text, and the syntax's.
+        const TREE_BYTES_PER_BYTE: usize = 24;
+        const SYNTAX_BYTES_PER_BYTE: usize = 64;
+        let tree = if self.tree.is_some() { TREE_BYTES_PER_BYTE * text_len } else { 0 };
+        let analysis = &self.analysis;
+        let findings = analysis.diagnostics.iter().chain(&analysis.rule_warnings);
+        let findings: usize = findings
+            .map(|found| {
+                let fixes = found.fixes.iter().map(|fix| {
+                    let edits =
+                        fix.edits.iter().map(|edit| size_of::<TextEdit>() + edit.new_text.len());
+                    size_of::<Fix>() + fix.title.len() + edits.sum::<usize>()
+                });
+                size_of::<Diagnostic>() + found.message.len() + fixes.sum::<usize>()
+            })
+            .sum();
+        let played = analysis.played.capacity() * size_of::<PlayedHalfMove>();
+        tree + SYNTAX_BYTES_PER_BYTE * text_len + played + findings
     }
 }
 
@@ -148,7 +213,7 @@ pub struct OpenRecord<'a> {
 }
 
 impl OpenRecord<'_> {
-    /// The record as one value: text, tree, syntax, analysis and place.
+    /// The record as one value: text, syntax, analysis and place.
     pub fn view(&self) -> RecordView<'_> {
         RecordView {
             text: &self.record.state.text,

@@ -2,13 +2,14 @@
 //! is split again, unchanged records keep their state, and only the others are parsed (from
 //! the tree of the record they replace when it is at hand) and analysed.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use std::sync::Arc;
 
 use super::cache::PARSES_KEPT;
 use super::record::{
-    analyse_guarded, prepare_guarded, read_syntax_telling, with_parser, Parsed, Record, RecordState,
+    analyse_guarded, prepare_guarded, read_syntax_telling, with_parser, Parsed, Record,
+    RecordState, LARGE_RECORD,
 };
 use super::Document;
 use crate::analysis::{AnalysisOptions, Keep};
@@ -64,7 +65,7 @@ impl Document {
         let region_old_end = self.records.get(right).map_or(old_len, |record| record.range.start);
         let region_new_end = region_old_end + new_len - old_len;
         let region_text = self.rope.byte_slice(region_start..region_new_end).to_string();
-        let after_region = left + self.resplit(left..right, region_start, &region_text);
+        let after_region = left + self.resplit(left..right, region_start, &region_text, true);
         for record in &mut self.records[after_region..] {
             record.range = record.range.shifted(new_len).unshifted(old_len);
         }
@@ -73,15 +74,16 @@ impl Document {
 
     /// Splits `region_text` (the document's text from `region_start`, and nothing but whole
     /// records) into records and puts them in the place of the old records `replaced`,
-    /// reusing every unchanged record's state. A record edited in place is parsed from its
-    /// predecessor's tree when that one is cached, and its own parse is cached: the next
-    /// request is most likely about it. The ranges of the records after the region are left
-    /// for the caller to shift. Returns how many records the region holds now.
+    /// reusing every unchanged record's state. After an edit (`edited`), a record edited in
+    /// place is parsed from its predecessor's tree when that one is cached, and its own parse
+    /// is cached: the next request is most likely about it. The ranges of the records after the
+    /// region are left for the caller to shift. Returns how many records the region holds now.
     pub(super) fn resplit(
         &mut self,
         replaced: Range<usize>,
         region_start: usize,
         region_text: &str,
+        edited: bool,
     ) -> usize {
         let ranges = syntax::split_records(region_text);
         let reuse = reuse_unchanged(region_text, &ranges, &self.records[replaced.clone()]);
@@ -98,20 +100,22 @@ impl Document {
             })
             .collect();
         // A keystroke analyses one record, whose tree is kept for the requests about it and
-        // the next keystroke's incremental parse; opening a file, all of them, read by the
-        // hand-written reader with no tree kept (a request parses its record when it comes).
-        let keep_parses = jobs.len() <= PARSES_KEPT;
+        // the next keystroke's incremental parse. Opening a file reads every record by the
+        // hand-written reader with no tree kept (a request parses its record when it comes): a
+        // parse holds a hundred times its text, and an editor may open thousands of files of a
+        // game each. So is a large paste, and a large record, whose parse alone would be that.
+        let keep_parses = edited && jobs.len() <= PARSES_KEPT;
         let (rule_checks, prepare) = (self.rule_checks, &self.prepare);
         let mut analysed = parallel::map_chunks(&jobs, |part| {
             part.iter()
                 .map(|(text, previous)| {
-                    if !keep_parses {
+                    if !keep_parses || text.len() > LARGE_RECORD {
                         // Only the findings are kept, and what `prepare` derives: a feature
                         // parses its record again.
                         let (syntax, read) = read_syntax_telling(text);
                         let options = AnalysisOptions::new(Keep::Findings, rule_checks);
                         let analysis = analyse_guarded(text, &syntax, options);
-                        let state = Arc::new(RecordState::new(text.clone(), &analysis));
+                        let state = Arc::new(RecordState::with_findings(text.clone(), analysis));
                         if read {
                             for &prepare in prepare.iter() {
                                 prepare_guarded(prepare, &state, &syntax);
@@ -146,6 +150,14 @@ impl Document {
             })
             .collect();
         let count = region.len();
+        // The parses of the records the region no longer holds are of no use to anyone.
+        let live: HashSet<*const RecordState> =
+            region.iter().map(|record| Arc::as_ptr(&record.state)).collect();
+        for old in &self.records[replaced.clone()] {
+            if !live.contains(&Arc::as_ptr(&old.state)) {
+                self.parses.forget(&old.state);
+            }
+        }
         self.records.splice(replaced, region);
         for (state, parsed) in kept {
             self.parses.keep(state, parsed);

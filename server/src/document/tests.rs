@@ -3,13 +3,15 @@
 
 use std::sync::Arc;
 
-use super::cache::PARSES_KEPT;
+use super::cache::{PARSES_KEPT, PARSE_BYTES_KEPT};
 use super::record::Parsed;
+use super::record::LARGE_RECORD;
 use super::{Change, Document, Preparations, Prepare};
 use crate::analysis::{analyse_syntax, AnalysisOptions, RuleChecks};
 use crate::diagnostics::Diagnostic;
 use crate::syntax;
 use crate::text::TextRange;
+use ctlpgn_test_support::fixtures::knights_out_and_back;
 
 const GAME: &str = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19:\n*\n\n";
 
@@ -19,6 +21,11 @@ fn at(text: &str, line: usize, column: usize) -> usize {
 }
 
 /// The change of the bytes `from..to` of a line.
+/// The tree of a record's parse: a record of a few bytes keeps it.
+fn tree_of(parsed: &Parsed) -> &tree_sitter::Tree {
+    parsed.tree.as_ref().expect("a record smaller than LARGE_RECORD keeps its tree")
+}
+
 fn edit<'a>(text: &str, line: usize, from: usize, to: usize, new: &'a str) -> Change<'a> {
     Change { range: TextRange::new(at(text, line, from), at(text, line, to)), text: new }
 }
@@ -99,7 +106,7 @@ fn an_incremental_parse_gives_the_fresh_tree() {
     ] {
         let edited = Parsed::new(&mut parser, &new, Some((GAME, &old)), RuleChecks::Judge);
         let fresh = syntax::parse(&mut parser, &new);
-        assert_eq!(edited.tree.root_node().to_sexp(), fresh.root_node().to_sexp(), "{new}");
+        assert_eq!(tree_of(&edited).root_node().to_sexp(), fresh.root_node().to_sexp(), "{new}");
         assert_eq!(
             edited.analysis.diagnostics,
             analyse_syntax(&new, &syntax::lower_record(&fresh, &new), AnalysisOptions::default())
@@ -125,7 +132,7 @@ fn deleting_the_number_of_a_draw_offer_line_gives_what_a_fresh_open_gives() {
         assert_eq!(document.records()[0].state.diagnostics, fresh.records()[0].state.diagnostics);
         let record = document.records()[0].clone();
         assert_eq!(
-            document.parsed(&record).tree.root_node().to_sexp(),
+            tree_of(&document.parsed(&record)).root_node().to_sexp(),
             syntax::parse(&mut syntax::new_parser(), &edited).root_node().to_sexp()
         );
     }
@@ -228,13 +235,16 @@ proptest::proptest! {
 
     /// However a document is edited, one change or a batch at a time, its records, texts and
     /// findings are the ones a fresh document of the same text has: re-splitting only around
-    /// the edit and reusing unchanged records never keeps a stale one.
+    /// the edit and reusing unchanged records never keeps a stale one. Batches applied to the
+    /// text alone and brought to the records later, together (as the server does for a large
+    /// record while the user types), give the same.
     #[test]
     fn an_edited_document_equals_a_fresh_one(
-        batches in proptest::collection::vec(proptest::collection::vec((0usize..10_000, 0usize..12, 0usize..PIECES.len()), 1..4), 1..16)
+        batches in proptest::collection::vec((proptest::collection::vec((0usize..10_000, 0usize..12, 0usize..PIECES.len()), 1..4), proptest::bool::weighted(0.7)), 1..16)
     ) {
         let mut document = Document::new(&format!("{}{DRAW_OFFERS}", GAME.repeat(3)), 1);
-        for (index, batch) in batches.into_iter().enumerate() {
+        let last = batches.len() - 1;
+        for (index, (batch, settle)) in batches.into_iter().enumerate() {
             // Each change refers to the text the previous one left, as in an editor's batch.
             let mut editor_side = document.rope().to_string();
             let mut changes = Vec::new();
@@ -243,16 +253,75 @@ proptest::proptest! {
                 editor_side.replace_range(change.range.to_range(), change.text);
                 changes.push(change);
             }
-            document.apply(index as i32 + 2, changes);
+            document.edit(index as i32 + 2, changes);
             proptest::prop_assert_eq!(document.rope().to_string(), editor_side);
+            if !settle && index < last {
+                continue;
+            }
+            document.settle();
             let fresh = Document::new(&document.rope().to_string(), 0);
             proptest::prop_assert_eq!(summary(&document), summary(&fresh));
             for record in document.records() {
                 let parsed = document.parsed(record);
                 let fresh_parse = syntax::parse(&mut syntax::new_parser(), &record.state.text);
-                proptest::prop_assert_eq!(parsed.tree.root_node().to_sexp(), fresh_parse.root_node().to_sexp());
+                proptest::prop_assert_eq!(tree_of(&parsed).root_node().to_sexp(), fresh_parse.root_node().to_sexp());
             }
+            // No parse is kept for a record the document no longer holds.
+            let held = |state| document.records().iter().any(|record| Arc::ptr_eq(&record.state, state));
+            proptest::prop_assert!(document.parses.states().iter().all(held));
         }
+    }
+}
+
+/// Editing a large record again and again, and asking about it after each edit as an editor
+/// does, keeps one parse of it: none of an older text, and none over the cache's byte bound
+/// unless it is the only one. Its parse has no tree, and its findings are a fresh open's.
+#[test]
+fn a_large_record_edited_again_and_again_keeps_one_parse_within_the_bound() {
+    for one_line in [true, false] {
+        let text = format!("{GAME}{}", knights_out_and_back(3_500, one_line));
+        let mut document = Document::new(&text, 1);
+        let large = document.records()[1].clone();
+        assert!(large.state.text.len() > LARGE_RECORD, "{}", large.state.text.len());
+        // In the middle of the moves: a space in, then out again.
+        let middle = text.len() - large.state.text.len() / 2;
+        let middle = (middle..).find(|&at| text.as_bytes()[at] == b' ').expect("a space");
+        for round in 0..30 {
+            let change = if round % 2 == 0 {
+                Change { range: TextRange::new(middle, middle), text: " " }
+            } else {
+                Change { range: TextRange::new(middle, middle + 1), text: "" }
+            };
+            document.apply(round + 2, [change]);
+            let large = document.records()[1].clone();
+            let parsed = document.parsed(&large);
+            assert!(parsed.tree.is_none());
+            document.parsed(&document.records()[0].clone());
+            assert_eq!(document.parses.len(), 2, "round {round}: the two records' parses");
+            let states = document.parses.states();
+            assert!(states.iter().any(|state| Arc::ptr_eq(state, &large.state)), "{round}");
+            assert!(document.parses.bytes() <= PARSE_BYTES_KEPT);
+        }
+        let fresh = Document::new(&document.rope().to_string(), 0);
+        assert_eq!(summary(&document), summary(&fresh));
+    }
+}
+
+/// Small records edited one after the other keep at most `PARSES_KEPT` parses, and none of a
+/// text the document no longer holds.
+#[test]
+fn edited_records_leave_no_parse_of_their_old_text() {
+    let text = GAME.repeat(PARSES_KEPT * 2);
+    let mut document = Document::new(&text, 1);
+    for round in 0..PARSES_KEPT * 2 {
+        let record = document.records()[round].clone();
+        let at = record.range.start + record.state.text.find("K6").expect("a move");
+        document
+            .apply(round as i32 + 2, [Change { range: TextRange::new(at, at + 2), text: "K8" }]);
+        assert!(document.parses.len() <= PARSES_KEPT);
+        let held =
+            |state| document.records().iter().any(|record| Arc::ptr_eq(&record.state, state));
+        assert!(document.parses.states().iter().all(held), "round {round}");
     }
 }
 

@@ -18,6 +18,7 @@ mod encoding;
 mod formatting;
 mod from_proto;
 mod json_limits;
+mod memory;
 mod panics;
 mod play;
 mod raw_answers;

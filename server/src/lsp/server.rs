@@ -37,10 +37,11 @@ use super::board;
 use super::capabilities;
 use super::code_actions;
 use super::commands;
-use super::documents::Documents;
+use super::documents::{Changed, Documents, RECHECK_AT_ONCE, RECHECK_PAUSE};
 use super::encoding::Negotiated;
 use super::formatting;
 use super::from_proto;
+use super::memory;
 use super::panics;
 use super::play;
 use super::semantic_tokens;
@@ -211,6 +212,37 @@ impl Server {
         }
     }
 
+    /// Checks the records of a document changed at `version` once the typing pauses for
+    /// `RECHECK_PAUSE`, unless a later change came by then (its own task does it), and
+    /// publishes their diagnostics: in a task of its own, the checking on the blocking pool.
+    fn check_after_pause(&self, uri: Uri, version: i32) {
+        let server = self.clone();
+        tokio::spawn(async move {
+            tokio::time::sleep(RECHECK_PAUSE).await;
+            let (documents, settled_uri) = (server.documents.clone(), uri.clone());
+            let settled = tokio::task::spawn_blocking(move || {
+                panics::catch(|| documents.settle(&settled_uri, version))
+            })
+            .await;
+            match settled {
+                Ok(Ok(true)) => {
+                    server.publish(uri, version).await;
+                    // What the check read and the records it replaced are free: see `memory`.
+                    let _ = tokio::task::spawn_blocking(memory::give_back_freed).await;
+                }
+                Ok(Ok(false)) => {}
+                Ok(Err(panic)) => {
+                    let text = server.documents.text(&uri, version);
+                    server.recover(&uri, text, version, panic).await;
+                }
+                Err(error) => {
+                    let text = server.documents.text(&uri, version);
+                    server.recover(&uri, text, version, error.to_string()).await;
+                }
+            }
+        });
+    }
+
     /// Pushes the diagnostics of `version` of a document, unless the client pulls them, the
     /// document was closed, or a newer version has overtaken this one (its own handler will
     /// publish it).
@@ -289,24 +321,30 @@ impl LanguageServer for Server {
         match panics::catch(|| {
             self.documents.change(&uri, version, &params.content_changes, encoding)
         }) {
-            Ok(true) => self.publish(uri, version).await,
-            Ok(false) => {}
+            Ok(Changed::Checked) => self.publish(uri, version).await,
+            Ok(Changed::Later) => self.check_after_pause(uri, version),
+            Ok(Changed::NotOpen) => {}
             Err(panic) => {
                 // The text is changed before it is analysed: when the version is the new one,
                 // every change reached the text, and only the records are behind it.
-                let text = self.documents.read(&uri, |document| {
-                    (document.version() == version).then(|| document.rope().to_string())
-                });
-                self.recover(&uri, text.flatten(), version, panic).await;
+                let text = self.documents.text(&uri, version);
+                self.recover(&uri, text, version, panic).await;
             }
         }
     }
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
-        if self.documents.close(&uri) && !self.negotiated().pull_diagnostics {
+        let Some(closed) = self.documents.close(&uri) else {
+            return;
+        };
+        if !self.negotiated().pull_diagnostics {
             let _publishing = self.publishing.lock().await;
             self.client.publish_diagnostics(uri, Vec::new(), None).await;
+        }
+        if closed.length > RECHECK_AT_ONCE || closed.left_open == 0 {
+            // The memory the document held is free: see `memory`.
+            let _ = tokio::task::spawn_blocking(memory::give_back_freed).await;
         }
     }
 

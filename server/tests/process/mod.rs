@@ -24,7 +24,12 @@ pub struct Server {
 
 impl Server {
     pub fn start() -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ctlpgn"))
+        Server::start_binary(env!("CARGO_BIN_EXE_ctlpgn"))
+    }
+
+    /// `ctlpgn lsp` of another build (a benchmark compares two).
+    pub fn start_binary(binary: &str) -> Server {
+        let mut child = Command::new(binary)
             .arg("lsp")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -62,17 +67,46 @@ impl Server {
         self.send_raw(&frame(message));
     }
 
+    /// The process id, to read its memory in `/proc`.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// The first message `wanted` accepts, with the moment it had arrived; the others are
     /// dropped (the server's own requests are left unanswered, which it allows).
     pub fn wait_for(&mut self, wanted: impl Fn(&Value) -> bool) -> (Instant, Value) {
-        let deadline = Instant::now() + PATIENCE;
+        self.wait_for_within(PATIENCE, wanted)
+    }
+
+    /// [`Server::wait_for`] with a patience of its own.
+    pub fn wait_for_within(
+        &mut self,
+        patience: Duration,
+        wanted: impl Fn(&Value) -> bool,
+    ) -> (Instant, Value) {
+        self.try_wait_for(patience, wanted).expect("an answer in time")
+    }
+
+    /// [`Server::wait_for_within`], or `None` when no such message came in time.
+    pub fn try_wait_for(
+        &mut self,
+        patience: Duration,
+        wanted: impl Fn(&Value) -> bool,
+    ) -> Option<(Instant, Value)> {
+        let deadline = Instant::now() + patience;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let (arrival, message) = self.messages.recv_timeout(left).expect("an answer in time");
+            let (arrival, message) = self.messages.recv_timeout(left).ok()?;
             if wanted(&message) {
-                return (arrival, message);
+                return Some((arrival, message));
             }
         }
+    }
+
+    /// Ends the process at once.
+    pub fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 
     /// The response to the request `id`: the next message with that id that is not a request

@@ -89,3 +89,51 @@ fn fifty_rapid_edits_end_with_the_final_diagnostics_and_nothing_stale() {
         .collect();
     assert!(codes.contains(&"C003"), "the broken move is reported: {codes:?}");
 }
+
+/// A record too large to check at every keystroke (a program's output: a Knight of each side
+/// out and back, 14,000 times, about 280 KB) is checked once the typing pauses: a burst of
+/// changes ends with the diagnostics of the final version, none of an older one after them; a
+/// request in the middle of the burst answers from the text as it is then.
+#[test]
+fn typing_into_a_record_too_large_to_check_per_keystroke_ends_with_the_final_diagnostics() {
+    let mut text = ctlpgn_test_support::fixtures::knights_out_and_back(14_000, false);
+    let mut client = Client::start(utf16_client());
+    let large = uri("large");
+    client.open(&large, &text);
+    assert_eq!(client.published(&large)["version"], 1);
+    // Line 7,002 is `7001. NG3-H8, NG25-I15`: the Knight goes to I7 instead, one character at
+    // a time, so that the next move no longer plays; then a comment is typed on a line of its
+    // own after it.
+    let mut edits = vec![vec![((7_002, 10), (7_002, 12), String::new())]];
+    edits.extend(typing("I7", (7_002, 10)));
+    edits.extend(typing("{…}\n", (7_003, 0)));
+    for (version, changes) in (2..).zip(&edits) {
+        client.change(&large, version, encode(changes));
+        for change in changes {
+            apply(&mut text, change);
+        }
+        if version == 4 {
+            // The Knight's move now reads `NG3-I7`: its hover says so.
+            let hover = client.at("textDocument/hover", &large, 7_002, 7).expect("a hover");
+            let words = hover["contents"]["value"].as_str().unwrap_or_default();
+            assert!(words.contains("I7"), "{words}");
+        }
+    }
+    let last = 1 + edits.len() as i32;
+    let published = client.published_until(&large, last);
+    let versions: Vec<i64> = published.iter().map(|p| p["version"].as_i64().unwrap_or(0)).collect();
+    assert!(versions.windows(2).all(|pair| pair[0] < pair[1]), "out of order: {versions:?}");
+    assert!(client.pushed_so_far().is_empty(), "something was published after the final version");
+    client.open(&uri("fresh"), &text);
+    let fresh = client.published(&uri("fresh"));
+    let final_diagnostics = &published.last().expect("the final diagnostics")["diagnostics"];
+    assert_eq!(final_diagnostics, &fresh["diagnostics"]);
+    let lines: Vec<i64> = final_diagnostics
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|found| found["severity"] == 1)
+        .filter_map(|found| found["range"]["start"]["line"].as_i64())
+        .collect();
+    assert_eq!(lines, [7_004], "the next move no longer plays");
+}

@@ -1,0 +1,216 @@
+//! Benchmark of `ctlpgn lsp`, run as an editor runs it (a process of its own), on records a
+//! program wrote: a Knight of each side out and back, thousands of times, all on one line or a
+//! move pair per line. For each record: the time to open it until its diagnostics arrive and
+//! the server's memory then (resident, and its peak so far, from `/proc`); then one-character
+//! edits (a space in the middle of the moves, in and out again), each until the diagnostics of
+//! its version arrive: the time per edit and the memory over the edits. The aims (issue #31,
+//! F3): a 0.25 MB record stays under 300 MB over 100 edits; a 10 MB one-line record opens in
+//! under 5 s and 1 GB, and its first edit grows the memory by no more than the record's size.
+//!
+//! `cargo bench -p ctlpgn --bench large_records`; `CTLPGN_BENCH_SERVER=path/to/ctlpgn` runs
+//! another build instead (the figures before a change), which is stopped past
+//! `CTLPGN_BENCH_MEMORY_LIMIT` megabytes (default 8000) rather than let it take the machine.
+
+#[path = "../tests/process/mod.rs"]
+mod process;
+
+use std::time::{Duration, Instant};
+
+use ctlpgn_test_support::fixtures::knights_out_and_back_of;
+use process::{frame, Server};
+use serde_json::{json, Value};
+
+/// The resident memory of a process and its peak so far, in megabytes (Linux's `/proc`).
+fn memory(pid: u32) -> (f64, f64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(name))
+            .and_then(|value| value.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+            .map_or(0.0, |kilobytes| kilobytes / 1024.0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// A server under measure, stopped when its memory passes the limit.
+struct Measured {
+    server: Server,
+    pid: u32,
+    limit: f64,
+}
+
+impl Measured {
+    fn start(binary: &str, limit: f64) -> Measured {
+        let mut server = Server::start_binary(binary);
+        server.initialize(json!({"general": {"positionEncodings": ["utf-16"]}}));
+        let pid = server.pid();
+        Measured { server, pid, limit }
+    }
+
+    /// Sends `message` and waits for the diagnostics of `version` of the document: the time
+    /// they took, or `None` when the server passed the memory limit or ten minutes.
+    fn until_published(&mut self, message: &Value, version: i32) -> Option<Duration> {
+        let start = Instant::now();
+        self.server.send_raw(&frame(message));
+        let wanted = |message: &Value| {
+            message["method"] == "textDocument/publishDiagnostics"
+                && message["params"]["version"] == json!(version)
+        };
+        while start.elapsed() < Duration::from_secs(600) {
+            if let Some((arrival, _)) = self.server.try_wait_for(Duration::from_millis(50), wanted)
+            {
+                return Some(arrival.duration_since(start));
+            }
+            if memory(self.pid).0 > self.limit {
+                return None;
+            }
+        }
+        None
+    }
+
+    fn memory(&self) -> (f64, f64) {
+        memory(self.pid)
+    }
+
+    fn stop(mut self) {
+        self.server.send(&json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}));
+        self.server.response_to(&json!(2));
+        self.server.send(&json!({"jsonrpc": "2.0", "method": "exit"}));
+        assert_eq!(self.server.status().code(), Some(0), "the server exits cleanly");
+    }
+}
+
+const URI: &str = "file:///bench/large.ctl-pgn";
+
+fn did_open(text: &str) -> Value {
+    let document = json!({"uri": URI, "languageId": "ctl-pgn", "version": 1, "text": text});
+    json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": document}})
+}
+
+/// Where a one-character edit goes: after the `, ` between two half-moves in the middle of the
+/// record (the record still reads cleanly), or inside a half-move there, before its `-` (it no
+/// longer does: the hand-written reader declines it and tree-sitter reads it).
+#[derive(Clone, Copy)]
+enum Place {
+    BetweenMoves,
+    InsideMove,
+}
+
+/// The `edit`-th one-character edit of `text` at `place`: a space typed, then deleted again.
+fn did_change(text: &str, place: Place, edit: usize) -> Value {
+    let middle = text.len() / 2;
+    let offset = match place {
+        Place::BetweenMoves => text[middle..].find(", ").map(|at| middle + at + 2),
+        Place::InsideMove => text[middle..].find('-').map(|at| middle + at),
+    }
+    .expect("a move in the middle");
+    let line = text[..offset].matches('\n').count();
+    let column = offset - text[..offset].rfind('\n').map_or(0, |newline| newline + 1);
+    let end = if edit % 2 == 0 { column } else { column + 1 };
+    let inserted = if edit % 2 == 0 { " " } else { "" };
+    let range = json!({"start": {"line": line, "character": column}, "end": {"line": line, "character": end}});
+    json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
+        "textDocument": {"uri": URI, "version": edit + 2},
+        "contentChanges": [{"range": range, "text": inserted}]
+    }})
+}
+
+fn seconds(duration: Duration) -> String {
+    format!("{:.2} s", duration.as_secs_f64())
+}
+
+/// Opens a record and edits it `edits` times, printing one line of figures.
+fn measure(binary: &str, limit: f64, label: &str, text: &str, edits: usize) {
+    let mut measured = Measured::start(binary, limit);
+    let Some(open) = measured.until_published(&did_open(text), 1) else {
+        println!("{label:<34} open: stopped past {limit:.0} MB");
+        measured.server.kill();
+        return;
+    };
+    let (opened, open_peak) = measured.memory();
+    let mut times = Vec::with_capacity(edits);
+    let mut stopped = false;
+    for edit in 0..edits {
+        let change = did_change(text, Place::BetweenMoves, edit);
+        match measured.until_published(&change, edit as i32 + 2) {
+            Some(took) => times.push(took),
+            None => {
+                stopped = true;
+                break;
+            }
+        }
+    }
+    let (after, peak) = measured.memory();
+    let mut sorted = times.clone();
+    sorted.sort();
+    let edits_done = times.len();
+    let per_edit = match (sorted.get(edits_done / 2), sorted.last()) {
+        (Some(median), Some(max)) => format!("{} median, {} max", seconds(*median), seconds(*max)),
+        _ => "-".to_string(),
+    };
+    println!(
+        "{label:<34} open {:>7} {opened:6.0} MB (peak {open_peak:6.0}) | {edits_done:3} edits: \
+         {per_edit}; after them {after:6.0} MB, peak {peak:6.0} MB{}",
+        seconds(open),
+        if stopped { format!(" (stopped past {limit:.0} MB)") } else { String::new() },
+    );
+    if stopped {
+        measured.server.kill();
+    } else {
+        measured.stop();
+    }
+}
+
+/// The first edit of a record alone, at `place`: the memory before and after it.
+fn first_edit(binary: &str, limit: f64, label: &str, text: &str, place: Place) {
+    let mut measured = Measured::start(binary, limit);
+    let Some(open) = measured.until_published(&did_open(text), 1) else {
+        println!("{label:<34} open: stopped past {limit:.0} MB");
+        measured.server.kill();
+        return;
+    };
+    let (opened, open_peak) = measured.memory();
+    let edited = measured.until_published(&did_change(text, place, 0), 2);
+    let (after, peak) = measured.memory();
+    match edited {
+        Some(took) => println!(
+            "{label:<34} open {:>7} {opened:6.0} MB (peak {open_peak:6.0}) | first edit {}: \
+             {after:6.0} MB ({:+.0} MB), peak {peak:6.0} MB",
+            seconds(open),
+            seconds(took),
+            after - opened,
+        ),
+        None => println!(
+            "{label:<34} open {:>7} {opened:6.0} MB (peak {open_peak:6.0}) | first edit: stopped past {limit:.0} MB",
+            seconds(open),
+        ),
+    }
+    measured.server.kill();
+}
+
+fn main() {
+    let binary = std::env::var("CTLPGN_BENCH_SERVER")
+        .unwrap_or_else(|_| env!("CARGO_BIN_EXE_ctlpgn").to_string());
+    let limit = std::env::var("CTLPGN_BENCH_MEMORY_LIMIT")
+        .ok()
+        .and_then(|limit| limit.parse().ok())
+        .unwrap_or(8000.0);
+    println!("server: {binary}");
+    let quarter_line = knights_out_and_back_of(250_000, true);
+    let quarter_lines = knights_out_and_back_of(250_000, false);
+    measure(&binary, limit, "0.25 MB, moves on one line", &quarter_line, 100);
+    measure(&binary, limit, "0.25 MB, a move pair per line", &quarter_lines, 100);
+    measure(
+        &binary,
+        limit,
+        "1 MB, moves on one line",
+        &knights_out_and_back_of(1_000_000, true),
+        10,
+    );
+    let ten = knights_out_and_back_of(10_000_000, true);
+    first_edit(&binary, limit, "10 MB, one line, a space between", &ten, Place::BetweenMoves);
+    first_edit(&binary, limit, "10 MB, one line, a space in a move", &ten, Place::InsideMove);
+    let ten_lines = knights_out_and_back_of(10_000_000, false);
+    first_edit(&binary, limit, "10 MB, a pair per line, between", &ten_lines, Place::BetweenMoves);
+}
