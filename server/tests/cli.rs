@@ -310,9 +310,59 @@ fn inputs_past_the_size_limit_are_refused_without_reading_on() {
     std::fs::remove_dir_all(&folder).expect("cleaned");
 }
 
+/// `board --format png` draws a picture twice the SVG's size, and `-o` writes the file (with
+/// the png feature, on by default).
+#[cfg(feature = "png")]
+#[test]
+fn board_draws_a_png_twice_the_size_of_the_svg() {
+    let example = example();
+    let example = example.to_str().expect("a UTF-8 path");
+    let (status, svg) = ctlpgn(&["board", example, "--ply", "3"], None);
+    assert_eq!(status, 0);
+    let folder = scratch("board-png");
+    let png = folder.join("after-ply-3.png");
+    let run = execute(
+        &["board", example, "--ply", "3", "--format", "png", "-o", png.to_str().expect("path")],
+        b"",
+        Stdio::piped(),
+    );
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    let bytes = std::fs::read(&png).expect("the PNG is written");
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    let width = u32::from_be_bytes(bytes[16..20].try_into().expect("IHDR width"));
+    let svg_width: u32 = svg
+        .split("width=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .and_then(|width| width.parse().ok())
+        .expect("the SVG's width");
+    assert_eq!(width, 2 * svg_width);
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+/// Without the png feature (the VS Code extension's server), `board --format png` says that
+/// this build has no PNG, before reading anything, and exits with 2; so does its help. CI runs
+/// it: `cargo test -p ctlpgn --no-default-features --test cli board`.
+#[cfg(not(feature = "png"))]
+#[test]
+fn board_without_the_png_feature_says_it_draws_no_png() {
+    let example = example();
+    let example = example.to_str().expect("a UTF-8 path");
+    for file in [example, "no-such-file.ctl-pgn"] {
+        let run = execute(&["board", file, "--ply", "3", "--format", "png"], b"", Stdio::piped());
+        assert_eq!(run.status, Some(2), "{}", run.stderr);
+        assert!(run.stderr.contains("this build of ctlpgn has no PNG"), "{}", run.stderr);
+        assert!(run.stdout.is_empty());
+    }
+    let (status, help) = ctlpgn(&["board", "--help"], None);
+    assert_eq!(status, 0);
+    assert!(help.contains("png:  Not in this build of ctlpgn"), "{help}");
+    let (status, svg) = ctlpgn(&["board", example, "--ply", "3"], None);
+    assert_eq!((status, svg.matches("data-mark=\"destination\"").count()), (0, 1));
+}
+
 /// `board` draws the position at a place: the SVG holds the pieces of the position the PDTL
-/// names, the text picture is the hover's, the PNG is a picture twice the SVG's size, and `-o`
-/// writes the file; a place without a position writes nothing.
+/// names, the text picture is the hover's; a place without a position writes nothing.
 #[test]
 fn board_draws_the_position_at_a_place_as_svg_png_or_text() {
     let example = example();
@@ -340,25 +390,6 @@ fn board_draws_the_position_at_a_place_as_svg_png_or_text() {
     assert!(text.ends_with(&format!("\n\nBlack to move. PDTL:\n{pdtl}")), "{text}");
     assert_eq!(pdtl.lines().count(), 1, "{pdtl}");
 
-    let folder = scratch("board");
-    let png = folder.join("after-ply-3.png");
-    let run = execute(
-        &["board", example, "--ply", "3", "--format", "png", "-o", png.to_str().expect("path")],
-        b"",
-        Stdio::piped(),
-    );
-    assert_eq!(run.status, Some(0), "{}", run.stderr);
-    let bytes = std::fs::read(&png).expect("the PNG is written");
-    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
-    let width = u32::from_be_bytes(bytes[16..20].try_into().expect("IHDR width"));
-    let svg_width: u32 = svg
-        .split("width=\"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .and_then(|width| width.parse().ok())
-        .expect("the SVG's width");
-    assert_eq!(width, 2 * svg_width);
-
     let (status, from_pdtl) = ctlpgn(&["board", "--pdtl", pdtl.trim()], None);
     assert_eq!(status, 0);
     assert_eq!(from_pdtl.matches("data-piece=").count(), pieces_in_pdtl);
@@ -378,6 +409,7 @@ fn board_draws_the_position_at_a_place_as_svg_png_or_text() {
     );
 
     // A record that does not replay: nothing is drawn or written.
+    let folder = scratch("board");
     let broken = "[Variant \"C'escacs\"]\n\n1. E7-E13, NE21×JF15:\n*\n";
     let out = folder.join("never.svg");
     let run = execute(

@@ -229,7 +229,16 @@ pub struct BoardArguments {
 pub enum BoardFormat {
     /// An SVG document (about 24 KB).
     Svg,
-    /// The SVG rasterised, twice its size, for articles and slides.
+    // The help says what a build without the png feature (the VS Code extension's server)
+    // does instead.
+    #[cfg_attr(
+        feature = "png",
+        doc = "The SVG rasterised, twice its size, for articles and slides."
+    )]
+    #[cfg_attr(
+        not(feature = "png"),
+        doc = "Not in this build of ctlpgn, made without its png feature: ask for svg."
+    )]
     Png,
     /// The text picture of the 29 transversal lines.
     Text,

@@ -5,17 +5,14 @@
 //!
 //! The text picture is followed by whose turn it is and the PDTL on a line of its own.
 //!
-//! PNG is the SVG rasterised by resvg with a system font for the piece letters; the board's
-//! colours are CSS custom properties with defaults, which resvg does not read, so they are
-//! written out as their defaults first.
+//! PNG is the SVG rasterised (`png`), in a build with the `png` feature.
 
 use std::path::Path;
-
-use resvg::{tiny_skia, usvg};
 
 use super::arguments::{BoardArguments, BoardFormat, BoardTheme};
 use super::output::{error_line, Output, OutputFailed};
 use super::place::{locate, Located, Place};
+use super::png;
 use super::streams::is_standard_output;
 use super::write::write_file;
 use super::Status;
@@ -25,13 +22,14 @@ use crate::diagnostics::Severity;
 use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 
-/// How many pixels a unit of the SVG becomes in a PNG: twice its size, sharp in print.
-const PNG_SCALE: f32 = 2.0;
-
 /// Runs `board`: 0 when the board is drawn, 1 when the place has no position (the record does
 /// not replay, or the PDTL has an error), 2 on a read or write error or a place outside the
 /// file. Nothing is written when there is no position.
 pub fn run(arguments: &BoardArguments, out: &mut Output<'_>) -> Result<Status, OutputFailed> {
+    if arguments.format == BoardFormat::Png && !png::BUILT {
+        error_line(&format!("ctlpgn board: {}", png::NOT_BUILT));
+        return Ok(Status::Failure);
+    }
     let located = match (&arguments.pdtl, &arguments.file) {
         (Some(written), _) => from_pdtl(written),
         (None, Some(file)) => {
@@ -62,7 +60,7 @@ pub fn run(arguments: &BoardArguments, out: &mut Output<'_>) -> Result<Status, O
     let drawn = match arguments.format {
         BoardFormat::Svg => board.svg().into_bytes(),
         BoardFormat::Text => with_caption(board.text(), &located).into_bytes(),
-        BoardFormat::Png => match png(&board.svg()) {
+        BoardFormat::Png => match png::rasterise(&board.svg()) {
             Ok(png) => png,
             Err(message) => {
                 error_line(&format!("ctlpgn board: {message}; nothing was written"));
@@ -129,75 +127,5 @@ fn write_to(path: &Path, drawn: &[u8]) -> Status {
             error_line(&format!("ctlpgn board: {message}"));
             Status::Failure
         }
-    }
-}
-
-/// The board's SVG as a PNG picture.
-fn png(svg: &str) -> Result<Vec<u8>, String> {
-    let mut options = usvg::Options::default();
-    let fonts = options.fontdb_mut();
-    fonts.load_system_fonts();
-    // The board asks for `sans-serif`, which fontdb maps to Arial: map it to a sans-serif face
-    // this machine has, else to any face at all.
-    let family = ["DejaVu Sans", "Liberation Sans", "Noto Sans", "FreeSans", "Arial"]
-        .into_iter()
-        .map(str::to_string)
-        .find(|wanted| {
-            fonts.faces().any(|face| face.families.iter().any(|(name, _)| name == wanted))
-        })
-        .or_else(|| {
-            fonts.faces().find_map(|face| face.families.first().map(|(name, _)| name.clone()))
-        });
-    let Some(family) = family else {
-        return Err("no font was found to draw the piece letters of a PNG board (install one, \
-                    such as Debian's fonts-dejavu-core), or ask for --format svg"
-            .to_string());
-    };
-    fonts.set_sans_serif_family(family);
-    let tree = usvg::Tree::from_str(&without_custom_properties(svg), &options)
-        .map_err(|error| format!("the board's SVG could not be read for the PNG: {error}"))?;
-    let size = tree.size().to_int_size().scale_by(PNG_SCALE).ok_or("the board is empty")?;
-    let mut pixmap =
-        tiny_skia::Pixmap::new(size.width(), size.height()).ok_or("no room for the PNG picture")?;
-    resvg::render(
-        &tree,
-        tiny_skia::Transform::from_scale(PNG_SCALE, PNG_SCALE),
-        &mut pixmap.as_mut(),
-    );
-    pixmap.encode_png().map_err(|error| format!("the PNG could not be encoded: {error}"))
-}
-
-/// `svg` with every `var(--name,default)` replaced by its default: the colours a page could set
-/// are the theme's own in a picture.
-fn without_custom_properties(svg: &str) -> String {
-    let mut out = String::with_capacity(svg.len());
-    let mut rest = svg;
-    while let Some(start) = rest.find("var(--") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start..];
-        let (Some(comma), Some(close)) = (after.find(','), after.find(')')) else {
-            out.push_str(after);
-            return out;
-        };
-        if comma < close {
-            out.push_str(after[comma + 1..close].trim());
-        } else {
-            out.push_str(&after[..=close]);
-        }
-        rest = &after[close + 1..];
-    }
-    out.push_str(rest);
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::without_custom_properties;
-
-    #[test]
-    fn custom_properties_become_their_defaults() {
-        let svg = ".hex{fill:var(--ctlpgn-hex-white,#f4ead5);stroke:var(--edge, #5c4631)}";
-        assert_eq!(without_custom_properties(svg), ".hex{fill:#f4ead5;stroke:#5c4631}");
-        assert_eq!(without_custom_properties("fill:var(--x)"), "fill:var(--x)");
     }
 }

@@ -15,6 +15,7 @@ mod input;
 mod output;
 mod pdtl;
 mod place;
+mod png;
 mod replay;
 mod streams;
 mod write;
