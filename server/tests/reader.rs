@@ -11,36 +11,14 @@ use ctlpgn::format::{format_text_with, FormatOptions};
 use ctlpgn::ide::semantic;
 use ctlpgn::syntax::chars::{is_space_or_tab, is_white_space};
 use ctlpgn::syntax::{self, Item, Reading, RecordSyntax};
+use ctlpgn_test_support::fixtures::{files_under, read_text, repository_dir};
 use proptest::prelude::*;
 
-fn repository() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-/// Every `.ctl-pgn` file under `dir`, depth first with an explicit stack, sorted.
-fn record_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut dirs = vec![dir.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
-        for entry in entries {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "ctl-pgn") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
 fn all_record_files() -> Vec<PathBuf> {
-    let root = repository();
+    let root = repository_dir();
     ["testdata", "examples", "server/tests/fixtures", "tests", "tree-sitter-ctlpgn/test"]
         .iter()
-        .flat_map(|dir| record_files(&root.join(dir)))
+        .flat_map(|dir| files_under(&root.join(dir), ".ctl-pgn"))
         .collect()
 }
 
@@ -332,12 +310,12 @@ fn corpus_sample() -> &'static [String] {
 }
 
 fn read_corpus_sample() -> Vec<String> {
-    let root = repository();
+    let root = repository_dir();
     ["testdata/examples", "testdata/corpus/valid"]
         .iter()
-        .flat_map(|dir| record_files(&root.join(dir)))
+        .flat_map(|dir| files_under(&root.join(dir), ".ctl-pgn"))
         .take(30)
-        .map(|path| std::fs::read_to_string(path).expect("readable"))
+        .map(|path| read_text(&path))
         .collect()
 }
 

@@ -5,22 +5,9 @@
 //! `syntax::node_kind` that the grammar knows.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-fn rust_files(dir: &Path, files: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("a readable source folder") {
-        let path = entry.expect("an entry").path();
-        if path.is_dir() {
-            rust_files(&path, files);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            files.push(path);
-        }
-    }
-}
-
-fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use ctlpgn_test_support::fixtures::{files_under, repository_dir};
 
 #[test]
 fn every_file_opens_with_a_doc_line() {
@@ -35,7 +22,7 @@ fn every_file_opens_with_a_doc_line() {
         "fuzz/src",
         "tree-sitter-ctlpgn/bindings/rust",
     ] {
-        rust_files(&workspace().join(crate_dir), &mut files);
+        files.extend(files_under(&repository_dir().join(crate_dir), ".rs"));
     }
     assert!(files.len() > 10);
     for file in files {
@@ -46,10 +33,9 @@ fn every_file_opens_with_a_doc_line() {
 
 #[test]
 fn the_core_names_no_protocol_crate_and_does_no_io() {
-    let mut files = Vec::new();
-    rust_files(&workspace().join("server/src"), &mut files);
+    let files = files_under(&repository_dir().join("server/src"), ".rs");
     for file in files {
-        let relative = file.strip_prefix(workspace().join("server/src")).expect("inside src");
+        let relative = file.strip_prefix(repository_dir().join("server/src")).expect("inside src");
         let edge = relative.starts_with("cli")
             || relative.starts_with("lsp")
             || relative == Path::new("main.rs");
@@ -240,9 +226,8 @@ fn paths(tokens: &[&str], at: &mut usize, prefix: Vec<String>) -> Vec<(Vec<Strin
 
 /// The crate's modules (one per source file outside the test modules), each with its code.
 fn crate_modules() -> BTreeMap<ModulePath, String> {
-    let source = workspace().join("server/src");
-    let mut files = Vec::new();
-    rust_files(&source, &mut files);
+    let source = repository_dir().join("server/src");
+    let files = files_under(&source, ".rs");
     let mut modules = BTreeMap::new();
     for file in files {
         let relative = file.strip_prefix(&source).expect("inside src").with_extension("");
@@ -473,7 +458,7 @@ fn the_modules_import_one_another_without_a_cycle_and_the_core_imports_no_edge()
 
 #[test]
 fn the_manual_lists_every_code_with_its_name() {
-    let page = std::fs::read_to_string(workspace().join("docs/diagnostics.md"))
+    let page = std::fs::read_to_string(repository_dir().join("docs/diagnostics.md"))
         .expect("the manual's diagnostics page exists");
     for code in ctlpgn::diagnostics::Code::ALL {
         let row = format!(
@@ -489,7 +474,7 @@ fn the_manual_lists_every_code_with_its_name() {
 
 /// The constants of `syntax/node_kind.rs`: `(name, kind)`.
 fn node_kind_constants() -> Vec<(String, String)> {
-    let path = workspace().join("server/src/syntax/node_kind.rs");
+    let path = repository_dir().join("server/src/syntax/node_kind.rs");
     let text = std::fs::read_to_string(&path).expect("node_kind.rs exists");
     text.lines()
         .filter_map(|line| {
@@ -502,7 +487,7 @@ fn node_kind_constants() -> Vec<(String, String)> {
 
 /// The kinds of the grammar's `node-types.json`, named and anonymous.
 fn grammar_kinds() -> Vec<String> {
-    let path = workspace().join("tree-sitter-ctlpgn/src/node-types.json");
+    let path = repository_dir().join("tree-sitter-ctlpgn/src/node-types.json");
     let text = std::fs::read_to_string(&path).expect("the grammar's node-types.json");
     let types: serde_json::Value = serde_json::from_str(&text).expect("JSON");
     types
@@ -574,8 +559,7 @@ fn node_kinds_are_compared_only_with_the_node_kind_constants() {
         kinds_compared_with_literals(sample, &kinds).into_iter().map(|(line, _)| line).collect();
     assert_eq!(caught, [1, 3, 6]);
 
-    let mut files = Vec::new();
-    rust_files(&workspace().join("server/src"), &mut files);
+    let files = files_under(&repository_dir().join("server/src"), ".rs");
     let mut offences = Vec::new();
     for file in files {
         if file.ends_with("syntax/node_kind.rs") {

@@ -37,6 +37,27 @@ pub fn files_with(dir: &Path, extension: &str) -> Vec<PathBuf> {
     files
 }
 
+/// The files under a folder and its sub-folders, at any depth, whose names end with
+/// `extension`, sorted. The folders are walked with a stack of their own, not by recursion.
+pub fn files_under(dir: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        let entries = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
+        for entry in entries {
+            let path = entry.expect("a directory entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.to_string_lossy().ends_with(extension) {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
 /// The text of a file of the `testdata` folder, by its path inside it.
 pub fn testdata_text(path: &str) -> String {
     read_text(&testdata_dir().join(path))
