@@ -65,6 +65,33 @@ pub fn render_ranges<'a>(
     render(text, &annotations)
 }
 
+/// The label of a diagnostic of the protocol as [`diagnostic_label`] writes the core's:
+/// `error[K003]: message [name]` (the server's message ends with the name).
+pub fn lsp_diagnostic_label(diagnostic: &Value) -> String {
+    let severity = match diagnostic["severity"].as_u64() {
+        Some(1) => "error",
+        Some(2) => "warning",
+        Some(3) => "information",
+        Some(4) => "hint",
+        _ => "(no severity)",
+    };
+    let code = diagnostic["code"].as_str().unwrap_or("(no code)");
+    format!("{severity}[{code}]: {}", diagnostic["message"].as_str().unwrap_or(""))
+}
+
+/// Diagnostics of the protocol (an array, as published or pulled, ranges in `encoding`'s
+/// units) rendered under the lines of `text`.
+pub fn render_lsp_diagnostics(text: &str, diagnostics: &Value, encoding: Encoding) -> String {
+    let diagnostics = diagnostics.as_array().expect("an array of diagnostics");
+    render_ranges(
+        text,
+        encoding,
+        diagnostics
+            .iter()
+            .map(|diagnostic| (&diagnostic["range"], lsp_diagnostic_label(diagnostic))),
+    )
+}
+
 /// The annotated lines of `text`, in order, each with its annotations under it in the order
 /// of their ranges; nothing when there are none.
 pub fn render(text: &str, annotations: &[Annotation]) -> String {

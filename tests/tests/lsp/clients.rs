@@ -10,7 +10,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use crate::client::{uri, Client};
-use crate::{annotated, compact};
+use ctlpgn_test_support::annotations::render_lsp_diagnostics;
 use ctlpgn_test_support::cursor::Marked;
 use ctlpgn_test_support::fixtures::recorded_initialize;
 
@@ -28,7 +28,6 @@ const GAME: &str = "[Variant \"C'escacs\"]
 1. E7‐E13, E21‐E15
 2. F8-F12, F20-F16
 3. E13×F16, NE15×F12
-            ^^^^^^^^ K003
 4. EG5-F8, EG23-F20:
 *
 ";
@@ -113,7 +112,6 @@ fn diagnostics(client: &mut Client, editor: &Editor, document: &str) -> Value {
 
 fn check(editor: &Editor) {
     let name = editor.fixture;
-    let utf8 = editor.encoding == "utf-8";
     let mut client = start(editor);
     let capabilities = client.initialized["capabilities"].clone();
     assert_eq!(capabilities["positionEncoding"], editor.encoding, "{name}: position encoding");
@@ -130,15 +128,13 @@ fn check(editor: &Editor) {
         "{name}: the copy commands need ctlpgn.positionAt, got {capabilities}"
     );
 
-    let (text, expected) = annotated(GAME, utf8);
+    let text = GAME;
     let game = uri(&format!("client-{name}"));
-    client.open(&game, &text);
-    assert_eq!(
-        compact(&diagnostics(&mut client, editor, &game)),
-        expected,
-        "{name}: diagnostics in {} units",
-        editor.encoding
-    );
+    client.open(&game, text);
+    // The same diagnostics, with their ranges read in the client's units, for every client.
+    let published = diagnostics(&mut client, editor, &game);
+    let shown = render_lsp_diagnostics(text, &published, client.encoding());
+    insta::assert_snapshot!("diagnostics_of_every_client", shown);
     if editor.pulls_diagnostics {
         assert!(
             client.pushed_so_far().is_empty(),
@@ -148,7 +144,7 @@ fn check(editor: &Editor) {
 
     // Hover on the destination of Black's first half-move, `E15` in `E21‐E15`: the hover of
     // the hex, within the half-move's.
-    let hex = Marked::within(&text, "1. E7‐E13, E21‐$0E15$0");
+    let hex = Marked::within(text, "1. E7‐E13, E21‐$0E15$0");
     let hover = client.at_cursor("textDocument/hover", &game, &hex).expect("a hover");
     assert_eq!(
         hover["contents"]["kind"],

@@ -1,17 +1,20 @@
 //! Diagnostics over the protocol: exact ranges in both position encodings with multi-byte
 //! characters before them (`×`, `…`, `🩐`, accented names), the code, name, source and
-//! severity of each, pulled diagnostics equal to pushed ones, and clearing on close.
+//! severity of each, pulled diagnostics equal to pushed ones, and clearing on close. The
+//! diagnostics are shown under the lines they point at (a snapshot, the same in UTF-16 and
+//! UTF-8, pushed or pulled).
 
+use ctlpgn_test_support::annotations::render_lsp_diagnostics;
+use ctlpgn_test_support::positions::Encoding;
 use serde_json::json;
 
 use crate::client::{pull_client, uri, utf16_client, utf8_client, Client};
-use crate::{annotated, compact};
 
-/// Two records: the first with letters, the second with FAN figurines. Carets count characters.
+/// Two records: the first with letters, the second with FAN figurines, their diagnostics after
+/// `×`, `…`, `🩐` and accented names.
 const FIXTURE: &str = r#"[Variant "C'escacs"]
 [Event "Prova"]
 [White "Pérez, Núria"]
-^^^^^^^^^^^^^^^^^^^^^^ T006
 [Site "Girona"]
 [Date "2024-03-01"]
 [Round "1"]
@@ -23,14 +26,12 @@ const FIXTURE: &str = r#"[Variant "C'escacs"]
 3. H6-H10, E19-E15
 4. G7-G13, JF22-G19
 (4. …, NE15-E13)
-       ^^^^^^^^ K003
 5. B4-B6, K24-K18
 6. E7-E9, I23-I19
 7. JB18-C21, KG27-I23
 8. ED4-C7, GD26-G27
 9. I5-I11, B24-B18
 10. JC21×G21, NH22-H16:
-              ^^^^^^^^ K003
 *
 
 [Variant "C'escacs"]
@@ -45,39 +46,35 @@ const FIXTURE: &str = r#"[Variant "C'escacs"]
 
 1. K4-K6, E21-E19
 2. 🩐H2-Z17, ♟E19-E15
-            ^ S013
 3. 🩐Z17×K18, E15-E13:
-   ^^^^^^^^ K005
 *
 "#;
 
-/// Opens the fixture with a client and compares the first diagnostics published for it.
-fn check(fixture: &str, capabilities: serde_json::Value, utf8: bool) {
-    let (text, expected) = annotated(fixture, utf8);
+/// The first diagnostics published for the fixture to a client, rendered under its lines
+/// (ranges read in the encoding the server announced).
+fn published(capabilities: serde_json::Value, encoding: Encoding) -> String {
     let mut client = Client::start(capabilities);
-    let encoding = if utf8 { "utf-8" } else { "utf-16" };
-    assert_eq!(client.initialized["capabilities"]["positionEncoding"], encoding);
-    client.open(&uri("errors"), &text);
+    assert_eq!(client.encoding(), encoding);
+    client.open(&uri("errors"), FIXTURE);
     let published = client.published(&uri("errors"));
     assert_eq!(published["version"], 1);
-    assert_eq!(compact(&published["diagnostics"]), expected);
+    render_lsp_diagnostics(FIXTURE, &published["diagnostics"], encoding)
 }
 
 #[test]
 fn ranges_are_exact_in_utf16() {
-    check(FIXTURE, utf16_client(), false);
+    insta::assert_snapshot!("published", published(utf16_client(), Encoding::Utf16));
 }
 
 #[test]
 fn ranges_are_exact_in_utf8() {
-    check(FIXTURE, utf8_client(), true);
+    insta::assert_snapshot!("published", published(utf8_client(), Encoding::Utf8));
 }
 
 #[test]
 fn a_diagnostic_has_the_handbook_code_its_name_the_source_and_a_severity() {
-    let (text, _) = annotated(FIXTURE, false);
     let mut client = Client::start(utf16_client());
-    client.open(&uri("errors"), &text);
+    client.open(&uri("errors"), FIXTURE);
     let published = client.published(&uri("errors"));
     let diagnostics = published["diagnostics"].as_array().expect("diagnostics");
     let find = |code: &str| {
@@ -93,16 +90,16 @@ fn a_diagnostic_has_the_handbook_code_its_name_the_source_and_a_severity() {
 
 #[test]
 fn a_client_that_pulls_gets_the_same_diagnostics_and_none_pushed() {
-    let (text, expected) = annotated(FIXTURE, false);
     let mut client = Client::start(pull_client());
     assert_eq!(
         client.initialized["capabilities"]["diagnosticProvider"]["interFileDependencies"],
         false
     );
-    client.open(&uri("errors"), &text);
+    client.open(&uri("errors"), FIXTURE);
     let report = client.about("textDocument/diagnostic", &uri("errors")).expect("a report");
     assert_eq!(report["kind"], "full");
-    assert_eq!(compact(&report["items"]), expected);
+    let pulled = render_lsp_diagnostics(FIXTURE, &report["items"], client.encoding());
+    insta::assert_snapshot!("published", pulled);
     assert!(client.pushed_so_far().is_empty());
 }
 
@@ -112,15 +109,13 @@ fn hints_are_hints_and_closing_a_document_clears_its_diagnostics() {
     let text = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19 2. B4-B6, E19-E17:\n*\n";
     client.open(&uri("hint"), text);
     let published = client.published(&uri("hint"));
-    assert_eq!(
-        compact(&published["diagnostics"]).iter().filter(|d| d.ends_with("M026")).count(),
-        1
-    );
-    let m026 = published["diagnostics"]
-        .as_array()
-        .and_then(|all| all.iter().find(|d| d["code"] == "M026"))
-        .cloned();
-    assert_eq!(m026.map(|d| d["severity"].clone()), Some(json!(4)));
+    let shown = render_lsp_diagnostics(text, &published["diagnostics"], client.encoding());
+    insta::assert_snapshot!(shown, @r#"
+    1 | [Variant "C'escacs"]
+      | ^^^^^^^^^^^^^^^^^^^^ warning[T007]: Variant alone: a record continues with Event (registered game) or Id (model item) [unexpected-second-tag]
+    3 | 1. K4-K6, E21-E19 2. B4-B6, E19-E17:
+      |                   ^^ hint[M026]: several move pairs on one line: the canonical layout is one pair per line [several-pairs-on-line]
+    "#);
     client.notify("textDocument/didClose", json!({"textDocument": {"uri": uri("hint")}}));
     let cleared = client.published(&uri("hint"));
     assert_eq!(cleared["diagnostics"], json!([]));

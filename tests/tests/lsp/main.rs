@@ -28,52 +28,6 @@ use ctlpgn_test_support::cursor::Marked;
 use ctlpgn_test_support::lsp as client;
 use ctlpgn_test_support::positions::{self, byte_range, Encoding};
 
-/// A text with its expected diagnostics written under the lines they point at, carets under
-/// the range (counted in characters) and the code after them:
-///
-/// ```text
-/// 10. JC21×G21, NH22-H16:
-///               ^^^^^^^^ K003
-/// ```
-///
-/// Returns the text without the annotation lines, and each expected diagnostic as
-/// `line:column-line:column CODE` with 0-based columns in the encoding's units (bytes for
-/// UTF-8, code units for UTF-16), sorted.
-pub fn annotated(fixture: &str, utf8: bool) -> (String, Vec<String>) {
-    let mut text = String::new();
-    let mut expected = Vec::new();
-    let mut last: Option<(usize, &str)> = None;
-    let mut line_number = 0;
-    for line in fixture.split_inclusive('\n') {
-        let content = line.trim_end_matches(['\n', '\r']);
-        if content.trim_start().starts_with('^') {
-            let (annotated_number, annotated_line) =
-                last.expect("an annotation follows a line of text");
-            let first = content.chars().position(|c| c == '^').unwrap_or(0);
-            let carets = content.chars().skip(first).take_while(|&c| c == '^').count();
-            let code = content.trim().trim_start_matches('^').trim();
-            let units = |chars: usize| -> usize {
-                annotated_line
-                    .chars()
-                    .take(chars)
-                    .map(|c| if utf8 { c.len_utf8() } else { c.len_utf16() })
-                    .sum()
-            };
-            expected.push(format!(
-                "{annotated_number}:{}-{annotated_number}:{} {code}",
-                units(first),
-                units(first + carets)
-            ));
-        } else {
-            text.push_str(line);
-            last = Some((line_number, content));
-            line_number += 1;
-        }
-    }
-    expected.sort();
-    (text, expected)
-}
-
 /// The code actions at the cursor (or selection) of a marked fixture opened as document
 /// `name`, with no diagnostics in the context.
 pub fn actions_at(
@@ -101,28 +55,6 @@ pub fn listed(actions: &[serde_json::Value]) -> String {
             format!("{kind}: {}{preferred}\n", action["title"].as_str().unwrap_or("?"))
         })
         .collect()
-}
-
-/// Protocol diagnostics as `line:column-line:column CODE`, sorted.
-pub fn compact(diagnostics: &serde_json::Value) -> Vec<String> {
-    let mut found: Vec<String> = diagnostics
-        .as_array()
-        .expect("an array of diagnostics")
-        .iter()
-        .map(|d| {
-            let range = &d["range"];
-            format!(
-                "{}:{}-{}:{} {}",
-                range["start"]["line"],
-                range["start"]["character"],
-                range["end"]["line"],
-                range["end"]["character"],
-                d["code"].as_str().unwrap_or("?")
-            )
-        })
-        .collect();
-    found.sort();
-    found
 }
 
 /// The encoding a test's `utf8` flag names.

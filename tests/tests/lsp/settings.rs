@@ -5,17 +5,14 @@
 use serde_json::{json, Value};
 
 use crate::client::{uri, utf16_client, Client};
-use crate::compact;
 
 /// `3. E15@D18` takes en passant although Black's last half-move was not the triple step
 /// that allowed it: R001, a rule warning, and nothing else.
 const RULE_BROKEN: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-R01\"]\n[Annotator \"Pérez, Núria\"]\n\n1. E7-E13, D22-D16\n2. E13-E15, F20-F18\n3. E15@D18:\n*\n";
 
 fn codes(published: &Value) -> Vec<String> {
-    compact(&published["diagnostics"])
-        .into_iter()
-        .map(|line| line.rsplit(' ').next().unwrap_or_default().to_string())
-        .collect()
+    let diagnostics = published["diagnostics"].as_array().expect("an array of diagnostics");
+    diagnostics.iter().map(|d| d["code"].as_str().unwrap_or("?").to_string()).collect()
 }
 
 fn configurable_client() -> Value {
