@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use serde_json::{json, Value};
 
 use crate::client::{uri, utf16_client, utf8_client, Client};
+use ctlpgn_test_support::cursor::Marked;
 use ctlpgn_test_support::svg::{pieces_drawn, pieces_named};
 
 /// The first ten moves of the corpus game g0001 with a hyphen written as U+2010 (`‐`), a
@@ -16,26 +17,11 @@ use ctlpgn_test_support::svg::{pieces_drawn, pieces_named};
 /// on F6).
 const GAME: &str = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n2. JF6‐B18, EE23-D20\n3. H6-H10, E19-E15\n4. G7-G13, JF22-G19\n5. B4-B6, K24-K18\n6. E7-E9, I23-I19\n7. JB18-C21, KG27-I23\n8. ED4-C7, GD26-G27\n9. I5-I11, B24-B18\n10. JC21×G21, H22-H16\n(10. …, F20-F18)\n{ a comment }\n11. NF6-B18, H16×G13:\n*\n";
 
-/// `ctlpgn/board` at the first character of `needle` (plus `shift` characters), in the
-/// client's encoding.
-fn board_at(client: &mut Client, needle: &str, shift: usize, utf8: bool) -> Value {
-    let (line, character) = place(GAME, needle, shift, utf8);
-    client
-        .request(
-            "ctlpgn/board",
-            json!({"textDocument": {"uri": uri("board")}, "position": {"line": line, "character": character}}),
-        )
-        .expect("a board answer")
-}
-
-/// The 0-based line and column of `needle` plus `shift` characters.
-fn place(text: &str, needle: &str, shift: usize, utf8: bool) -> (u32, u32) {
-    let offset = text.find(needle).expect("the needle is in the text");
-    let offset = offset + needle.chars().take(shift).map(char::len_utf8).sum::<usize>();
-    let line_start = text[..offset].rfind('\n').map_or(0, |at| at + 1);
-    let before = &text[line_start..offset];
-    let column = if utf8 { before.len() } else { before.encode_utf16().count() };
-    (text[..offset].matches('\n').count() as u32, column as u32)
+/// `ctlpgn/board` at the place `snippet` marks in GAME (see `Marked::within`), in the client's
+/// encoding.
+fn board_at(client: &mut Client, snippet: &str) -> Value {
+    let place = Marked::within(GAME, snippet);
+    client.at_cursor("ctlpgn/board", &uri("board"), &place).expect("a board answer")
 }
 
 /// Checks that the answer's SVG draws the position its PDTL names.
@@ -61,7 +47,7 @@ const INITIAL: &str = "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21
 fn in_the_tags_the_board_is_the_starting_position_before_the_main_line() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("board"), GAME);
-    let answer = board_at(&mut client, "Variant", 0, false);
+    let answer = board_at(&mut client, "[$0Variant");
     assert_eq!(answer["pdtl"], INITIAL);
     assert_eq!(answer["ply"], 0);
     assert_eq!(answer["move"], Value::Null);
@@ -82,7 +68,7 @@ fn in_the_tags_the_board_is_the_starting_position_before_the_main_line() {
 fn on_a_half_move_the_board_is_the_position_after_it_with_utf16_ranges() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("board"), GAME);
-    let answer = board_at(&mut client, "JC21×G21", 5, false);
+    let answer = board_at(&mut client, "JC21×$0G21");
     assert_eq!(answer["ply"], 19);
     assert_eq!(answer["move"], "10. JC21×G21");
     assert_eq!(answer["side"], "black");
@@ -97,16 +83,9 @@ fn on_a_half_move_the_board_is_the_position_after_it_with_utf16_ranges() {
         .collect();
     assert_eq!(marked, BTreeSet::from([("origin", "C21"), ("destination", "G21")]));
     // `‐` (U+2010: 3 bytes, 1 UTF-16 unit) and `×` (2 bytes, 1 unit) inside the ranges.
-    assert_eq!(
-        answer["line"][18]["range"],
-        json!({"start": {"line": 11, "character": 4}, "end": {"line": 11, "character": 12}})
-    );
-    assert_eq!(
-        answer["line"][2]["range"],
-        json!({"start": {"line": 3, "character": 3}, "end": {"line": 3, "character": 10}})
-    );
+    assert_ranges_of_the_line(&client, &answer);
     assert_eq!(answer["line"][2]["move"], "JF6‐B18");
-    let on_its_end = board_at(&mut client, "JC21×G21", 8, false);
+    let on_its_end = board_at(&mut client, "JC21×G21$0");
     assert_eq!(on_its_end["pdtl"], answer["pdtl"]);
 }
 
@@ -114,23 +93,26 @@ fn on_a_half_move_the_board_is_the_position_after_it_with_utf16_ranges() {
 fn ranges_are_in_bytes_for_a_utf8_client() {
     let mut client = Client::start(utf8_client());
     client.open(&uri("board"), GAME);
-    let answer = board_at(&mut client, "JC21×G21", 5, true);
+    let answer = board_at(&mut client, "JC21×$0G21");
     assert_eq!(answer["ply"], 19);
-    assert_eq!(
-        answer["line"][18]["range"],
-        json!({"start": {"line": 11, "character": 4}, "end": {"line": 11, "character": 13}})
-    );
-    assert_eq!(
-        answer["line"][2]["range"],
-        json!({"start": {"line": 3, "character": 3}, "end": {"line": 3, "character": 12}})
-    );
+    assert_ranges_of_the_line(&client, &answer);
+}
+
+/// The ranges of two half-moves of the answer's line, with `‐` and `×` inside them, in the
+/// client's units.
+fn assert_ranges_of_the_line(client: &Client, answer: &Value) {
+    let encoding = client.encoding();
+    let capture = Marked::within(GAME, "$0JC21×G21$0");
+    assert_eq!(answer["line"][18]["range"], capture.lsp_range(encoding), "{encoding:?}");
+    let bishop = Marked::within(GAME, "$0JF6‐B18$0");
+    assert_eq!(answer["line"][2]["range"], bishop.lsp_range(encoding), "{encoding:?}");
 }
 
 #[test]
 fn in_a_variation_the_line_is_its_history_and_its_own_half_moves() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("board"), GAME);
-    let answer = board_at(&mut client, "F20-F18", 1, false);
+    let answer = board_at(&mut client, "F$020-F18");
     let labels = labels(&answer);
     assert_eq!(labels.len(), 20);
     assert_eq!(labels[18..], ["10. JC21×G21", "10. …, F20-F18"]);
@@ -139,7 +121,7 @@ fn in_a_variation_the_line_is_its_history_and_its_own_half_moves() {
     assert_eq!(answer["exact"], true);
     assert_svg_matches_pdtl(&answer);
     // At the variation's `(`: still the main line, after 10. …, H22-H16.
-    let before = board_at(&mut client, "(10.", 0, false);
+    let before = board_at(&mut client, "$0(10.");
     assert_eq!(before["ply"], 20);
     assert_eq!(before["move"], "10. …, H22-H16");
     assert_eq!(before["line"].as_array().unwrap().len(), 22);
@@ -149,8 +131,8 @@ fn in_a_variation_the_line_is_its_history_and_its_own_half_moves() {
 fn in_a_comment_the_board_stands_after_the_half_move_before_it() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("board"), GAME);
-    let on_move = board_at(&mut client, "H22-H16", 0, false);
-    let answer = board_at(&mut client, "a comment", 2, false);
+    let on_move = board_at(&mut client, "$0H22-H16");
+    let answer = board_at(&mut client, "a $0comment");
     assert_eq!(answer["ply"], 20);
     assert_eq!(answer["move"], "10. …, H22-H16");
     assert_eq!(answer["pdtl"], on_move["pdtl"]);
@@ -161,8 +143,8 @@ fn in_a_comment_the_board_stands_after_the_half_move_before_it() {
 fn on_a_failed_half_move_the_board_is_the_last_position_known_without_a_pdtl() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("board"), GAME);
-    let before = board_at(&mut client, "H22-H16", 0, false);
-    let answer = board_at(&mut client, "NF6", 1, false);
+    let before = board_at(&mut client, "$0H22-H16");
+    let answer = board_at(&mut client, "N$0F6");
     assert_eq!(answer["exact"], false);
     assert_eq!(answer["pdtl"], Value::Null);
     assert_eq!(answer["ply"], 21);
@@ -173,7 +155,7 @@ fn on_a_failed_half_move_the_board_is_the_last_position_known_without_a_pdtl() {
         pieces_drawn(answer["svg"].as_str().unwrap()),
         pieces_named(before["pdtl"].as_str().unwrap())
     );
-    let later = board_at(&mut client, "H16×G13", 0, false);
+    let later = board_at(&mut client, "$0H16×G13");
     assert_eq!(later["exact"], false);
     assert_eq!(later["pdtl"], Value::Null);
     assert_eq!(later["ply"], 22);
@@ -184,8 +166,8 @@ fn after_the_last_half_move_the_board_stands_after_it() {
     let text = GAME.replace("H22-H16\n", "H22-H16:\n").replace("11. NF6-B18, H16×G13:\n", "");
     let mut client = Client::start(utf16_client());
     client.open(&uri("board"), &text);
-    let at_end =
-        json!({"textDocument": {"uri": uri("board")}, "position": {"line": 14, "character": 1}});
+    let position = Marked::within(&text, "}\n*$0").position(client.encoding());
+    let at_end = json!({"textDocument": {"uri": uri("board")}, "position": position});
     let last = client.request("ctlpgn/board", at_end.clone()).expect("an answer");
     assert_eq!(last["ply"], 20);
     assert_eq!(last["exact"], true);
@@ -198,17 +180,17 @@ fn after_the_last_half_move_the_board_stands_after_it() {
     assert_eq!(flipped["pdtl"], last["pdtl"]);
     let unknown = client.request(
         "ctlpgn/board",
-        json!({"textDocument": {"uri": uri("nothing")}, "position": {"line": 0, "character": 0}}),
+        json!({"textDocument": {"uri": uri("nothing")}, "position": position}),
     );
     assert_eq!(unknown, Ok(Value::Null));
 }
 
-/// The hover on `needle` of GAME, for a client started with `options`.
-fn hover(options: Value, needle: &str, shift: usize) -> String {
+/// The hover at the place `snippet` marks in GAME, for a client started with `options`.
+fn hover(options: Value, snippet: &str) -> String {
     let mut client = Client::start_with(utf16_client(), options, Value::Null);
     client.open(&uri("board"), GAME);
-    let (line, character) = place(GAME, needle, shift, false);
-    let hover = client.at("textDocument/hover", &uri("board"), line, character).expect("a hover");
+    let place = Marked::within(GAME, snippet);
+    let hover = client.at_cursor("textDocument/hover", &uri("board"), &place).expect("a hover");
     hover["contents"]["value"].as_str().expect("Markdown").to_string()
 }
 
@@ -247,9 +229,9 @@ fn image_and_pdtl(markdown: &str) -> (String, String) {
 #[test]
 fn a_client_that_shows_images_gets_the_hover_board_as_an_svg_of_the_position() {
     let images = json!({"hover": {"images": true}});
-    for (needle, shift) in [("JC21×G21", 4), ("F20-F18", 3), ("Variant", 1)] {
-        let markdown = hover(images.clone(), needle, shift);
-        if needle == "Variant" {
+    for snippet in ["JC21$0×G21", "F20$0-F18", "[V$0ariant"] {
+        let markdown = hover(images.clone(), snippet);
+        if snippet == "[V$0ariant" {
             assert!(!markdown.contains("data:image"), "{markdown}");
             continue;
         }
@@ -258,7 +240,7 @@ fn a_client_that_shows_images_gets_the_hover_board_as_an_svg_of_the_position() {
         assert!(svg.contains("width=\"150\""), "{svg}");
         assert!(!markdown.contains("```text"), "{markdown}");
     }
-    let text = hover(Value::Null, "JC21×G21", 4);
+    let text = hover(Value::Null, "JC21$0×G21");
     assert!(!text.contains("data:image"), "{text}");
     assert!(text.contains("```text\n28"), "{text}");
 }
@@ -271,10 +253,9 @@ fn the_hovers_of_a_reference_and_a_pdtl_tag_show_images_too() {
     let mut client =
         Client::start_with(utf16_client(), json!({"hover": {"images": true}}), Value::Null);
     client.open(&uri("tags"), &text);
-    for needle in ["/28:v", "#1@W"] {
-        let (line, character) = place(&text, needle, 1, false);
-        let hover =
-            client.at("textDocument/hover", &uri("tags"), line, character).expect("a hover");
+    for snippet in ["/$028:v", "#$01@W"] {
+        let place = Marked::within(&text, snippet);
+        let hover = client.at_cursor("textDocument/hover", &uri("tags"), &place).expect("a hover");
         let markdown = hover["contents"]["value"].as_str().expect("Markdown");
         let (svg, pdtl) = image_and_pdtl(markdown);
         assert_eq!(pieces_drawn(&svg), pieces_named(&pdtl), "{markdown}");
