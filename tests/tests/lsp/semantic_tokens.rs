@@ -4,6 +4,7 @@
 //! figurines (two UTF-16 units for the Pegasus), `×`, `…` and accented names; a comment over
 //! two lines comes as one token per line, its text without the blanks around it.
 
+use ctlpgn_test_support::cursor::Marked;
 use serde_json::{json, Value};
 
 use crate::client::{uri, utf16_client, utf8_client, Client};
@@ -186,8 +187,11 @@ fn a_range_gets_the_tokens_it_overlaps() {
         let mut client = Client::start(capabilities);
         client.open(&uri("fan"), GAME);
         // From the middle of the first line of the two-line comment to the end of move 3.
-        let range =
-            json!({"start": {"line": 7, "character": 10}, "end": {"line": 10, "character": 0}});
+        let selection = Marked::within(
+            GAME,
+            "the $0Pegasus… leaves D2\n  and #2@W opens E7 }\n3. E13×F16 ◇, ♞G25-H20:\n$0",
+        );
+        let range = selection.lsp_range(client.encoding());
         let answer = client
             .request(
                 "textDocument/semanticTokens/range",
@@ -227,7 +231,8 @@ fn an_edit_changes_the_tokens() {
     let mut client = Client::start(utf16_client());
     client.open(&uri("fan"), GAME);
     // `E13×F16` becomes `E13-F16`: the separator loses its capture modifier.
-    client.change(&uri("fan"), 2, json!([{"range": {"start": {"line": 9, "character": 6}, "end": {"line": 9, "character": 7}}, "text": "-"}]));
+    let range = Marked::within(GAME, "E13$0×$0F16").lsp_range(client.encoding());
+    client.change(&uri("fan"), 2, json!([{"range": range, "text": "-"}]));
     let answer =
         client.about("textDocument/semanticTokens/full", &uri("fan")).expect("semantic tokens");
     let tokens = decode(&client, &answer);

@@ -2,6 +2,8 @@
 //! sections, variations, multi-line comments) and document symbols (each record named by its
 //! players or its Id, with its main-line move lines as children).
 
+use ctlpgn_test_support::annotations::render_ranges;
+use ctlpgn_test_support::positions::Encoding;
 use serde_json::Value;
 
 use crate::client::{uri, utf16_client, Client};
@@ -89,11 +91,15 @@ fn each_record_is_a_symbol_with_its_main_line_moves() {
             ("A1".to_string(), vec!["1. B4-B6, E21-E19:".to_string()]),
         ]
     );
-    assert_eq!(symbols[1]["range"]["start"]["line"], 17);
-    assert_eq!(
-        symbols[1]["selectionRange"]["end"],
-        serde_json::json!({"line": 17, "character": 20})
-    );
+    // The second record's symbol: the record, and its first tag to select.
+    let second = &symbols[1];
+    let ranges =
+        [(&second["range"], "range".into()), (&second["selectionRange"], "selection".into())];
+    insta::assert_snapshot!(render_ranges(TWO_RECORDS, Encoding::Utf16, ranges), @r#"
+    18 | [Variant "C'escacs"]
+       | ^^^^^^^^^^^^^^^^^^^^ selection
+       | ^^^^^^^^^^^^^^^^^^^^… (to 23:2) range
+    "#);
 }
 
 fn text(value: &Value) -> String {
