@@ -422,3 +422,40 @@ fn board_draws_the_position_at_a_place_as_svg_png_or_text() {
     assert!(!out.exists());
     let _ = std::fs::remove_dir_all(&folder);
 }
+
+/// A record whose text would act on a terminal: a label hiding what follows (`ESC [8m`), a
+/// comment setting the window title (`ESC ]0;… BEL`), and a line clearing the screen.
+const ESCAPES: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-X01\"]\n[Annotator \"Demo\"]\n\n1. E7-E13:\n($[\u{1b}[8m] 1. G7-G13)\n{ \u{1b}]0;pwned\u{7} }\n*\n\u{1b}[2J\n";
+
+/// Whether `output` holds a character that acts on a terminal (a tab only moves).
+fn holds_controls(output: &str) -> bool {
+    output.chars().any(|c| c.is_control() && c != '\t' && c != '\n')
+}
+
+#[test]
+fn terminal_output_shows_the_control_characters_of_a_record_visibly() {
+    let check = execute(&["check", "-"], ESCAPES.as_bytes(), Stdio::piped());
+    let printed = String::from_utf8(check.stdout).expect("UTF-8");
+    assert!(!holds_controls(&printed), "{printed:?}");
+    assert!(printed.contains("malformed variation label $[␛[8m]"), "{printed}");
+    // The carets stay under what they point at, the stand-ins one column each.
+    let lines: Vec<&str> = printed.lines().collect();
+    let at = lines.iter().position(|line| line.contains("[unexpected-token]")).expect("an S001");
+    assert_eq!((lines[at + 2], lines[at + 3]), ("9 | ␛[2J", "  | ^"));
+    let tag = lines.iter().position(|line| line.contains("[malformed-tag-line]")).expect("S002");
+    assert_eq!((lines[tag + 2], lines[tag + 3]), ("9 | ␛[2J", "  |  ^"));
+
+    let replay = execute(&["replay", "-"], ESCAPES.as_bytes(), Stdio::piped());
+    let printed = String::from_utf8(replay.stdout).expect("UTF-8");
+    assert!(!holds_controls(&printed) && printed.contains("$[␛[8m]"), "{printed}");
+
+    // Messages on standard error too.
+    let pdtl = execute(&["pdtl", "-", "--ply", "1"], ESCAPES.as_bytes(), Stdio::piped());
+    assert_eq!(pdtl.status, Some(1));
+    assert!(!holds_controls(&pdtl.stderr) && pdtl.stderr.contains("$[␛[8m]"), "{}", pdtl.stderr);
+
+    // JSON escapes by itself, and keeps the text as it is.
+    let json = execute(&["check", "--format", "json", "-"], ESCAPES.as_bytes(), Stdio::piped());
+    let findings: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    assert!(findings.to_string().contains("$[\\u001b[8m]"), "{findings}");
+}

@@ -8,6 +8,7 @@ use super::arguments::{CheckArguments, ReportFormat};
 use super::excerpt::excerpt;
 use super::input::{read_input, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
+use super::terminal::visible;
 use super::{place_record, reported, Placed, Status};
 use crate::analysis::Keep;
 use crate::diagnostics::{Code, Severity};
@@ -136,10 +137,11 @@ fn print_human(
     let diagnostic = item.diagnostic;
     let (line, column) = item.start;
     out.line(format_args!(
-        "{path}:{line}:{column}: {}[{}]: {} [{}]",
+        "{}:{line}:{column}: {}[{}]: {} [{}]",
+        visible(path),
         diagnostic.severity.as_str(),
         diagnostic.code,
-        diagnostic.message,
+        visible(&diagnostic.message),
         diagnostic.code.name()
     ))?;
     let shown = excerpt(text, lines.line_start(line - 1), item.offset, item.end_offset);

@@ -2,7 +2,10 @@
 //! window of at most [`WINDOW`] characters around the caret, with `…` where the line goes on.
 //! Echoing whole lines made a 10 kB line of stray `)` (a diagnostic per character) print
 //! 151 MB; the window keeps every diagnostic's output bounded, and finding it reads only the
-//! characters it shows.
+//! characters it shows. The characters that would act on the terminal are shown by their
+//! stand-ins (`terminal`), and the carets stay under the characters they point at.
+
+use super::terminal::{push_shown, shown_width};
 
 /// The most characters of the source line an excerpt shows.
 pub const WINDOW: usize = 100;
@@ -20,7 +23,8 @@ pub struct Excerpt {
 /// The excerpt of the line starting at byte `line_start` for a diagnostic spanning
 /// `start..end` (bytes; `end` may lie on a later line, the carets then stop at the line's
 /// end). Columns count characters; tabs in the source stay tabs under it so that the carets
-/// line up, and a leading byte-order mark is not shown.
+/// line up, a leading byte-order mark is not shown, and a character shown by a longer
+/// stand-in (`\u{202e}`) has as many spaces or carets under it.
 pub fn excerpt(text: &str, line_start: usize, start: usize, end: usize) -> Excerpt {
     let start = start.min(text.len());
     let mut line_start = line_start.min(start);
@@ -56,7 +60,8 @@ pub fn excerpt(text: &str, line_start: usize, start: usize, end: usize) -> Excer
     let shown_before = before.len().min(WINDOW - after_count);
     let cut_before = before.len() > shown_before;
     let from = if shown_before == 0 { start } else { before[shown_before - 1] };
-    let caret_count = text[start..after_end.min(end.max(start))].chars().count().max(1);
+    let caret_count =
+        text[start..after_end.min(end.max(start))].chars().map(shown_width).sum::<usize>().max(1);
 
     let mut source = String::with_capacity(after_end - from + 8);
     let mut carets = String::with_capacity(WINDOW + 8);
@@ -64,11 +69,18 @@ pub fn excerpt(text: &str, line_start: usize, start: usize, end: usize) -> Excer
         source.push('…');
         carets.push(' ');
     }
-    source.push_str(&text[from..after_end]);
+    for c in text[from..after_end].chars() {
+        push_shown(&mut source, c);
+    }
     if cut_after {
         source.push('…');
     }
-    carets.extend(text[from..start].chars().map(|c| if c == '\t' { '\t' } else { ' ' }));
+    for c in text[from..start].chars() {
+        match c {
+            '\t' => carets.push('\t'),
+            _ => carets.extend(std::iter::repeat_n(' ', shown_width(c))),
+        }
+    }
     carets.extend(std::iter::repeat_n('^', caret_count));
     Excerpt { source, carets }
 }
@@ -116,6 +128,25 @@ mod tests {
         let shown = at(text, "Foo");
         assert_eq!(shown.source, "\t[Foo \"x\"]");
         assert_eq!(shown.carets, "\t ^^^");
+    }
+
+    #[test]
+    fn control_characters_are_shown_by_stand_ins_and_the_carets_stay_under_their_span() {
+        // A window title, a bidirectional override and a zero-width space before the span,
+        // an escape sequence inside it.
+        let text = "[Event \"\u{1b}]0;pwned\u{7}\u{202e}x\u{200b}\"] {\u{1b}[2J}\n";
+        let shown = at(text, "{\u{1b}[2J}");
+        assert_eq!(shown.source, "[Event \"␛]0;pwned␇\\u{202e}x\\u{200b}\"] {␛[2J}");
+        assert!(!shown.source.chars().any(|c| c.is_control()), "{:?}", shown.source);
+        // The carets (after spaces, one a column) are under the span's characters as shown.
+        let under = |shown: &Excerpt| {
+            let caret = shown.carets.find('^').expect("a caret");
+            let count = shown.carets.len() - caret;
+            shown.source.chars().skip(caret).take(count).collect::<String>()
+        };
+        assert_eq!(under(&shown), "{␛[2J}");
+        // A stand-in inside the span is wholly under carets.
+        assert_eq!(under(&at(text, "\u{202e}x")), "\\u{202e}x");
     }
 
     #[test]

@@ -18,6 +18,7 @@ mod place;
 mod png;
 mod replay;
 mod streams;
+mod terminal;
 mod write;
 
 pub use check::check_output;
@@ -75,7 +76,10 @@ fn usage(error: &clap::Error) -> Status {
             Err(failure) => failure.status(),
         };
     }
-    error_line(message.trim_end());
+    // Line by line: a line end inside one message line is shown as a character.
+    for line in message.trim_end().lines() {
+        error_line(line);
+    }
     Status::Failure
 }
 

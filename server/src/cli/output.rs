@@ -75,10 +75,12 @@ impl<'a> Output<'a> {
     }
 }
 
-/// Writes one message line to standard error. A failure to write it is ignored: there is no
-/// other place left to report it, and the exit status still tells.
+/// Writes one message line to standard error, the characters that would act on a terminal
+/// shown by their stand-ins (a message may quote a record or name a file). A failure to write
+/// it is ignored: there is no other place left to report it, and the exit status still tells.
 pub fn error_line(message: &str) {
     let mut stderr = io::stderr().lock();
+    let message = super::terminal::visible(message);
     let _ = stderr.write_all(message.as_bytes()).and_then(|()| stderr.write_all(b"\n"));
 }
 

@@ -11,6 +11,7 @@ use serde_json::json;
 use super::arguments::ReplayArguments;
 use super::input::{read_input, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
+use super::terminal::visible;
 use super::{place_record, Placed, Status};
 use crate::analysis::printed_pdtl;
 use crate::analysis::{AnalysedRecord, Keep, PlayedHalfMove};
@@ -135,9 +136,9 @@ fn print_text(
             "  {:>4}  {:>3}{dots} {:<16} line {:<5} {}",
             ply.number_in_line,
             ply.half_move.number,
-            ply.written,
+            visible(&ply.written),
             ply.line,
-            ply.pdtl.as_ref().unwrap_or_else(|problem| problem)
+            visible(ply.pdtl.as_ref().unwrap_or_else(|problem| problem))
         ))?;
     }
     for p in &report.diagnostics {
@@ -147,7 +148,7 @@ fn print_text(
             p.start.1,
             p.diagnostic.severity.as_str(),
             p.diagnostic.code,
-            p.diagnostic.message
+            visible(&p.diagnostic.message)
         ))?;
     }
     Ok(())
