@@ -60,7 +60,10 @@ fn in_the_tags_the_board_is_the_starting_position_before_the_main_line() {
     assert_eq!(labels.len(), 22);
     assert_eq!(labels[..3], ["1. K4-K6", "1. …, E21-E19", "2. JF6‐B18"]);
     assert_eq!(labels[18..], ["10. JC21×G21", "10. …, H22-H16", "11. NF6-B18", "11. …, H16×G13"]);
-    assert!(answer["text"].as_str().expect("a text board").starts_with("28 "), "{answer}");
+    insta::assert_snapshot!(
+        "the_starting_position_as_text",
+        answer["text"].as_str().expect("a text board")
+    );
     assert_svg_matches_pdtl(&answer);
 }
 
@@ -216,11 +219,16 @@ fn base64_decode(text: &str) -> Vec<u8> {
     out
 }
 
-/// The SVG of a hover's image and the PDTL the hover names.
-fn image_and_pdtl(markdown: &str) -> (String, String) {
+/// The bytes of a hover's image data, its SVG in base64.
+fn image_data(markdown: &str) -> std::ops::Range<usize> {
     let start = markdown.find("](data:image/svg+xml;base64,").expect("an SVG image") + 28;
     let end = start + markdown[start..].find([')', '|']).expect("the image's end");
-    let svg = String::from_utf8(base64_decode(&markdown[start..end])).expect("UTF-8 SVG");
+    start..end
+}
+
+/// The SVG of a hover's image and the PDTL the hover names.
+fn image_and_pdtl(markdown: &str) -> (String, String) {
+    let svg = String::from_utf8(base64_decode(&markdown[image_data(markdown)])).expect("UTF-8 SVG");
     let pdtl_start = markdown.find("PDTL:\n\n`").expect("a PDTL") + 8;
     let pdtl_end = pdtl_start + markdown[pdtl_start..].find('`').expect("the PDTL's end");
     (svg, markdown[pdtl_start..pdtl_end].to_string())
@@ -229,20 +237,20 @@ fn image_and_pdtl(markdown: &str) -> (String, String) {
 #[test]
 fn a_client_that_shows_images_gets_the_hover_board_as_an_svg_of_the_position() {
     let images = json!({"hover": {"images": true}});
-    for snippet in ["JC21$0×G21", "F20$0-F18", "[V$0ariant"] {
-        let markdown = hover(images.clone(), snippet);
-        if snippet == "[V$0ariant" {
-            assert!(!markdown.contains("data:image"), "{markdown}");
-            continue;
-        }
+    for (snippet, name) in
+        [("JC21$0×G21", "a_half_move_with_images"), ("F20$0-F18", "a_variation_with_images")]
+    {
+        let mut markdown = hover(images.clone(), snippet);
         let (svg, pdtl) = image_and_pdtl(&markdown);
         assert_eq!(pieces_drawn(&svg), pieces_named(&pdtl), "{markdown}");
         assert!(svg.contains("width=\"150\""), "{svg}");
-        assert!(!markdown.contains("```text"), "{markdown}");
+        // The image in place of the text board; its data, read above, left out.
+        markdown.replace_range(image_data(&markdown), "…");
+        insta::assert_snapshot!(name, markdown);
     }
-    let text = hover(Value::Null, "JC21$0×G21");
-    assert!(!text.contains("data:image"), "{text}");
-    assert!(text.contains("```text\n28"), "{text}");
+    // In the tags, no board: no image either.
+    insta::assert_snapshot!("a_tag_with_images", hover(images, "[V$0ariant"));
+    insta::assert_snapshot!("a_half_move_as_text", hover(Value::Null, "JC21$0×G21"));
 }
 
 #[test]

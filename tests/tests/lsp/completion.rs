@@ -3,12 +3,11 @@
 //! encoding, as a snippet only for clients that take snippets. Each answer is a snapshot, the same
 //! for UTF-16 and UTF-8 clients; the place asked about is marked with `$0`.
 
-use ctlpgn::text::LineIndex;
 use ctlpgn_test_support::cursor::Marked;
-use ctlpgn_test_support::positions::{byte_range, Encoding};
 use serde_json::{json, Value};
 
 use crate::client::{uri, utf16_client, utf8_client, Client};
+use crate::{completion_items, completions};
 
 const GAME: &str = "[Variant \"C'escacs\"]\n[Event \"Obert de Moià\"]\n[Site \"Moià ESP\"]\n\n1. K4‐K6, E21-E19\n2. JF6-B18, EE23-D20\n{ Núria’s × idea: # }\n3. K6-K8, \n";
 
@@ -19,49 +18,11 @@ fn with_snippets(mut capabilities: Value) -> Value {
     capabilities
 }
 
-fn items(answer: &Value) -> Vec<Value> {
-    answer.get("items").unwrap_or(answer).as_array().cloned().unwrap_or_default()
-}
-
 fn item(answer: &Value, label: &str) -> Value {
-    items(answer)
+    completion_items(answer)
         .into_iter()
         .find(|item| item["label"] == label)
         .unwrap_or_else(|| panic!("no {label} in {answer}"))
-}
-
-/// A completion answer as a snapshot shows it, two lines an item: its label (preselected or
-/// not) and detail; then its edit: where it lies (lines and columns in characters, 1-based),
-/// the text it replaces, the text it writes (a snippet or plain) and its filter text if any.
-fn shown(text: &str, answer: &Value, encoding: Encoding) -> String {
-    let lines = LineIndex::new(text);
-    let at = |offset: usize| {
-        let (line, column) = lines.line_column(text, offset);
-        format!("{line}:{column}")
-    };
-    let mut out = String::new();
-    for item in items(answer) {
-        let label = item["label"].as_str().unwrap_or("?");
-        let preselected = if item["preselect"] == true { " (preselected)" } else { "" };
-        let detail = item["detail"].as_str().unwrap_or("");
-        out.push_str(&format!("{label}{preselected} · {detail}\n"));
-        let edit = &item["textEdit"];
-        let range = byte_range(text, &edit["range"], encoding);
-        let format = if item["insertTextFormat"] == 2 { "snippet" } else { "plain" };
-        out.push_str(&format!(
-            "    {}-{} {:?} → {} {}",
-            at(range.start),
-            at(range.end),
-            &text[range],
-            format,
-            edit["newText"]
-        ));
-        if let Some(filter) = item["filterText"].as_str() {
-            out.push_str(&format!(" filtered on {filter:?}"));
-        }
-        out.push('\n');
-    }
-    out
 }
 
 /// The completion at `place` as a UTF-16 and a UTF-8 client get it (with or without snippets),
@@ -74,7 +35,7 @@ fn shown_in_both(place: &Marked, snippets: bool) -> String {
         let answer = client
             .at_cursor("textDocument/completion", &uri("completion"), place)
             .expect("completion");
-        shown(&place.text, &answer, client.encoding())
+        completions(&place.text, &answer, client.encoding())
     });
     assert_eq!(utf16, utf8, "the UTF-16 and UTF-8 clients' answers");
     utf16
@@ -109,22 +70,28 @@ fn tag_values_replace_the_text_inside_the_quotes_after_non_ascii_text() {
     let text = GAME.replace("[Site \"Moià ESP\"]\n", "[Site \"Moià ESP\"]\n[Termination \"ti\"]\n");
     let place = Marked::within(&text, "[Termination \"$0ti");
     insta::assert_snapshot!(shown_in_both(&place, false), @r#"
-    abandoned · Termination value
+    abandoned · EnumMember · Termination value
         4:15-4:17 "ti" → plain "abandoned"
-    rules infraction · Termination value
+        ⇒ [Termination "abandoned"]
+    rules infraction · EnumMember · Termination value
         4:15-4:17 "ti" → plain "rules infraction"
-    time forfeit · Termination value
+        ⇒ [Termination "rules infraction"]
+    time forfeit · EnumMember · Termination value
         4:15-4:17 "ti" → plain "time forfeit"
-    death · Termination value
+        ⇒ [Termination "time forfeit"]
+    death · EnumMember · Termination value
         4:15-4:17 "ti" → plain "death"
-    emergency · Termination value
+        ⇒ [Termination "death"]
+    emergency · EnumMember · Termination value
         4:15-4:17 "ti" → plain "emergency"
+        ⇒ [Termination "emergency"]
     "#);
     // After `ti`, the values that go on with it.
     let place = Marked::within(&text, "[Termination \"ti$0");
     insta::assert_snapshot!(shown_in_both(&place, false), @r#"
-    time forfeit · Termination value
+    time forfeit · EnumMember · Termination value
         4:15-4:17 "ti" → plain "time forfeit"
+        ⇒ [Termination "time forfeit"]
     "#);
 }
 
@@ -143,14 +110,18 @@ fn a_comment_offers_references_to_the_moves_before_it() {
     // The `#` stays; the reference goes on after it.
     let place = Marked::within(GAME, "{ Núria’s × idea: #$0 }");
     insta::assert_snapshot!(shown_in_both(&place, false), @r#"
-    #2@B · 2. …, EE23-D20
+    #2@B · Reference · 2. …, EE23-D20
         7:20-7:20 "" → plain "2@B" filtered on "2@B"
-    #2@W · 2. JF6-B18
+        ⇒ { Núria’s × idea: #2@B }
+    #2@W · Reference · 2. JF6-B18
         7:20-7:20 "" → plain "2@W" filtered on "2@W"
-    #1@B · 1. …, E21-E19
+        ⇒ { Núria’s × idea: #2@W }
+    #1@B · Reference · 1. …, E21-E19
         7:20-7:20 "" → plain "1@B" filtered on "1@B"
-    #1@W · 1. K4‐K6
+        ⇒ { Núria’s × idea: #1@B }
+    #1@W · Reference · 1. K4‐K6
         7:20-7:20 "" → plain "1@W" filtered on "1@W"
+        ⇒ { Núria’s × idea: #1@W }
     "#);
 }
 

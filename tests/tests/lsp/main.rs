@@ -22,6 +22,7 @@ mod semantic_tokens;
 mod settings;
 mod structure;
 
+use ctlpgn::text::LineIndex;
 use ctlpgn_test_support::cursor::Marked;
 // The in-process client is shared with the fuzzer and the benchmark; the test modules name it
 // `crate::client`.
@@ -55,6 +56,82 @@ pub fn listed(actions: &[serde_json::Value]) -> String {
             format!("{kind}: {}{preferred}\n", action["title"].as_str().unwrap_or("?"))
         })
         .collect()
+}
+
+/// The items of a completion answer, a list or a `CompletionList`.
+pub fn completion_items(answer: &serde_json::Value) -> Vec<serde_json::Value> {
+    answer.get("items").unwrap_or(answer).as_array().cloned().unwrap_or_default()
+}
+
+/// The protocol's name of a `CompletionItemKind`.
+fn completion_kind(kind: &serde_json::Value) -> String {
+    const NAMES: [&str; 25] = [
+        "Text",
+        "Method",
+        "Function",
+        "Constructor",
+        "Field",
+        "Variable",
+        "Class",
+        "Interface",
+        "Module",
+        "Property",
+        "Unit",
+        "Value",
+        "Enum",
+        "Keyword",
+        "Snippet",
+        "Color",
+        "File",
+        "Reference",
+        "Folder",
+        "EnumMember",
+        "Constant",
+        "Struct",
+        "Event",
+        "Operator",
+        "TypeParameter",
+    ];
+    let name = kind.as_u64().and_then(|kind| NAMES.get((kind as usize).checked_sub(1)?));
+    name.map_or_else(|| format!("kind {kind}"), |name| name.to_string())
+}
+
+/// A completion answer as a snapshot shows it, three lines an item: its label (preselected or
+/// not), kind and detail; its edit: where it lies (lines and columns in characters, 1-based),
+/// the text it replaces, the text it writes (a snippet or plain) and its filter text if any;
+/// and the line once the edit is applied as it stands (a snippet not expanded).
+pub fn completions(text: &str, answer: &serde_json::Value, encoding: Encoding) -> String {
+    let lines = LineIndex::new(text);
+    let at = |offset: usize| {
+        let (line, column) = lines.line_column(text, offset);
+        format!("{line}:{column}")
+    };
+    let mut out = String::new();
+    for item in completion_items(answer) {
+        let label = item["label"].as_str().unwrap_or("?");
+        let preselected = if item["preselect"] == true { " (preselected)" } else { "" };
+        let kind = completion_kind(&item["kind"]);
+        let detail = item["detail"].as_str().unwrap_or("");
+        out.push_str(&format!("{label}{preselected} · {kind} · {detail}\n"));
+        let edit = &item["textEdit"];
+        let range = byte_range(text, &edit["range"], encoding);
+        let format = if item["insertTextFormat"] == 2 { "snippet" } else { "plain" };
+        let new_text = edit["newText"].as_str().unwrap_or("?");
+        out.push_str(&format!(
+            "    {}-{} {:?} → {format} {new_text:?}",
+            at(range.start),
+            at(range.end),
+            &text[range.clone()],
+        ));
+        if let Some(filter) = item["filterText"].as_str() {
+            out.push_str(&format!(" filtered on {filter:?}"));
+        }
+        let line_start = text[..range.start].rfind('\n').map_or(0, |newline| newline + 1);
+        let line_end = text[range.end..].find('\n').map_or(text.len(), |end| range.end + end);
+        let edited = [&text[line_start..range.start], new_text, &text[range.end..line_end]];
+        out.push_str(&format!("\n    ⇒ {}\n", edited.concat()));
+    }
+    out
 }
 
 /// The encoding a test's `utf8` flag names.

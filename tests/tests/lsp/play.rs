@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 
 use crate::client::{uri, utf16_client, utf8_client, Client};
 use crate::{apply, offset};
+use ctlpgn_test_support::cursor::{mark, Marked};
 use ctlpgn_test_support::fixtures::testdata_text;
 use ctlpgn_test_support::positions::{lsp_position, Encoding};
 
@@ -103,22 +104,32 @@ fn texts(answer: &Value) -> Vec<&str> {
 fn the_board_offers_the_moves_in_the_record_s_figurines() {
     let fan = testdata_text("examples/04-fan.ctl-pgn");
     let mut open = Open::new("fan", &fan, false);
-    let end = fan.find("\n*").expect("the result");
-    let answer = open.board(end);
+    let answer = open.board(Marked::within(&fan, "~♝ recaptures }$0\n*").offset());
     assert_eq!(answer["side"], "white");
-    let texts = texts(&answer);
-    assert!(texts.contains(&"\u{2658}E3-D8"), "{texts:?}");
-    let pegasus: Vec<&&str> = texts.iter().filter(|text| text.starts_with('\u{1FA50}')).collect();
-    assert!(!pegasus.is_empty(), "a Pegasus move in its astral figurine: {texts:?}");
-    let knight = answer["moves"]
-        .as_array()
-        .expect("moves")
-        .iter()
-        .find(|playable| playable["text"] == "\u{2658}E3-D8")
-        .expect("the Knight's move");
-    assert_eq!((&knight["from"], &knight["to"]), (&json!("E3"), &json!("D8")));
+    // The Pegasus in its astral figurine, the Knight in its BMP one.
+    insta::assert_snapshot!("white_s_moves_after_the_last_one", moves(&answer));
     // In the tags: the moves of the starting position.
-    assert!(texts_at(&mut open, 1).contains(&"E7-E13".to_string()));
+    let answer = open.board(Marked::within(&fan, "[V$0ariant").offset());
+    insta::assert_snapshot!("white_s_moves_in_the_tags", moves(&answer));
+}
+
+/// The `moves` of a board answer, one a line: the text, then the hexes from and to.
+fn moves(answer: &Value) -> String {
+    let moves = answer["moves"].as_array().expect("moves");
+    moves
+        .iter()
+        .map(|playable| {
+            let hex = |field: &str| playable[field].as_str().unwrap_or("?").to_string();
+            format!("{} {}→{}\n", hex("text"), hex("from"), hex("to"))
+        })
+        .collect()
+}
+
+/// The last five lines of `text`, with `range` marked `$0`.
+fn last_lines(text: &str, range: std::ops::Range<usize>) -> String {
+    let marked = mark(text, range);
+    let start = marked.match_indices('\n').rev().nth(5).map_or(0, |(at, _)| at + 1);
+    marked[start..].to_string()
 }
 
 fn texts_at(open: &mut Open, at: usize) -> Vec<String> {
@@ -129,10 +140,10 @@ fn texts_at(open: &mut Open, at: usize) -> Vec<String> {
 fn no_moves_are_offered_where_the_position_is_not_known() {
     let broken = "[Variant \"C'escacs\"]\n[Result \"*\"]\n\n1. K4-K6, NE21-E17:\n*\n";
     let mut open = Open::new("broken", broken, false);
-    let after = open.board(broken.find("*\n").expect("the result"));
+    let after = open.board(Marked::within(broken, "$0*\n").offset());
     assert_eq!(after["exact"], false);
     assert_eq!(after.get("moves"), None, "{after}");
-    let before = open.board(broken.find(", NE21").expect("the first move"));
+    let before = open.board(Marked::within(broken, "K4-K6$0, NE21").offset());
     assert!(texts(&before).contains(&"E21-E19"));
 }
 
@@ -141,16 +152,22 @@ fn a_half_move_played_is_written_where_the_handbook_puts_it_in_utf16_and_utf8() 
     let fan = testdata_text("examples/04-fan.ctl-pgn");
     for utf8 in [false, true] {
         let mut open = Open::new("fan", &fan, utf8);
-        let end = fan.find("\n*").expect("the result");
+        let end = Marked::within(&fan, "~♝ recaptures }$0\n*").offset();
         let pegasus = texts_at(&mut open, end)
             .into_iter()
             .find(|text| text.starts_with('\u{1FA50}'))
             .expect("a Pegasus move");
         let range = open.play(end, &pegasus);
         // After the last move's comments, before the result; the end mark moved.
-        assert!(open.text.contains("\u{2657}F24\u{d7}D18\n"), "{}", open.text);
-        assert!(open.text[..range.start].ends_with("\u{7d}\n10. "), "{}", open.text);
-        assert_eq!(&open.text[range.end..], ":\n*\n");
+        insta::allow_duplicates! {
+            insta::assert_snapshot!(last_lines(&open.text, range.clone()), @"
+            9. E15@D18, ♗F24×D18
+            { @W: en passant: ~♙E15 lands on ~D18 and the pawn on ~D16 is removed }
+            { @B: ~♝ recaptures }
+            10. $0🩐D2-E5$0:
+            *
+            ");
+        }
         // The board at the range stands on the new half-move.
         let answer = open.board(range.start);
         assert_eq!(answer["move"], format!("10. {pegasus}"));
@@ -159,8 +176,15 @@ fn a_half_move_played_is_written_where_the_handbook_puts_it_in_utf16_and_utf8() 
         // Black answers on the same move line.
         let reply = texts_at(&mut open, range.end)[0].clone();
         let black = open.play(range.end, &reply);
-        assert_eq!(&open.text[black.end..], ":\n*\n");
-        assert!(open.text.contains(&format!("10. {pegasus}, {reply}:")), "{}", open.text);
+        insta::allow_duplicates! {
+            insta::assert_snapshot!(last_lines(&open.text, black), @"
+            9. E15@D18, ♗F24×D18
+            { @W: en passant: ~♙E15 lands on ~D18 and the pawn on ~D16 is removed }
+            { @B: ~♝ recaptures }
+            10. 🩐D2-E5, $0🩏F28-E23$0:
+            *
+            ");
+        }
     }
 }
 
@@ -168,18 +192,24 @@ fn a_half_move_played_is_written_where_the_handbook_puts_it_in_utf16_and_utf8() 
 fn from_an_earlier_move_a_variation_is_written_and_a_move_already_there_is_not() {
     let game = "[Variant \"C'escacs\"]\n[White \"Pérez, Núria\"]\n[Result \"*\"]\n\n1. K4-K6, E21-E19\n2. JF6\u{2010}B18, EE23-D20\n3. H6-H10, E19\u{d7}F16:\n*\n";
     let mut open = Open::new("game", game, false);
-    let on_second = game.find("JF6").expect("White's second move") + 2;
+    let on_second = Marked::within(game, "JF$06\u{2010}B18").offset();
     // The half-move that follows: nothing written, the range is that half-move.
     let same = open.play(on_second, "EE23-D20");
     assert_eq!(open.text, game);
     assert_eq!(&game[same], "EE23-D20");
     // Another one: a variation after the move line it replaces.
     let other = open.play(on_second, "F20-F18");
-    assert!(
-        open.text.contains("2. JF6\u{2010}B18, EE23-D20\n(2. \u{2026}, F20-F18)\n3. H6-H10"),
-        "{}",
-        open.text
-    );
+    insta::assert_snapshot!(mark(&open.text, other.clone()), @r#"
+    [Variant "C'escacs"]
+    [White "Pérez, Núria"]
+    [Result "*"]
+
+    1. K4-K6, E21-E19
+    2. JF6‐B18, EE23-D20
+    (2. …, $0F20-F18$0)
+    3. H6-H10, E19×F16:
+    *
+    "#);
     let answer = open.board(other.end);
     assert_eq!(answer["move"], "2. \u{2026}, F20-F18");
     assert_eq!(answer["exact"], true);
@@ -192,19 +222,14 @@ fn from_an_earlier_move_a_variation_is_written_and_a_move_already_there_is_not()
 fn an_illegal_half_move_is_refused_with_its_reason() {
     let game = "[Variant \"C'escacs\"]\n[Result \"*\"]\n\n1. K4-K6:\n*\n";
     let mut open = Open::new("refused", game, false);
-    let error = open.refusal(game.find(":\n").expect("the end"), "E21-E13");
+    let error = open.refusal(Marked::within(game, "K4-K6$0:").offset(), "E21-E13");
     assert_eq!(error["code"], -32602, "{error}");
     assert_eq!(error["message"], "`E21-E13` is not a half-move Black may play here");
     let broken = "[Variant \"C'escacs\"]\n[Result \"*\"]\n\n1. K4-K6, NE21-E17:\n*\n";
     let mut open = Open::new("unknown", broken, false);
-    let error = open.refusal(broken.find("*\n").expect("the result"), "E7-E9");
+    let error = open.refusal(Marked::within(broken, "$0*\n").offset(), "E7-E9");
     assert_eq!(error["code"], -32602, "{error}");
-    assert!(
-        error["message"]
-            .as_str()
-            .is_some_and(|message| message.starts_with("nothing can be played here")),
-        "{error}"
-    );
+    assert_eq!(error["message"], "nothing can be played here: no position is known there");
     // A document that is not open: no answer.
     let unopened =
         ask(&mut open.client, "ctlpgn/play", "nowhere", broken, 0, false, json!({"move": "K4-K6"}));

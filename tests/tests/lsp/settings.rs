@@ -4,6 +4,7 @@
 
 use serde_json::{json, Value};
 
+use crate::apply;
 use crate::client::{uri, utf16_client, Client};
 
 /// `3. E15@D18` takes en passant although Black's last half-move was not the triple step
@@ -66,12 +67,14 @@ fn formatting_follows_the_separator_setting() {
     let edits = client
         .request("textDocument/formatting", json!({"textDocument": {"uri": uri("separators")}, "options": {"tabSize": 4, "insertSpaces": true}}))
         .expect("formatting edits");
-    let new_texts: Vec<&str> = edits
-        .as_array()
-        .expect("edits")
-        .iter()
-        .filter_map(|edit| edit["newText"].as_str())
-        .collect();
-    assert!(new_texts.iter().any(|text| text.contains("E7\u{2010}E13")), "{edits}");
-    assert!(new_texts.iter().any(|text| text.contains("E13\u{d7}F16")), "{edits}");
+    // The separators written as the handbook's Unicode: `‐` and `×`.
+    insta::assert_snapshot!(apply(text, &edits, false), @r#"
+    [Variant "C'escacs"]
+    [Id "Demo-F01"]
+    [Annotator "Vidàl"]
+
+    1. E7‐E13, E21‐E15
+    2. E13×F16:
+    *
+    "#);
 }
