@@ -136,7 +136,7 @@ fn print_text(
             "  {:>4}  {:>3}{dots} {:<16} line {:<5} {}",
             ply.number_in_line,
             ply.half_move.number,
-            visible(&ply.written),
+            visible(ply.written),
             ply.line,
             visible(ply.pdtl.as_ref().unwrap_or_else(|problem| problem))
         ))?;
