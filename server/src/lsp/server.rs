@@ -226,9 +226,11 @@ impl Server {
             .await;
             match settled {
                 Ok(Ok(true)) => {
-                    server.publish(uri, version).await;
                     // What the check read and the records it replaced are free: see `memory`.
+                    // Given back before the diagnostics go out, so that the memory the client
+                    // sees with them is what the server holds.
                     let _ = tokio::task::spawn_blocking(memory::give_back_freed).await;
+                    server.publish(uri, version).await;
                 }
                 Ok(Ok(false)) => {}
                 Ok(Err(panic)) => {
@@ -310,7 +312,14 @@ impl LanguageServer for Server {
         let document = params.text_document;
         let (uri, version) = (document.uri, document.version);
         match panics::catch(|| self.documents.open(uri.clone(), &document.text, version)) {
-            Ok(()) => self.publish(uri, version).await,
+            Ok(()) => {
+                if document.text.len() > RECHECK_AT_ONCE {
+                    // The message, the reading on every core and the parses checked and let go
+                    // are free: see `memory`. Before the diagnostics, as after a change.
+                    let _ = tokio::task::spawn_blocking(memory::give_back_freed).await;
+                }
+                self.publish(uri, version).await
+            }
             Err(panic) => self.recover(&uri, Some(document.text), version, panic).await,
         }
     }
