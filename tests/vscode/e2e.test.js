@@ -99,9 +99,16 @@ async function until(what, condition) {
   }
 }
 
+// The steps whose screenshots the docs embed, and their names in docs/images: with
+// CTLPGN_DOCS_SHOTS naming a folder (tests/vscode/refresh-screenshots.sh), they are copied there.
+const DOCS_SHOTS = { 'board-panel': 'board-panel.png', hover: 'hover.png', 'play-marks': 'playing.png' };
+
 async function screenshot(name) {
   shot += 1;
-  await page.screenshot({ path: path.join(shots, `${String(shot).padStart(2, '0')}-${name}.png`) });
+  const file = path.join(shots, `${String(shot).padStart(2, '0')}-${name}.png`);
+  await page.screenshot({ path: file });
+  const docs = process.env.CTLPGN_DOCS_SHOTS;
+  if (docs && DOCS_SHOTS[name]) fs.copyFileSync(file, path.join(docs, DOCS_SHOTS[name]));
 }
 
 /** An environment with neither `ctlpgn` on PATH nor a cargo folder holding it. */
