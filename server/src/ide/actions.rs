@@ -338,5 +338,26 @@ mod tests {
         let offered: usize = only_fixes(&document, true).map(|(_, fix)| fix.edits.len()).sum();
         assert!(offered > reference.len(), "some fixes overlap: {offered}");
         assert_eq!(made.edits, reference);
+        // The fixes taken, applied: what the editor shows once the action is chosen.
+        let fixed = crate::text::apply_edits(&text, &made.edits);
+        insta::assert_snapshot!(format!("{} ({:?})\n\n{fixed}", made.title, made.kind), @r#"
+        Fix all CTL-PGN problems with an obvious fix (FixAll)
+
+        [Variant "C'escacs"]
+        [Annotator "x"]
+
+        1. E7-E13, E21-E15
+        2. F8-F12!, F20-F16
+        4. E13×F16, E15×F12
+        4. G8-G12, G21-G15:
+
+        [Variant "C'escacs"]
+        [Annotator "x"]
+
+        2. E7-E13, E21-E15
+        3. F8-F12!, F20-F16
+        4. E13×F16, E15×F12
+        4. G8-G12, G21-G15:
+        "#);
     }
 }
