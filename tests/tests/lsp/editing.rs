@@ -2,71 +2,98 @@
 //! sends them, ends with the diagnostics of the final text at the final version, never with
 //! a stale result published after a newer one.
 
-use ctlpgn_test_support::positions::{offset, Encoding};
+use std::ops::Range;
+
+use ctlpgn_test_support::cursor::Marked;
+use ctlpgn_test_support::positions::{lsp_range, Encoding};
 use serde_json::{json, Value};
 
 use crate::client::{uri, utf16_client, Client};
 
-/// One content change: the range it replaces (0-based lines, UTF-16 columns) and the new text.
-type Change = ((u32, u32), (u32, u32), String);
+/// One content change: the bytes it replaces, of the text as the changes before it left it,
+/// and the new text.
+type Change = (Range<usize>, String);
 
-/// Applies a change to the client's copy of the text, as the server must.
-fn apply(text: &mut String, (start, end, new): &Change) {
-    let at = |(line, character): (u32, u32)| {
-        offset(text, line.into(), character.into(), Encoding::Utf16)
-    };
-    let range = at(*start)..at(*end);
-    text.replace_range(range, new);
+/// The edits a test sends, each written where a snippet marks it (`Marked::within`) in the
+/// text as the edits before it leave it, rather than at a line and a character counted by hand.
+struct Script {
+    text: String,
+    edits: Vec<Vec<Change>>,
 }
 
-fn encode(changes: &[Change]) -> Value {
-    changes
-        .iter()
-        .map(|(start, end, text)| {
-            json!({"range": {"start": {"line": start.0, "character": start.1}, "end": {"line": end.0, "character": end.1}}, "text": text})
-        })
-        .collect()
+impl Script {
+    fn new(text: &str) -> Script {
+        Script { text: text.to_string(), edits: Vec::new() }
+    }
+
+    /// The byte offset `snippet` marks in the text as it stands.
+    fn at(&self, snippet: &str) -> usize {
+        Marked::within(&self.text, snippet).offset()
+    }
+
+    /// One edit of `changes`, applied in order.
+    fn edit(&mut self, changes: Vec<Change>) {
+        for change in &changes {
+            apply(&mut self.text, change);
+        }
+        self.edits.push(changes);
+    }
+
+    /// Typing `typed` one character at a time, one edit each, where `snippet` marks.
+    fn typing(&mut self, snippet: &str, typed: &str) {
+        let mut at = self.at(snippet);
+        for c in typed.chars() {
+            self.edit(vec![(at..at, c.to_string())]);
+            at += c.len_utf8();
+        }
+    }
 }
 
-/// Typing `typed` one character at a time from a position.
-fn typing(typed: &str, (line, mut character): (u32, u32)) -> Vec<Vec<Change>> {
-    typed
-        .chars()
-        .map(|c| {
-            let at = (line, character);
-            character += c.len_utf16() as u32;
-            vec![(at, at, c.to_string())]
-        })
-        .collect()
+fn apply(text: &mut String, (range, new): &Change) {
+    text.replace_range(range.clone(), new);
+}
+
+/// Sends one edit as a `didChange` in UTF-16 units, and applies it to the client's copy of the
+/// text, each change placed in the text as the changes before it left it, as the server must.
+fn send(client: &mut Client, document: &str, version: i32, text: &mut String, edit: &[Change]) {
+    let mut changes = Vec::new();
+    for change in edit {
+        let range = lsp_range(text, change.0.clone(), Encoding::Utf16);
+        changes.push(json!({"range": range, "text": change.1}));
+        apply(text, change);
+    }
+    client.change(document, version, Value::Array(changes));
 }
 
 /// Fifty edits of a real game: a comment typed into the middle, changes of two parts each
 /// (whose order matters), the comment deleted, a move broken, a variation and a comment typed.
-fn fifty_edits() -> Vec<Vec<Change>> {
-    let mut edits = typing("{Nota: × … 🩐 é}\n", (40, 0));
+fn fifty_edits(text: &str) -> Vec<Vec<Change>> {
+    let mut script = Script::new(text);
+    script.typing("\n$032. EH4×GH6", "{Nota: × … 🩐 é}\n");
     for _ in 0..10 {
         // Applied in the wrong order, the deletion would take the line's first character.
-        edits.push(vec![((45, 0), (45, 0), "9".to_string()), ((45, 0), (45, 1), String::new())]);
+        let at = script.at("\n$036. RI3-I23");
+        script.edit(vec![(at..at, "9".to_string()), (at..at + 1, String::new())]);
     }
-    edits.push(vec![((40, 0), (41, 0), String::new())]);
-    edits.push(vec![((9, 3), (9, 8), "K4-K5".to_string())]);
-    edits.extend(typing("(1. …, E21-E17)\n", (10, 0)));
-    edits.extend(typing("{Fi.}\n", (12, 0)));
-    edits
+    let comment = script.at("\n$0{Nota:");
+    let after = script.at("é}\n$032. EH4");
+    script.edit(vec![(comment..after, String::new())]);
+    let first = script.at("1. $0K4-K6,");
+    script.edit(vec![(first..first + "K4-K6".len(), "K4-K5".to_string())]);
+    script.typing("\n$02. JF6-B18", "(1. …, E21-E17)\n");
+    script.typing("\n$03. H6-H10", "{Fi.}\n");
+    script.edits
 }
 
 #[test]
 fn fifty_rapid_edits_end_with_the_final_diagnostics_and_nothing_stale() {
     let mut text = ctlpgn_test_support::fixtures::testdata_text("corpus/valid/g0001.ctl-pgn");
-    let edits = fifty_edits();
+    let edits = fifty_edits(&text);
     assert_eq!(edits.len(), 50);
     let mut client = Client::start(utf16_client());
     client.open(&uri("edited"), &text);
-    for (version, changes) in (2..).zip(&edits) {
-        client.change(&uri("edited"), version, encode(changes));
-        for change in changes {
-            apply(&mut text, change);
-        }
+    for (version, edit) in (2..).zip(&edits) {
+        send(&mut client, &uri("edited"), version, &mut text, edit);
     }
     let published = client.published_until(&uri("edited"), 51);
     let versions: Vec<i64> = published.iter().map(|p| p["version"].as_i64().unwrap_or(0)).collect();
@@ -101,22 +128,22 @@ fn typing_into_a_record_too_large_to_check_per_keystroke_ends_with_the_final_dia
     let large = uri("large");
     client.open(&large, &text);
     assert_eq!(client.published(&large)["version"], 1);
-    // Line 7,002 is `7001. NG3-H8, NG25-I15`: the Knight goes to I7 instead, one character at
-    // a time, so that the next move no longer plays; then a comment is typed on a line of its
-    // own after it.
-    let mut edits = vec![vec![((7_002, 10), (7_002, 12), String::new())]];
-    edits.extend(typing("I7", (7_002, 10)));
-    edits.extend(typing("{…}\n", (7_003, 0)));
-    for (version, changes) in (2..).zip(&edits) {
-        client.change(&large, version, encode(changes));
-        for change in changes {
-            apply(&mut text, change);
-        }
+    // The Knight of `7001. NG3-H8, NG25-I15` goes to I7 instead, one character at a time, so
+    // that the next move no longer plays; then a comment is typed on a line of its own after it.
+    let mut script = Script::new(&text);
+    let knight = script.at("\n7001. NG3-$0H8");
+    script.edit(vec![(knight..knight + 2, String::new())]);
+    script.typing("\n7001. NG3-$0, NG25", "I7");
+    script.typing("NG25-I15\n$07002. ", "{…}\n");
+    let edits = script.edits;
+    for (version, edit) in (2..).zip(&edits) {
+        send(&mut client, &large, version, &mut text, edit);
         if version == 4 {
             // The Knight's move now reads `NG3-I7`: its hover says so.
-            let hover = client.at("textDocument/hover", &large, 7_002, 7).expect("a hover");
+            let place = Marked::within(&text, "\n7001. N$0G3-I7,");
+            let hover = client.at_cursor("textDocument/hover", &large, &place).expect("a hover");
             let words = hover["contents"]["value"].as_str().unwrap_or_default();
-            assert!(words.contains("I7"), "{words}");
+            insta::assert_snapshot!(words.lines().next().unwrap_or_default(), @"**7001. NG3-I7** · White Knight G3 to I7");
         }
     }
     let last = 1 + edits.len() as i32;
