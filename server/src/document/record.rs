@@ -74,7 +74,7 @@ pub const LARGE_RECORD: usize = 64 * 1024;
 #[derive(Debug)]
 pub struct Parsed {
     /// The tree of the record's text, parsed on its own (a record parses alone as inside its
-    /// file); `None` for a record larger than [`LARGE_RECORD`].
+    /// file); `None` for a record larger than `LARGE_RECORD` (64 KB).
     pub tree: Option<tree_sitter::Tree>,
     /// The record's syntax: `tree` lowered to values, or the hand-written reader's for a large
     /// record; `analysis` was derived from it.
