@@ -120,15 +120,29 @@ fn seconds(duration: Duration) -> String {
     format!("{:.2} s", duration.as_secs_f64())
 }
 
-/// Opens a record and edits it `edits` times, printing one line of figures.
-fn measure(binary: &str, limit: f64, label: &str, text: &str, edits: usize) {
+/// A server started and the record opened in it: the time until its diagnostics, and the
+/// memory then; `None` (and a line saying so) when it passed the memory limit.
+fn opened(
+    binary: &str,
+    limit: f64,
+    label: &str,
+    text: &str,
+) -> Option<(Measured, Duration, (f64, f64))> {
     let mut measured = Measured::start(binary, limit);
     let Some(open) = measured.until_published(&did_open(text), 1) else {
         println!("{label:<34} open: stopped past {limit:.0} MB");
         measured.server.kill();
+        return None;
+    };
+    let memory = measured.memory();
+    Some((measured, open, memory))
+}
+
+/// Opens a record and edits it `edits` times, printing one line of figures.
+fn measure(binary: &str, limit: f64, label: &str, text: &str, edits: usize) {
+    let Some((mut measured, open, (opened, open_peak))) = opened(binary, limit, label, text) else {
         return;
     };
-    let (opened, open_peak) = measured.memory();
     let mut times = Vec::with_capacity(edits);
     let mut stopped = false;
     for edit in 0..edits {
@@ -164,13 +178,9 @@ fn measure(binary: &str, limit: f64, label: &str, text: &str, edits: usize) {
 
 /// The first edit of a record alone, at `place`: the memory before and after it.
 fn first_edit(binary: &str, limit: f64, label: &str, text: &str, place: Place) {
-    let mut measured = Measured::start(binary, limit);
-    let Some(open) = measured.until_published(&did_open(text), 1) else {
-        println!("{label:<34} open: stopped past {limit:.0} MB");
-        measured.server.kill();
+    let Some((mut measured, open, (opened, open_peak))) = opened(binary, limit, label, text) else {
         return;
     };
-    let (opened, open_peak) = measured.memory();
     let edited = measured.until_published(&did_change(text, place, 0), 2);
     let (after, peak) = measured.memory();
     match edited {
