@@ -6,6 +6,8 @@
 use std::ops::Range;
 use std::path::PathBuf;
 
+use ctlpgn::analysis::{analyse_file, AnalysisOptions, Keep, RuleChecks};
+use ctlpgn::diagnostics::Code;
 use ctlpgn::format::{
     equivalence, format_edits, format_text, EllipsisStyle, FormatOptions, Separators,
 };
@@ -62,6 +64,38 @@ fn check_guarantees(name: &str, text: &str, options: &FormatOptions) -> String {
         "{name}: a formatted file still has edits"
     );
     formatted
+}
+
+/// The layout hints (M027 spacing, M029 dots) of the records of a formatted file that `fmt`
+/// laid out, each with its line: none is expected, as `fmt` writes the canonical layout. The
+/// records it keeps as written (a half-move with its parts apart) are left out.
+fn layout_hints(formatted: &str) -> Vec<String> {
+    let options = AnalysisOptions::new(Keep::Findings, RuleChecks::Skip);
+    let laid_out = |text: &str| {
+        let record = ctlpgn::syntax::parse_record(text);
+        let mut lines = std::iter::once(&record.items).chain(&record.bodies).flatten();
+        !lines.any(|item| {
+            matches!(item, ctlpgn::syntax::Item::MoveLine(line)
+                if line.half_moves().any(|half_move| half_move.written_apart(text).is_some()))
+        })
+    };
+    analyse_file(formatted, options)
+        .into_iter()
+        .filter(|record| laid_out(&formatted[record.range]))
+        .flat_map(|record| {
+            let text = &formatted[record.range];
+            record
+                .analysis
+                .diagnostics
+                .into_iter()
+                .filter(|d| matches!(d.code, Code::M027 | Code::M029))
+                .map(|d| {
+                    let start = text[..d.range.start].rfind('\n').map_or(0, |end| end + 1);
+                    let line = text[start..].lines().next().unwrap_or_default();
+                    format!("{}: {} (at {line:?})", d.code, d.message)
+                })
+        })
+        .collect()
 }
 
 // ---- Fixtures -----------------------------------------------------------------------------
@@ -482,7 +516,8 @@ proptest! {
             let record = ctlpgn::syntax::parse_record_with(&mut parser, &text[range]);
             prop_assert!(!record.has_error, "the generator wrote a record with a syntax error:\n{}", &text[range]);
         }
-        check_guarantees("generated", &text, &options);
+        let formatted = check_guarantees("generated", &text, &options);
+        prop_assert_eq!(layout_hints(&formatted), Vec::<String>::new(), "formatted:\n{}", formatted);
     }
 
     #[test]

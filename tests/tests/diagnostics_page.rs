@@ -16,10 +16,6 @@ use ctlpgn_test_support::fixtures::{repository_dir, testdata_dir, testdata_files
 /// The page, from the repository's root.
 const PAGE: &str = "docs/diagnostics.md";
 
-/// The codes of the handbook that `ctlpgn check` does not raise: their examples raise nothing,
-/// and the page says so. A code raised at last fails the test until it leaves this list.
-const NOT_RAISED: &[Code] = &[Code::M027, Code::M029];
-
 /// The codes whose example raises another code too, which it cannot do without: S015 counts
 /// the findings of one part of a record past its hundredth, so its example holds more than a
 /// hundred of another code (N010).
@@ -101,20 +97,14 @@ fn every_code_has_an_example_that_raises_it_and_no_other() {
     for &code in Code::ALL {
         let example = example(code);
         let raised = codes_raised(&example);
-        let mut expected = if NOT_RAISED.contains(&code) { vec![] } else { vec![code] };
+        let mut expected = vec![code];
         expected
             .extend(WITH_ANOTHER.iter().filter(|(with, _)| *with == code).map(|&(_, other)| other));
         expected.sort();
         assert_eq!(
-            raised,
-            expected,
-            "testdata/diagnostics/{}: expected to raise {expected:?} only{}",
+            raised, expected,
+            "testdata/diagnostics/{}: expected to raise {expected:?} only",
             example.file,
-            if NOT_RAISED.contains(&code) {
-                ": take it off NOT_RAISED in tests/tests/diagnostics_page.rs if it is raised now"
-            } else {
-                ""
-            }
         );
     }
     for path in testdata_files("diagnostics", ".ctl-pgn") {
@@ -182,14 +172,6 @@ fn render_code(page: &mut String, code: Code) {
         both => {
             let _ = write!(page, " The handbook's severity: {both}.\n\n");
         }
-    }
-    if NOT_RAISED.contains(&code) {
-        page.push_str(
-            "`ctlpgn check` does not report this code yet; `ctlpgn fmt` writes such text in \
-             the canonical form. A case of it:\n\n",
-        );
-        code_block(page, "text", &shown_bytes(&example.bytes), "the example");
-        return;
     }
     page.push_str("Example:\n\n");
     code_block(page, "text", &shown_bytes(&example.bytes), "the example");

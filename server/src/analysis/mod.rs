@@ -5,6 +5,7 @@
 mod check_suffix;
 pub mod comments;
 mod half_move;
+mod layout;
 pub(crate) mod line_of_play;
 mod movetext;
 mod proven_fixes;
@@ -186,6 +187,9 @@ fn analyse_unproven(text: &str, record: &RecordSyntax, options: AnalysisOptions)
         result_tag_start,
         &mut walker.diagnostics,
     );
+    // The layout hints come after the findings of the walk, so that a record's errors are
+    // listed before its hints when there are more than a part lists.
+    layout::check_layout(text, record, movetext, &mut walker.diagnostics);
     let mut comments = Findings::new(Pass::Comments);
     let mut references =
         comments::check_comments_in(text, record, &tree, &setup.identifiers, &mut comments);

@@ -240,3 +240,59 @@ fn lazy_actions_resolve_to_the_eager_edits_until_the_document_changes() {
     let refused = lazy.request("codeAction/resolve", fix_all).expect_err("a stale action");
     assert_eq!(refused["code"], -32801, "{refused}");
 }
+
+/// A record with non-canonical spacing and indentation dots after `…`, `‐`, `×` and astral
+/// FAN figurines on the same lines.
+const LAYOUT: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-Q03\"]\n[Annotator \"Núñez, Àlex\"]\n[Redefine \"FAN\"]\n\n1. K4-K6,E21-E19\n(1. …,E21‐E17\n..)\n2. 🩐H2-Z17 ,  ♟E19-E15\n3.🩐Z17×K18, E15-E13:\n*\n";
+
+#[test]
+fn the_layout_hints_offer_the_canonical_spacing_and_dots_in_both_encodings() {
+    for (capabilities, utf8) in [(utf16_client(), false), (utf8_client(), true)] {
+        let mut client = Client::start(capabilities);
+        client.open(&uri("layout"), LAYOUT);
+        let cases = [
+            ("K4-K6,$0E21", "Write one space after the comma", "K4-K6,E21", "K4-K6, E21"),
+            ("(1. …,$0E21", "Write one space after the comma", "…,E21", "…, E21"),
+            ("$0..)", "Remove the indentation dots", "\n..)\n", "\n)\n"),
+            ("Z17$0 ,", "Remove the blanks before the comma", "Z17 ,", "Z17,"),
+            ("Z17 , $0 ♟", "Write one space after the comma", ",  ♟", ", ♟"),
+            ("3.$0🩐Z17", "Write one space after 3.", "3.🩐", "3. 🩐"),
+        ];
+        for (place, title, before, fixed) in cases {
+            let actions = actions_at(&mut client, "layout", &Marked::within(LAYOUT, place));
+            let action = titled(&actions, title);
+            assert_eq!(action["kind"], "quickfix");
+            assert_eq!(action["diagnostics"][0]["severity"], 4, "a hint: {action}");
+            assert_eq!(
+                after(LAYOUT, action, "layout", utf8),
+                LAYOUT.replacen(before, fixed, 1),
+                "{title} at {place} (utf8: {utf8})"
+            );
+        }
+    }
+}
+
+/// A hint's fix and another fix of the same token (here missing dots and a renumbering of
+/// `3.`) are never both in one fix-all: the first is taken, and the next fix-all takes the
+/// other.
+#[test]
+fn fix_all_takes_one_of_a_hint_and_another_fix_of_its_token_at_a_time() {
+    let written = "[Variant \"C'escacs\"]\n[Id \"Demo-Q04\"]\n[Annotator \"Núñez\"]\n\n1. E7‐E13, E21‐E15\n(1. F8‐F12, F20‐F16\n3. G7‐G13)\n2. F8‐F12:\n*\n";
+    let mut text = written.to_string();
+    let mut client = Client::start(utf16_client());
+    let mut rounds = 0;
+    loop {
+        let name = format!("round{rounds}");
+        client.open(&uri(&name), &text);
+        let actions = actions_at(&mut client, &name, &Marked::within(&text, "$0[Variant"));
+        let Some(fix_all) = actions.iter().find(|action| action["kind"] == "source.fixAll.ctlpgn")
+        else {
+            break;
+        };
+        text = after(&text, fix_all, &name, false);
+        rounds += 1;
+        assert!(rounds <= 3, "{text}");
+    }
+    assert_eq!(rounds, 2);
+    assert_eq!(text, written.replace("\n3. G7‐G13)", "\n.2. G7‐G13)"));
+}

@@ -139,3 +139,56 @@ fn a_document_of_thousands_of_faults_publishes_a_hundred_per_part_and_one_that_c
     insta::assert_snapshot!(message, @"14901 more findings in this record's movetext are not listed, the first here: at most 100 are listed for each part of a record (syntax, tag section, movetext, comments, rule checks); correct those listed and check again [diagnostics-truncated]");
     assert!(diagnostics.len() <= 2 * 101, "{} diagnostics", diagnostics.len());
 }
+
+/// A record written with non-canonical spacing and indentation dots, after accented names,
+/// `‐`, `…`, `×` and astral FAN figurines on the same lines.
+const LAYOUT: &str = "[Variant \"C'escacs\"]
+[Event \"Prova\"]
+[Site \"Girona\"]
+[Date \"2024-03-01\"]
+[Round \"2\"]
+[White \"Núñez, Àlex\"]
+[Black \"Vidal, Joan\"]
+[Result \"*\"]
+[Redefine \"FAN\"]
+
+1. K4-K6,E21-E19
+(1. …,E21‐E17
+.{ Àlex: × … }
+..)
+2. 🩐H2-Z17 ,  ♟E19-E15
+3.🩐Z17×K18, E15-E13:
+*
+";
+
+#[test]
+fn layout_hints_point_at_the_spacing_and_the_dots_in_both_encodings() {
+    let [utf16, utf8] = [(utf16_client(), Encoding::Utf16), (utf8_client(), Encoding::Utf8)].map(
+        |(capabilities, encoding)| {
+            let mut client = Client::start(capabilities);
+            client.open(&uri("layout"), LAYOUT);
+            let published = client.published(&uri("layout"));
+            let diagnostics = published["diagnostics"].as_array().expect("diagnostics");
+            let hints: Vec<serde_json::Value> = diagnostics
+                .iter()
+                .filter(|d| d["code"] == "M027" || d["code"] == "M029")
+                .cloned()
+                .collect();
+            render_lsp_diagnostics(LAYOUT, &serde_json::Value::Array(hints), encoding)
+        },
+    );
+    assert_eq!(utf16, utf8, "the UTF-16 and UTF-8 clients' ranges");
+    insta::assert_snapshot!(utf16, @"
+    11 | 1. K4-K6,E21-E19
+       |          ^ (empty) hint[M027]: one space after the comma, found none [noncanonical-spacing]
+    12 | (1. …,E21‐E17
+       |       ^ (empty) hint[M027]: one space after the comma, found none [noncanonical-spacing]
+    14 | ..)
+       | ^^ hint[M029]: 2 dots for the line closing a variation of depth 1, expected none [indentation-dots-mismatch]
+    15 | 2. 🩐H2-Z17 ,  ♟E19-E15
+       |           ^ hint[M027]: no space before the comma, found a space [noncanonical-spacing]
+       |             ^^ hint[M027]: one space after the comma, found 2 spaces [noncanonical-spacing]
+    16 | 3.🩐Z17×K18, E15-E13:
+       |   ^ (empty) hint[M027]: one space after the move number 3., found none [noncanonical-spacing]
+    ");
+}
