@@ -23,47 +23,61 @@ fn after(text: &str, action: &Value, name: &str, utf8: bool) -> String {
     apply(text, &action["edit"]["changes"][uri(name)], utf8)
 }
 
-#[test]
-fn each_fixable_diagnostic_offers_its_fix_in_both_encodings() {
+/// A fix offered: the place asked at (a `$0` in its context), the fix's title, and a part of
+/// the text before and after the fix.
+type Case<'a> = (&'a str, &'a str, &'a str, &'a str);
+
+/// The quick fix of each case, asked at its place in `text` in both encodings: a preferred
+/// quick fix of its diagnostic that, applied, turns the case's text before into its text after
+/// (the units of a column after non-ASCII text differ; the fixed text must not). The actions
+/// found, for more checks.
+fn fixes_in_both_encodings(name: &str, text: &str, cases: &[Case<'_>]) -> Vec<Value> {
+    let mut found = Vec::new();
     for (capabilities, utf8) in [(utf16_client(), false), (utf8_client(), true)] {
         let mut client = Client::start(capabilities);
-        client.open(&uri("broken"), BROKEN);
-        // The units of a column after non-ASCII text differ; the fixed text must not. Each
-        // place is marked in its context; `$$01` is the cursor after the NAG's `$`.
-        let cases = [
-            (
-                "[Date \"20$024.05.01",
-                "Write 2024-05-01",
-                "[Date \"2024.05.01\"]",
-                "[Date \"2024-05-01\"]",
-            ),
-            ("[An$0otator", "Rename to Annotator", "[Anotator ", "[Annotator "),
-            ("[T$0LPD", "Rename to PDTL", "[TLPD ", "[PDTL "),
-            ("D22-D16 $$01", "Write !", "D22-D16 $1\n", "D22-D16!\n"),
-            ("{$0#: «Núria»", "Write {:", "{#: «Núria»", "{: «Núria»"),
-            (
-                "3$0. E13-E15",
-                "Renumber the moves from 3 as 2",
-                "3. E13-E15, F20-F18\n4. E15",
-                "2. E13-E15, F20-F18\n3. E15",
-            ),
-            ("F18x$0E17", "Write ×", "F18xE17", "F18×E17"),
-            ("F18xE17^$0+", "Write +^", "E17^+", "E17+^"),
-            ("F18xE$017", "Add the end mark :", "E17^+\n", "E17^+:\n"),
-        ];
-        for (place, title, before, fixed) in cases {
-            let actions = actions_at(&mut client, "broken", &Marked::within(BROKEN, place));
+        client.open(&uri(name), text);
+        for &(place, title, before, fixed) in cases {
+            let actions = actions_at(&mut client, name, &Marked::within(text, place));
             let action = titled(&actions, title);
             assert_eq!(action["kind"], "quickfix");
             assert_eq!(action["isPreferred"], true, "{title}");
             assert!(action["diagnostics"][0]["code"].is_string(), "{action}");
             assert_eq!(
-                after(BROKEN, action, "broken", utf8),
-                BROKEN.replacen(before, fixed, 1),
-                "{title} (utf8: {utf8})"
+                after(text, action, name, utf8),
+                text.replacen(before, fixed, 1),
+                "{title} at {place} (utf8: {utf8})"
             );
+            found.push(action.clone());
         }
     }
+    found
+}
+
+#[test]
+fn each_fixable_diagnostic_offers_its_fix_in_both_encodings() {
+    // Each place is marked in its context; `$$01` is the cursor after the NAG's `$`.
+    let cases = [
+        (
+            "[Date \"20$024.05.01",
+            "Write 2024-05-01",
+            "[Date \"2024.05.01\"]",
+            "[Date \"2024-05-01\"]",
+        ),
+        ("[An$0otator", "Rename to Annotator", "[Anotator ", "[Annotator "),
+        ("[T$0LPD", "Rename to PDTL", "[TLPD ", "[PDTL "),
+        ("D22-D16 $$01", "Write !", "D22-D16 $1\n", "D22-D16!\n"),
+        ("{$0#: «Núria»", "Write {:", "{#: «Núria»", "{: «Núria»"),
+        (
+            "3$0. E13-E15",
+            "Renumber the moves from 3 as 2",
+            "3. E13-E15, F20-F18\n4. E15",
+            "2. E13-E15, F20-F18\n3. E15",
+        ),
+        ("F18x$0E17", "Write ×", "F18xE17", "F18×E17"),
+        ("F18xE17^$0+", "Write +^", "E17^+", "E17+^"),
+        ("F18xE$017", "Add the end mark :", "E17^+\n", "E17^+:\n"),
+    ];
+    fixes_in_both_encodings("broken", BROKEN, &cases);
 }
 
 #[test]
@@ -247,28 +261,16 @@ const LAYOUT: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-Q03\"]\n[Annotator \"N�
 
 #[test]
 fn the_layout_hints_offer_the_canonical_spacing_and_dots_in_both_encodings() {
-    for (capabilities, utf8) in [(utf16_client(), false), (utf8_client(), true)] {
-        let mut client = Client::start(capabilities);
-        client.open(&uri("layout"), LAYOUT);
-        let cases = [
-            ("K4-K6,$0E21", "Write one space after the comma", "K4-K6,E21", "K4-K6, E21"),
-            ("(1. …,$0E21", "Write one space after the comma", "…,E21", "…, E21"),
-            ("$0..)", "Remove the indentation dots", "\n..)\n", "\n)\n"),
-            ("Z17$0 ,", "Remove the blanks before the comma", "Z17 ,", "Z17,"),
-            ("Z17 , $0 ♟", "Write one space after the comma", ",  ♟", ", ♟"),
-            ("3.$0🩐Z17", "Write one space after 3.", "3.🩐", "3. 🩐"),
-        ];
-        for (place, title, before, fixed) in cases {
-            let actions = actions_at(&mut client, "layout", &Marked::within(LAYOUT, place));
-            let action = titled(&actions, title);
-            assert_eq!(action["kind"], "quickfix");
-            assert_eq!(action["diagnostics"][0]["severity"], 4, "a hint: {action}");
-            assert_eq!(
-                after(LAYOUT, action, "layout", utf8),
-                LAYOUT.replacen(before, fixed, 1),
-                "{title} at {place} (utf8: {utf8})"
-            );
-        }
+    let cases = [
+        ("K4-K6,$0E21", "Write one space after the comma", "K4-K6,E21", "K4-K6, E21"),
+        ("(1. …,$0E21", "Write one space after the comma", "…,E21", "…, E21"),
+        ("$0..)", "Remove the indentation dots", "\n..)\n", "\n)\n"),
+        ("Z17$0 ,", "Remove the blanks before the comma", "Z17 ,", "Z17,"),
+        ("Z17 , $0 ♟", "Write one space after the comma", ",  ♟", ", ♟"),
+        ("3.$0🩐Z17", "Write one space after 3.", "3.🩐", "3. 🩐"),
+    ];
+    for action in fixes_in_both_encodings("layout", LAYOUT, &cases) {
+        assert_eq!(action["diagnostics"][0]["severity"], 4, "a hint: {action}");
     }
 }
 
