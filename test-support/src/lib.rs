@@ -4,7 +4,8 @@
 //! repository's test data ([`fixtures`]). The in-process client of the language server
 //! ([`lsp`]) and the client's model of its positions ([`positions`]); the diagnostics of a file
 //! and the census that judges a quick fix ([`diagnostics`]); the SVG board read back as data
-//! ([`svg`]); the seeded generator ([`rng`]). Used by `tests/` (`ctlpgn-tests`), `fuzz/`, and
+//! ([`svg`]); hover Markdown read back for live markup ([`markdown`]); the seeded generator
+//! ([`rng`]). Used by `tests/` (`ctlpgn-tests`), `fuzz/`, and
 //! the tests and benchmarks of `server/`.
 //!
 //! The arrows point one way: the crates that test depend on this one, which depends on the
@@ -17,6 +18,7 @@ pub mod diagnostics;
 pub mod expect;
 pub mod fixtures;
 pub mod lsp;
+pub mod markdown;
 pub mod positions;
 pub mod rng;
 pub mod svg;

@@ -8,6 +8,7 @@ pub mod board;
 pub mod completion;
 pub mod folding;
 pub mod hover;
+pub(crate) mod markdown;
 pub mod navigation;
 pub mod outline;
 pub mod play;

@@ -3,7 +3,8 @@
 //! its hex and what stands on it, a tag name its catalogue entry, a comment reference the
 //! position after what it names, a PDTL value its board; each after `×`, `…`, accented
 //! names or FAN figurines, in UTF-16 and UTF-8 clients. A hover off all of these, past the end
-//! of a line, below the text or in an unknown document is empty, never an error.
+//! of a line, below the text or in an unknown document is empty, never an error. A record's
+//! markup goes out as text, to Markdown and plain-text clients alike.
 //!
 //! Each answer is a snapshot (`snapshots/`): where its range lies in the text, then its
 //! Markdown. Every hover is also checked to fit a text client's window, and the PDTLs against
@@ -312,4 +313,27 @@ fn the_hover_answer_of_a_text_client_leads_with_the_move_the_turn_and_the_pdtl()
     client.open(&uri("opening"), &place.text);
     let answer = hover(&mut client, "opening", &place);
     insta::assert_snapshot!(shown(&place.text, &answer, client.encoding()));
+}
+
+/// A record's markup reaches the editor as text: the PDTL whose turn field is an image goes
+/// out to a Markdown client with no live markup, rendering the field as written, and to a
+/// client that shows plain text as the same text, marked plain.
+#[test]
+fn record_markup_goes_out_as_text_to_markdown_and_plain_text_clients() {
+    use ctlpgn_test_support::markdown::{live_markup, rendered_text};
+    let place = Marked::cursor("[Variant \"C'escacs\"]\n[PDTL \"/20:3k3/3:R3/1:1K/ $0![t](https://x/t.png) -- - 0 1\"]\n\n1. RC3-F6+, KF20-E21:\n*\n");
+    let plain = serde_json::json!({"textDocument": {"hover": {"contentFormat": ["plaintext"]}}});
+    let mut answers = Vec::new();
+    for (capabilities, kind) in [(utf16_client(), "markdown"), (plain, "plaintext")] {
+        let mut client = Client::start(capabilities);
+        client.open(&uri("markup"), &place.text);
+        let hover = client.at_cursor("textDocument/hover", &uri("markup"), &place);
+        let hover = hover.expect("a hover answer");
+        assert_eq!(hover["contents"]["kind"], kind, "{hover}");
+        answers.push(hover["contents"]["value"].as_str().expect("contents").to_string());
+    }
+    let markdown = &answers[0];
+    assert_eq!(live_markup(markdown), Vec::<String>::new(), "{markdown}");
+    assert!(rendered_text(markdown).contains("turn ![t](https://x/t.png) is not w or b"));
+    assert_eq!(answers[1], *markdown);
 }

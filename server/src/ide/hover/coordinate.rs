@@ -8,8 +8,9 @@
 
 use super::history;
 use super::{half_move, Context, HoverText, Written};
-use crate::analysis::{move_label, Standing};
+use crate::analysis::Standing;
 use crate::geometry::{line_range, parse_coordinate, Hex, HexColour};
+use crate::ide::markdown;
 use crate::identifiers::IdentifierSet;
 use crate::pieces::{Piece, Side};
 use crate::position::Position;
@@ -27,8 +28,7 @@ pub(super) fn in_half_move(record: Context<'_>, written: Written<'_>, token: &To
     if let Ok(hex) = parse_coordinate(coordinate) {
         let ids = &record.view.analysis.identifiers;
         let start = written.half_move.range.start;
-        let move_text = record.view.text.get(start..written.half_move.move_end()).unwrap_or("");
-        let title = move_label(written.number.text(record.view.text), written.side, move_text);
+        let title = history::written_label(record.view.text, written);
         let standing = history::standing(record, start);
         match record.view.analysis.played_at(start) {
             Some(played) => {
@@ -92,7 +92,12 @@ pub(super) fn in_comment(record: Context<'_>, reference: &Reference) -> Option<H
         };
         (
             Subject::Piece(piece, colour),
-            format!("**{written}** · the {} {}\n\n", piece.side.name(), piece.kind.name()),
+            format!(
+                "**{}** · the {} {}\n\n",
+                markdown::code(written),
+                piece.side.name(),
+                piece.kind.name()
+            ),
         )
     };
     let standing = history::standing(record, range.start);
@@ -127,10 +132,11 @@ fn heading(coordinate: &str) -> String {
         Ok(hex) => hex,
         Err(error) => {
             return format!(
-                "**{coordinate}** · not a hex: {} `{}`: {}\n\n",
+                "**{}** · not a hex: {} `{}`: {}\n\n",
+                markdown::text(coordinate),
                 error.code,
                 error.code.name(),
-                error.message
+                markdown::text(&error.message)
             )
         }
     };

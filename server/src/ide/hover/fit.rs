@@ -16,10 +16,10 @@ pub(super) fn wrapped(markdown: &str) -> String {
     let mut in_code = false;
     for line in markdown.split_inclusive('\n') {
         let content = line.trim_end_matches('\n');
-        if content.starts_with("```") {
+        if is_fence(content) {
             in_code = !in_code;
         }
-        if in_code || content.starts_with("```") || content.chars().count() <= width {
+        if in_code || is_fence(content) || content.chars().count() <= width {
             out.push_str(line);
             continue;
         }
@@ -36,13 +36,20 @@ fn widest_code_line(markdown: &str) -> usize {
     let mut in_code = false;
     let mut widest = 0;
     for line in markdown.lines() {
-        if line.starts_with("```") {
+        if is_fence(line) {
             in_code = !in_code;
         } else if in_code {
             widest = widest.max(line.chars().count());
         }
     }
     widest
+}
+
+/// Whether a line opens or closes a code block: three backticks and no backtick after them (a
+/// line that a code span of record text, such as ``` ``$[a`b]`` ```, starts after a wrap is
+/// prose).
+fn is_fence(line: &str) -> bool {
+    line.starts_with("```") && !line.trim_start_matches('`').contains('`')
 }
 
 /// One long line wrapped to `width`: a list item's next lines are indented under its text.

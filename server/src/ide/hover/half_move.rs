@@ -4,8 +4,8 @@
 
 use super::history::{self, Shown};
 use super::{Context, HoverText, Written};
-use crate::analysis::move_label;
 use crate::diagnostics::Diagnostic;
+use crate::ide::markdown;
 use crate::replay;
 
 /// The hover of a written half-move.
@@ -18,8 +18,7 @@ pub(super) fn with_note(record: Context<'_>, written: Written<'_>, note: &str) -
     let (text, analysis) = (record.view.text, record.view.analysis);
     let range = written.half_move.range;
     let played = analysis.played_at(range.start);
-    let move_text = text.get(range.start..written.half_move.move_end()).unwrap_or("");
-    let title = move_label(written.number.text(text), written.side, move_text);
+    let title = history::written_label(text, written);
     let what = played.map_or_else(|| "not replayed".to_string(), |played| played.effect.describe());
     let mut markdown = format!("**{title}** · {what}\n\n");
     // Findings on the half-move, including a zero-width one at its start.
@@ -35,7 +34,7 @@ pub(super) fn with_note(record: Context<'_>, written: Written<'_>, note: &str) -
             "- {} `{}`: {}\n",
             finding.code,
             finding.code.name(),
-            finding.message
+            markdown::text(&finding.message)
         ));
     }
     if !findings.is_empty() {

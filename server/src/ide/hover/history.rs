@@ -3,18 +3,26 @@
 //! variation starts where the half-move it replaces did, as everywhere else), a half-move's
 //! label, and the board with its PDTL.
 
-use super::{Context, TEXT_BOARD};
+use super::{Context, Written, TEXT_BOARD};
 use crate::analysis::{self, move_label, standing_at, PlayedHalfMove, Standing};
 use crate::board;
 use crate::geometry::Hex;
+use crate::ide::markdown;
 use crate::identifiers::IdentifierSet;
 use crate::position::Position;
 
-/// The label of a replayed half-move, with the move as written (without its annotations):
-/// `12. …, EE23-D20`.
+/// The label of a replayed half-move, with the move as written (without its annotations), as
+/// Markdown text: `12. …, EE23-D20`.
 pub(super) fn played_label(text: &str, played: &PlayedHalfMove) -> String {
     let written = text.get(played.range.start..played.move_end).unwrap_or("");
-    move_label(&format!("{}.", played.number), played.side, written)
+    markdown::text(&move_label(&format!("{}.", played.number), played.side, written))
+}
+
+/// The label of a written half-move, with the move as written, as Markdown text:
+/// `2. JF6-B18`.
+pub(super) fn written_label(text: &str, written: Written<'_>) -> String {
+    let move_text = text.get(written.half_move.range.start..written.half_move.move_end());
+    markdown::text(&move_label(written.number.text(text), written.side, move_text.unwrap_or("")))
 }
 
 /// Where the line of play holding `offset` stands there: before the half-move written there,

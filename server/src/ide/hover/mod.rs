@@ -9,6 +9,8 @@ mod coordinate;
 mod fit;
 mod half_move;
 mod history;
+#[cfg(test)]
+mod markup_tests;
 mod position_tag;
 mod reference;
 mod tag;

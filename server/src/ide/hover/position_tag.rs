@@ -5,6 +5,7 @@
 use super::history::{self, Shown};
 use super::{Context, HoverText};
 use crate::diagnostics::Severity;
+use crate::ide::markdown;
 use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::pieces::Side;
@@ -27,7 +28,7 @@ pub(super) fn hover(record: Context<'_>, tag: &Tag) -> Option<HoverText> {
             "- {} `{}` ({severity}): {}\n",
             problem.code,
             problem.code.name(),
-            problem.message
+            markdown::text(&problem.message)
         ));
     }
     if !reading.problems.is_empty() {

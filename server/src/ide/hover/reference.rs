@@ -5,6 +5,7 @@
 use super::history::{self, Shown};
 use super::{Context, HoverText};
 use crate::analysis::{PlayedHalfMove, ReferenceTarget};
+use crate::ide::markdown;
 use crate::replay;
 use crate::syntax::Reference;
 use crate::text::TextRange;
@@ -20,14 +21,18 @@ pub(super) fn hover(record: Context<'_>, reference: &Reference) -> Option<HoverT
             .diagnostics
             .iter()
             .filter(|d| d.range == range)
-            .map(|d| format!("- {} `{}`: {}\n", d.code, d.code.name(), d.message))
+            .map(|d| format!("- {} `{}`: {}\n", d.code, d.code.name(), markdown::text(&d.message)))
             .collect();
         if findings.is_empty() {
             return None;
         }
         return Some(HoverText {
             range,
-            markdown: format!("**{written}** · names nothing\n\n{}", findings.concat()),
+            markdown: format!(
+                "**{}** · names nothing\n\n{}",
+                markdown::text(written),
+                findings.concat()
+            ),
         });
     };
     // What the reference names, and the replayed half-move whose position ends it.
@@ -35,7 +40,7 @@ pub(super) fn hover(record: Context<'_>, reference: &Reference) -> Option<HoverT
         ReferenceTarget::HalfMove { range: target, .. } => {
             let played = analysis.played_at(target.start);
             let named = played.map_or_else(
-                || record.view.text[*target].to_string(),
+                || markdown::text(&record.view.text[*target]),
                 |played| history::played_label(record.view.text, played),
             );
             (named, played)
@@ -46,13 +51,14 @@ pub(super) fn hover(record: Context<'_>, reference: &Reference) -> Option<HoverT
         ),
         ReferenceTarget::Variation { range: target, number, label } => {
             let text = first_line(&record.view.text[*target]);
+            let label = markdown::code(&format!("$[{label}]"));
             (
-                format!("the variation `$[{label}]` of move {number}: {text}"),
+                format!("the variation {label} of move {number}: {text}"),
                 last_played(record, target, true),
             )
         }
     };
-    let mut markdown = format!("**{written}** · {named}\n\n");
+    let mut markdown = format!("**{}** · {named}\n\n", markdown::text(written));
     match last {
         Some(played) => {
             markdown.push_str(&format!(
@@ -70,11 +76,12 @@ pub(super) fn hover(record: Context<'_>, reference: &Reference) -> Option<HoverT
     Some(HoverText { range, markdown })
 }
 
-/// The first line of a text, with an ellipsis when more lines follow.
+/// The first line of a text as a code span (it is the record's text, as written), with an
+/// ellipsis when more lines follow.
 fn first_line(text: &str) -> String {
     match text.split_once('\n') {
-        Some((first, _)) => format!("{} …", first.trim_end()),
-        None => text.to_string(),
+        Some((first, _)) => format!("{} …", markdown::code(first.trim_end())),
+        None => markdown::code(text),
     }
 }
 

@@ -3,11 +3,13 @@
 
 use super::{Context, HoverText};
 use crate::analysis::tags::{tag_words, unknown_name_message};
+use crate::ide::markdown;
 use crate::syntax::Tag;
 
 /// The hover of a tag's name; an unknown name gets the T004 message with its suggestion.
 pub(super) fn hover(record: Context<'_>, tag: &Tag) -> Option<HoverText> {
     let name = tag.name.text(record.view.text);
+    let shown = markdown::text(name);
     let markdown = match tag_words(name) {
         Some(words) => {
             let legacy = if words.name == name {
@@ -16,11 +18,11 @@ pub(super) fn hover(record: Context<'_>, tag: &Tag) -> Option<HoverText> {
                 format!(" (legacy name of {}: write {})", words.name, words.name)
             };
             format!(
-                "**{name}**{legacy} · {}\n\n**Values:** {}\n\n**Position:** {}\n",
+                "**{shown}**{legacy} · {}\n\n**Values:** {}\n\n**Position:** {}\n",
                 words.meaning, words.values, words.position
             )
         }
-        None => format!("**{name}** · {}\n", unknown_name_message(name)),
+        None => format!("**{shown}** · {}\n", markdown::text(&unknown_name_message(name))),
     };
     Some(HoverText { range: tag.name.range, markdown })
 }
