@@ -48,6 +48,19 @@ impl Client {
         answer
     }
 
+    /// Sends a message written as JSON text (what serde_json does not write), and for a request
+    /// (`id`) waits for its answer as [`Client::request`] does.
+    pub fn send_body(
+        &mut self,
+        body: &str,
+        id: Option<&Value>,
+    ) -> Result<Option<Result<Value, Value>>, String> {
+        self.client.try_send_body(body)?;
+        let answer = id.map(|id| self.client.try_response_to(id)).transpose();
+        self.record_published();
+        answer
+    }
+
     /// Waits for the `publishDiagnostics` of `version` of a document; its diagnostics.
     pub fn published_version(&mut self, uri: &str, version: i64) -> Result<Value, String> {
         loop {

@@ -1,25 +1,44 @@
 //! `lsp` mode: the real server, in-process, fed random edit streams in the negotiated encoding
 //! (positions inside characters and past line ends included, several changes per batch)
-//! interleaved with every kind of request it advertises. Each answer must come in time, name
-//! positions that exist in the text the client holds, and (formatting) give the core's result;
-//! at the end of each stream the diagnostics of the edited document must be those of a fresh
-//! document with the same text. A stream is saved as JSON lines: a header, then one step a line.
+//! interleaved with every kind of request it advertises, and with messages that carry a lone
+//! surrogate escape (`"\ud83d"`, legal JSON that no text holds). Each answer must come in time,
+//! name positions that exist in the text the client holds, and (formatting) give the core's
+//! result; a hover holds no live markup; after a message with a lone surrogate the document is
+//! unchanged and the next request is answered; at the end of each stream the diagnostics of the
+//! edited document must be those of a fresh document with the same text. A stream is saved as
+//! JSON lines: a header, then one step a line.
 
 use std::time::Duration;
 
+use ctlpgn_test_support::markdown::live_markup;
 use ctlpgn_test_support::positions::{self, Encoding};
 use ctlpgn_test_support::rng::Rng;
 use serde_json::{json, Value};
 
 use crate::finding::{save, signature, Finding};
 use crate::lsp_client::Client;
-use crate::mutate::{mutate, piece};
+use crate::mutate::{mutate, piece, MARKUP};
 use crate::seeds::Seeds;
 use crate::supervise::Reporter;
 use crate::{panics, Budget, Options};
 
 const EDITED: &str = "file:///fuzz/edited.ctl-pgn";
 const FRESH: &str = "file:///fuzz/fresh.ctl-pgn";
+
+/// Lone surrogate escapes as JavaScript's `JSON.stringify` writes them, alone, reversed, or
+/// before what is no low surrogate: JSON allows them, UTF-8 cannot hold them.
+const LONE_SURROGATES: [&str; 7] = [
+    r"\ud83d",
+    r"\udc00",
+    r"\udbff",
+    r"\udfff",
+    r"\udc00\ud83d",
+    r"\ud83d\u0041",
+    r"\ud83d\\ude00",
+];
+
+/// Where a lone surrogate goes in a message written by serde_json: replaced in its JSON text.
+const PLACEHOLDER: &str = "\u{F8FF}lone surrogate\u{F8FF}";
 
 /// The requests of each kind the server advertises.
 const REQUESTS: [&str; 15] = [
@@ -142,6 +161,9 @@ impl Executor {
                 .map_err(|m| finding("lsp-timeout", m))?;
             return self.check_panics("didChange");
         }
+        if let Some(body) = step["raw"].as_str() {
+            return self.lone_surrogate(body, step.get("id").filter(|id| !id.is_null()));
+        }
         let method = step["request"].as_str().unwrap_or_default().to_string();
         let params = step["params"].clone();
         let answer = self
@@ -155,7 +177,31 @@ impl Executor {
         self.check_result(&method, &params, &result)
     }
 
-    /// The answer's positions exist in the client's text; formatting gives the core's text.
+    /// A message with a lone surrogate escape: a request is refused with an error, a
+    /// notification changes nothing (the client's text stays as it was, which the checks that
+    /// follow hold the server to), and the server keeps serving: the next request is answered.
+    fn lone_surrogate(&mut self, body: &str, id: Option<&Value>) -> Result<(), Finding> {
+        let answer = self
+            .client()
+            .send_body(body, id)
+            .map_err(|message| finding("lsp-surrogate", format!("{body}: no answer: {message}")))?;
+        self.check_panics("a message with a lone surrogate")?;
+        if let Some(Ok(result)) = answer {
+            return Err(finding("lsp-surrogate", format!("{body}: served, with {result}")));
+        }
+        let next = json!({"textDocument": {"uri": EDITED}});
+        let answer =
+            self.client().request("textDocument/foldingRange", next).map_err(|message| {
+                finding("lsp-surrogate", format!("{body}: the next request: {message}"))
+            })?;
+        answer.map_err(|error| {
+            finding("lsp-surrogate", format!("{body}: the next request: {error}"))
+        })?;
+        self.check_panics("the request after a lone surrogate")
+    }
+
+    /// The answer's positions exist in the client's text; formatting gives the core's text;
+    /// a hover holds no live markup (an image but the board's, a link, HTML).
     fn check_result(
         &mut self,
         method: &str,
@@ -190,6 +236,19 @@ impl Executor {
             finding("lsp-position", format!("{method} {params}: {message} in {result}"))
         })?;
         match method {
+            "textDocument/hover" => {
+                let markdown = result["contents"]["value"].as_str().unwrap_or_default();
+                let live = live_markup(markdown);
+                if !live.is_empty() {
+                    return Err(finding(
+                        "lsp-hover-markup",
+                        format!(
+                            "{method} {params}: {live:?} in\n{markdown}\ntext:\n{:?}",
+                            self.text
+                        ),
+                    ));
+                }
+            }
             "textDocument/semanticTokens/full" | "textDocument/semanticTokens/range" => {
                 self.check_tokens(&lines, result).map_err(|message| {
                     finding("lsp-position", format!("{method} {params}: {message}"))
@@ -431,8 +490,26 @@ fn generate_step(
     seeds: &Seeds,
     executor: &Executor,
     last_edit: &mut usize,
+    hover_next: &mut bool,
 ) -> Value {
     let encoding = executor.encoding;
+    if std::mem::take(hover_next) {
+        let text = &executor.text;
+        let mut at = (*last_edit).min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let (line, character) = positions::position(text, at, encoding);
+        let params = json!({"textDocument": {"uri": EDITED}, "position": {"line": line, "character": character}});
+        return json!({"request": "textDocument/hover", "params": params});
+    }
+    if rng.one_in(40) {
+        return lone_surrogate_step(rng, seeds, executor);
+    }
+    if rng.one_in(25) {
+        *hover_next = true;
+        return markup_step(rng, executor, last_edit);
+    }
     if rng.below(100) < 55 {
         let mut text = executor.text.clone();
         let count = if rng.one_in(4) { rng.between(2, 4) } else { 1 };
@@ -510,6 +587,68 @@ fn generate_step(
     json!({"request": method, "params": params})
 }
 
+/// Markdown or HTML inserted where a hover quotes the record (in the `PDTL` value, when there
+/// is one, half the time; elsewhere at random), for the hover that follows it.
+fn markup_step(rng: &mut Rng, executor: &Executor, last_edit: &mut usize) -> Value {
+    let text = &executor.text;
+    let markup: Vec<&str> =
+        MARKUP.iter().copied().filter(|markup| !markup.starts_with('\u{1b}')).collect();
+    let inserted = *rng.pick(&markup);
+    let in_pdtl = text.find("[PDTL \"").map(|start| start + "[PDTL \"".len()).and_then(|start| {
+        let end = start + text[start..].find('"')?;
+        let mut at = start + rng.below(end - start + 1);
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        Some(at)
+    });
+    let at = match in_pdtl {
+        Some(at) if rng.one_in(2) => at,
+        _ => crate::mutate::boundary(rng, text),
+    };
+    *last_edit = at + inserted.len() / 2;
+    let (line, character) = positions::position(text, at, executor.encoding);
+    let position = json!({"line": line, "character": character});
+    json!({"change": [{"range": {"start": position, "end": position}, "text": inserted}]})
+}
+
+/// A didOpen of the edited document, a didChange of it, or a request on a URI, each carrying a
+/// lone surrogate escape, as the JSON text a client would send.
+fn lone_surrogate_step(rng: &mut Rng, seeds: &Seeds, executor: &Executor) -> Value {
+    let text = &executor.text;
+    let mut carrying = text.clone();
+    carrying.insert_str(crate::mutate::boundary(rng, text), PLACEHOLDER);
+    let version = executor.version + 1;
+    let (message, id) = match rng.below(3) {
+        0 => {
+            let document = json!({"uri": EDITED, "languageId": "ctl-pgn", "version": version, "text": carrying});
+            let params = json!({"textDocument": document});
+            (json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": params}), None)
+        }
+        1 => {
+            let change = if rng.one_in(4) {
+                json!({"text": carrying})
+            } else {
+                let new_text = format!("{}{PLACEHOLDER}{}", piece(rng, seeds), piece(rng, seeds));
+                json!({"range": random_range(rng, text, executor.encoding), "text": new_text})
+            };
+            let params = json!({"textDocument": {"uri": EDITED, "version": version}, "contentChanges": [change]});
+            (json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": params}), None)
+        }
+        _ => {
+            let method = *rng.pick(&REQUESTS[..7]);
+            let uri = EDITED.replace("edited", &format!("edited{PLACEHOLDER}"));
+            let position = random_position(rng, text, executor.encoding, None);
+            let params = json!({"textDocument": {"uri": uri}, "position": position});
+            let id = json!(format!("lone-{}", rng.below(1 << 20)));
+            (json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}), Some(id))
+        }
+    };
+    let lone = *rng.pick(&LONE_SURROGATES);
+    let body = message.to_string().replacen(PLACEHOLDER, lone, 1);
+    json!({"raw": body, "id": id})
+}
+
 fn random_header(rng: &mut Rng, stream: u64) -> Value {
     // Streams alternate the encoding; a few pull their diagnostics.
     let encoding = if stream & 1 == 0 { "utf-8" } else { "utf-16" };
@@ -520,6 +659,7 @@ fn random_header(rng: &mut Rng, stream: u64) -> Value {
         "initializationOptions": {
             "rules": {"enable": rng.one_in(2)},
             "format": {"separators": rng.pick(&style), "ellipsis": rng.pick(&style)},
+            "hover": {"images": rng.one_in(2)},
         },
     })
 }
@@ -553,9 +693,10 @@ pub fn run(options: &Options, reporter: &Reporter) -> i32 {
                 reporter.append(&line(&open));
                 case.extend(line(&open));
                 executor.step(&open)?;
-                let mut last_edit = 0;
+                let (mut last_edit, mut hover_next) = (0, false);
                 for _ in 0..rng.between(10, 80) {
-                    let step = generate_step(&mut rng, &seeds, &executor, &mut last_edit);
+                    let step =
+                        generate_step(&mut rng, &seeds, &executor, &mut last_edit, &mut hover_next);
                     reporter.append(&line(&step));
                     case.extend(line(&step));
                     executor.step(&step)?;

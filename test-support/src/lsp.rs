@@ -207,7 +207,9 @@ impl Client {
         self.try_response_to(id).unwrap_or_else(|error| panic!("{error}"))
     }
 
-    fn try_response_to(&mut self, id: &Value) -> Result<Result<Value, Value>, String> {
+    /// Waits for the response with `id`: `Ok(Ok(result))`, `Ok(Err(error object))`, or `Err`
+    /// when none came within the patience (for a request sent as raw bytes).
+    pub fn try_response_to(&mut self, id: &Value) -> Result<Result<Value, Value>, String> {
         loop {
             let mut message = self.receive()?;
             if message.get("method").is_some() {
@@ -427,7 +429,12 @@ impl Client {
     }
 
     fn send(&mut self, message: Value) -> Result<(), String> {
-        let body = message.to_string();
+        self.try_send_body(&message.to_string())
+    }
+
+    /// Sends a message written as JSON text, in its frame: for JSON that serde_json does not
+    /// write (a lone surrogate escape, `"\ud83d"`); or says why it could not.
+    pub fn try_send_body(&mut self, body: &str) -> Result<(), String> {
         let frame = format!("Content-Length: {}\r\n\r\n{body}", body.len());
         self.try_send_raw(frame.as_bytes())
     }
