@@ -62,6 +62,51 @@ pub fn code(raw: &str) -> String {
     format!("{fence}{pad}{content}{pad}{fence}")
 }
 
+/// The text a reader sees in `markdown`, for a client that shows no Markdown (Emacs's eglot
+/// without `markdown-mode`, a plain LSP client): what the escapes and code spans stand for,
+/// without the emphasis marks and fences around it; code blocks (a PDTL, a text board) and the
+/// lines of a paragraph as they are, a list item after `- `, a blank line between blocks. An
+/// image (a board) is its description.
+pub fn plain(markdown: &str) -> String {
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+    let mut out = String::with_capacity(markdown.len());
+    let end_block = |out: &mut String| {
+        let kept = out.trim_end_matches('\n').len();
+        out.truncate(kept);
+        if !out.is_empty() {
+            out.push_str("\n\n");
+        }
+    };
+    for event in Parser::new(markdown) {
+        match event {
+            Event::Text(part) | Event::Code(part) | Event::Html(part) | Event::InlineHtml(part) => {
+                out.push_str(&part)
+            }
+            Event::SoftBreak | Event::HardBreak => out.push('\n'),
+            Event::Rule => {
+                end_block(&mut out);
+                out.push_str("---");
+            }
+            Event::Start(Tag::Item) => {
+                if !out.is_empty() && !out.ends_with('\n') {
+                    out.push('\n');
+                }
+                out.push_str("- ");
+            }
+            Event::End(TagEnd::Item) => {}
+            Event::End(
+                TagEnd::Paragraph
+                | TagEnd::Heading(_)
+                | TagEnd::CodeBlock
+                | TagEnd::List(_)
+                | TagEnd::BlockQuote(_),
+            ) => end_block(&mut out),
+            _ => {}
+        }
+    }
+    out.trim_end_matches('\n').to_string()
+}
+
 /// Whether `before` ends with `www`, so that a `.` after it would start a bare link.
 fn ends_with_www(before: &str) -> bool {
     before.len() >= 3 && before.as_bytes()[before.len() - 3..].eq_ignore_ascii_case(b"www")
@@ -110,6 +155,22 @@ mod tests {
         assert_eq!(text("1. K4-K6, E15@D18 #14@B"), "1. K4-K6, E15@D18 #14@B");
         // GitHub's bare links, which a CommonMark parser does not make, are broken up too.
         assert_eq!(text("https://x www.y me@example.org"), "https\\://x www\\.y me\\@example.org");
+    }
+
+    #[test]
+    fn plain_text_shows_what_the_markdown_reads_without_its_marks() {
+        let raw = "![t](https://x/t.png) <b>&amp; `x` **y**";
+        let markdown = format!(
+            "**2. F8-F12** · White pawn on {} · {}\n\nBlack to move. PDTL:\n\n```text\n/28:v/ b RKRrkr - 0 2\n```\n\n- one\n- two ×\n",
+            text(raw),
+            code("`a`"),
+        );
+        assert_eq!(
+            plain(&markdown),
+            format!(
+                "2. F8-F12 · White pawn on {raw} · `a`\n\nBlack to move. PDTL:\n\n/28:v/ b RKRrkr - 0 2\n\n- one\n- two ×"
+            )
+        );
     }
 
     #[test]

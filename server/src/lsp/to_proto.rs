@@ -18,6 +18,7 @@ use crate::diagnostics::{Diagnostic, Severity};
 use crate::document::Document;
 use crate::ide::completion::{CompletionItem, CompletionKind};
 use crate::ide::hover::HoverText;
+use crate::ide::markdown;
 use crate::ide::navigation::{HighlightKind, HighlightedRange};
 use crate::text::TextRange;
 
@@ -161,11 +162,15 @@ pub fn diagnostic(diagnostic: &Diagnostic, range: lsp_types::Range) -> lsp_types
     }
 }
 
-/// A hover, as Markdown when the client shows it, else as the same text plain.
+/// A hover, as Markdown when the client shows it, else as the text the Markdown reads as.
 pub fn hover(rope: &Rope, found: HoverText, negotiated: Negotiated) -> Hover {
-    let kind = if negotiated.markdown_hover { MarkupKind::Markdown } else { MarkupKind::PlainText };
+    let (kind, value) = if negotiated.markdown_hover {
+        (MarkupKind::Markdown, found.markdown)
+    } else {
+        (MarkupKind::PlainText, markdown::plain(&found.markdown))
+    };
     Hover {
-        contents: HoverContents::Markup(MarkupContent { kind, value: found.markdown }),
+        contents: HoverContents::Markup(MarkupContent { kind, value }),
         range: Some(range(rope, found.range, negotiated.encoding)),
     }
 }
