@@ -59,15 +59,18 @@ fn check_spacing(text: &str, line: &MoveLine, findings: &mut Findings) {
         return;
     }
     let first = line.white().map(|white| white.range).or(line.ellipsis.map(|e| e.range));
+    let gap = |before: TextRange, end: usize, gap: Gap<'_>, findings: &mut Findings| {
+        check_gap(text, number.start, (before, end), gap, findings);
+    };
     if let Some(first) = first {
-        check_gap(text, (number, first.start), Gap::AfterNumber(line.number.text(text)), findings);
+        gap(number, first.start, Gap::AfterNumber(line.number.text(text)), findings);
     }
     let Some(comma) = line.comma.map(|comma| comma.range) else { return };
     if let Some(first) = first {
-        check_gap(text, (first, comma.start), Gap::BeforeComma, findings);
+        gap(first, comma.start, Gap::BeforeComma, findings);
     }
     if let Some(black) = line.black() {
-        check_gap(text, (comma, black.range.start), Gap::AfterComma, findings);
+        gap(comma, black.range.start, Gap::AfterComma, findings);
     }
 }
 
@@ -94,11 +97,22 @@ impl Gap<'_> {
 
 /// M027 when the blanks from the token `before` to `end` are not the gap's canonical ones.
 /// Text other than blanks there (a line end: a pair split across lines, M014; what the parser
-/// could not place) is no matter of spacing, and left to the checks that judge it.
-fn check_gap(text: &str, (before, end): (TextRange, usize), gap: Gap<'_>, findings: &mut Findings) {
+/// could not place) is no matter of spacing, and left to the checks that judge it. The
+/// diagnostic spans the move line from its number (at `number_start`, where the handbook's
+/// §14 anchors M027) to the end of the gap; its fix rewrites the gap alone.
+fn check_gap(
+    text: &str,
+    number_start: usize,
+    (before, end): (TextRange, usize),
+    gap: Gap<'_>,
+    findings: &mut Findings,
+) {
     // A tree recovered from errors may place the tokens out of order.
     let Some(written) = text.get(before.end..end) else { return };
     let range = TextRange::new(before.end, end);
+    if number_start > range.start {
+        return;
+    }
     let canonical = gap.canonical();
     if written == canonical || !written.chars().all(is_blank) {
         return;
@@ -118,7 +132,7 @@ fn check_gap(text: &str, (before, end): (TextRange, usize), gap: Gap<'_>, findin
             "Write one space after the comma".to_string(),
         ),
     };
-    let mut diagnostic = Diagnostic::new(Code::M027, range, message);
+    let mut diagnostic = Diagnostic::new(Code::M027, TextRange::new(number_start, end), message);
     if !findings.is_full() {
         let edit = fix_edit(text, range, canonical, before);
         diagnostic = diagnostic.with_fix(Fix { title, edits: vec![edit] });
@@ -335,15 +349,15 @@ mod tests {
     #[test]
     fn the_spacing_after_a_number_and_around_a_comma_is_one_space_after_and_none_before() {
         insta::assert_snapshot!(hints("1.E7‐E13, E21‐E15\n2.  F8‐F12,E21×F20\n3.\tG7-G13 ,  G21-G15\n(3. …,G21‐G17)\n(3.…, F20-F16)\n4. EF12×NF14,EF16×EF14:\n*\n"), @"
-        1.⟦⟧E7‐E13, E21‐E15 | M027 one space after the move number 1., found none | Write one space after 1.: 1. E7‐E13, E21‐E15
-        2.⟦  ⟧F8‐F12,E21×F20 | M027 one space after the move number 2., found 2 spaces | Write one space after 2.: 2. F8‐F12,E21×F20
-        2.  F8‐F12,⟦⟧E21×F20 | M027 one space after the comma, found none | Write one space after the comma: 2.  F8‐F12, E21×F20
-        3.⟦	⟧G7-G13 ,  G21-G15 | M027 one space after the move number 3., found a tab | Write one space after 3.: 3. G7-G13 ,  G21-G15
-        3.	G7-G13⟦ ⟧,  G21-G15 | M027 no space before the comma, found a space | Remove the blanks before the comma: 3.	G7-G13,  G21-G15
-        3.	G7-G13 ,⟦  ⟧G21-G15 | M027 one space after the comma, found 2 spaces | Write one space after the comma: 3.	G7-G13 , G21-G15
-        (3. …,⟦⟧G21‐G17) | M027 one space after the comma, found none | Write one space after the comma: (3. …, G21‐G17)
-        (3.⟦⟧…, F20-F16) | M027 one space after the move number 3., found none | Write one space after 3.: (3. …, F20-F16)
-        4. EF12×NF14,⟦⟧EF16×EF14: | M027 one space after the comma, found none | Write one space after the comma: 4. EF12×NF14, EF16×EF14:
+        ⟦1.⟧E7‐E13, E21‐E15 | M027 one space after the move number 1., found none | Write one space after 1.: 1. E7‐E13, E21‐E15
+        ⟦2.  ⟧F8‐F12,E21×F20 | M027 one space after the move number 2., found 2 spaces | Write one space after 2.: 2. F8‐F12,E21×F20
+        ⟦2.  F8‐F12,⟧E21×F20 | M027 one space after the comma, found none | Write one space after the comma: 2.  F8‐F12, E21×F20
+        ⟦3.	⟧G7-G13 ,  G21-G15 | M027 one space after the move number 3., found a tab | Write one space after 3.: 3. G7-G13 ,  G21-G15
+        ⟦3.	G7-G13 ⟧,  G21-G15 | M027 no space before the comma, found a space | Remove the blanks before the comma: 3.	G7-G13,  G21-G15
+        ⟦3.	G7-G13 ,  ⟧G21-G15 | M027 one space after the comma, found 2 spaces | Write one space after the comma: 3.	G7-G13 , G21-G15
+        (⟦3. …,⟧G21‐G17) | M027 one space after the comma, found none | Write one space after the comma: (3. …, G21‐G17)
+        (⟦3.⟧…, F20-F16) | M027 one space after the move number 3., found none | Write one space after 3.: (3. …, F20-F16)
+        ⟦4. EF12×NF14,⟧EF16×EF14: | M027 one space after the comma, found none | Write one space after the comma: 4. EF12×NF14, EF16×EF14:
         ");
     }
 

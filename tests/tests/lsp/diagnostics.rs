@@ -162,7 +162,7 @@ const LAYOUT: &str = "[Variant \"C'escacs\"]
 ";
 
 #[test]
-fn layout_hints_point_at_the_spacing_and_the_dots_in_both_encodings() {
+fn layout_hints_span_the_move_line_to_the_spacing_and_point_at_the_dots_in_both_encodings() {
     let [utf16, utf8] = [(utf16_client(), Encoding::Utf16), (utf8_client(), Encoding::Utf8)].map(
         |(capabilities, encoding)| {
             let mut client = Client::start(capabilities);
@@ -180,15 +180,15 @@ fn layout_hints_point_at_the_spacing_and_the_dots_in_both_encodings() {
     assert_eq!(utf16, utf8, "the UTF-16 and UTF-8 clients' ranges");
     insta::assert_snapshot!(utf16, @"
     11 | 1. K4-K6,E21-E19
-       |          ^ (empty) hint[M027]: one space after the comma, found none [noncanonical-spacing]
+       | ^^^^^^^^^ hint[M027]: one space after the comma, found none [noncanonical-spacing]
     12 | (1. …,E21‐E17
-       |       ^ (empty) hint[M027]: one space after the comma, found none [noncanonical-spacing]
+       |  ^^^^^ hint[M027]: one space after the comma, found none [noncanonical-spacing]
     14 | ..)
        | ^^ hint[M029]: 2 dots for the line closing a variation of depth 1, expected none [indentation-dots-mismatch]
     15 | 2. 🩐H2-Z17 ,  ♟E19-E15
-       |           ^ hint[M027]: no space before the comma, found a space [noncanonical-spacing]
-       |             ^^ hint[M027]: one space after the comma, found 2 spaces [noncanonical-spacing]
+       | ^^^^^^^^^^^ hint[M027]: no space before the comma, found a space [noncanonical-spacing]
+       | ^^^^^^^^^^^^^^ hint[M027]: one space after the comma, found 2 spaces [noncanonical-spacing]
     16 | 3.🩐Z17×K18, E15-E13:
-       |   ^ (empty) hint[M027]: one space after the move number 3., found none [noncanonical-spacing]
+       | ^^ hint[M027]: one space after the move number 3., found none [noncanonical-spacing]
     ");
 }
