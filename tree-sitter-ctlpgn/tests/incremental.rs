@@ -7,7 +7,9 @@
 //! `Tree::edit` (byte offsets and row/column points computed from the old and new text), the
 //! text is re-parsed with the old tree, and the result must equal a fresh parse of the new
 //! text: the same S-expression and the same byte range for every node, anonymous ones
-//! included.
+//! included. That holds for trees without errors: where the old tree or the new one holds
+//! one, tree-sitter's error recovery may differ with the subtrees it reuses, and the server
+//! parses afresh (as this test then does).
 //!
 //! `CTLPGN_PROPTEST_CASES` overrides the number of cases (256 by default, about a second).
 
@@ -245,9 +247,19 @@ proptest! {
         let mut tree = parse(&mut parser, &text, None);
         for edit in &edits {
             let (new_text, input_edit) = apply(&text, edit);
+            let old_had_error = tree.root_node().has_error();
             tree.edit(&input_edit);
             let incremental = parse(&mut parser, &new_text, Some(&tree));
             let fresh = parse(&mut parser, &new_text, None);
+            if old_had_error || incremental.root_node().has_error() {
+                // Error recovery depends on the subtrees an incremental parse reuses
+                // (`10.(=) X` made `10×.(=) X` gave a variation incrementally, a move line
+                // afresh), so the server parses such a text afresh (the document's
+                // `incremental::parse`), and so does this test before the next edit.
+                text = new_text;
+                tree = fresh;
+                continue;
+            }
             let (a, b) = (incremental.root_node().to_sexp(), fresh.root_node().to_sexp());
             prop_assert_eq!(&a, &b, "S-expressions differ after {:?} ({:?})", edit, input_edit);
             let (a, b) = (all_nodes(&incremental), all_nodes(&fresh));
