@@ -16,21 +16,19 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+#[path = "real_client/mod.rs"]
+mod real_client;
 #[path = "neovim/terminal.rs"]
 mod terminal;
 
-/// How long one Neovim run may take before it is killed and the test fails.
-const PATIENCE: Duration = Duration::from_secs(180);
+use real_client::{pdtl_after, repository, WorkFolder, PATIENCE};
 
-fn repository() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the server crate is in the repository")
-        .to_path_buf()
+/// Runs Neovim to its end, killing it after `PATIENCE`.
+fn run_with_patience(command: &mut Command, what: &str) -> Output {
+    real_client::run_with_patience(command, what, "install Neovim (Debian: apt-get install neovim)")
 }
 
 /// The Neovim binaries to drive.
@@ -38,48 +36,6 @@ fn neovims() -> Vec<PathBuf> {
     match std::env::var_os("CTLPGN_TEST_NVIM") {
         Some(list) if !list.is_empty() => std::env::split_paths(&list).collect(),
         _ => vec![PathBuf::from("nvim")],
-    }
-}
-
-/// A fresh folder under cargo's temporary folder for one run; removed when dropped.
-struct WorkFolder(PathBuf);
-
-impl WorkFolder {
-    fn new(name: &str) -> WorkFolder {
-        let path =
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).expect("a work folder");
-        WorkFolder(path)
-    }
-}
-
-impl Drop for WorkFolder {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// Runs a command to its end, killing it after `PATIENCE`.
-fn run_with_patience(command: &mut Command, what: &str) -> Output {
-    let mut child = command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap_or_else(|error| {
-        panic!("{what} could not be started ({error}); install Neovim (Debian: apt-get install neovim)")
-    });
-    let started = Instant::now();
-    loop {
-        if child.try_wait().expect("the child can be waited for").is_some() {
-            return child.wait_with_output().expect("the output of the child");
-        }
-        if started.elapsed() > PATIENCE {
-            let _ = child.kill();
-            let output = child.wait_with_output().expect("the output of the killed child");
-            panic!(
-                "{what} did not finish within {PATIENCE:?}\nstdout: {}\nstderr: {}",
-                String::from_utf8_lossy(&output.stdout),
-                String::from_utf8_lossy(&output.stderr)
-            );
-        }
-        std::thread::sleep(Duration::from_millis(50));
     }
 }
 
@@ -100,25 +56,6 @@ fn ctlpgn(args: &[&str], input: &str) -> String {
         .expect("ctlpgn reads its input");
     let output = child.wait_with_output().expect("ctlpgn finishes");
     String::from_utf8(output.stdout).expect("UTF-8 output")
-}
-
-/// The canonical PDTL after the half-move written `written` in the main line of `file`.
-fn pdtl_after(file: &Path, written: &str) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_ctlpgn"))
-        .arg("replay")
-        .arg("--json")
-        .arg(file)
-        .output()
-        .expect("ctlpgn replay runs");
-    let record: Value =
-        serde_json::from_slice(output.stdout.split(|&b| b == b'\n').next().unwrap_or_default())
-            .expect("a JSON record");
-    let plies = record["plies"].as_array().expect("the plies of the record");
-    let ply = plies
-        .iter()
-        .find(|ply| ply["move"] == written)
-        .unwrap_or_else(|| panic!("{written} is replayed"));
-    ply["pdtl"].as_str().expect("a PDTL").to_string()
 }
 
 /// The PDTL a text hover shows: the one line of the code block after `PDTL:`.

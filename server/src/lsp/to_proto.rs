@@ -184,6 +184,7 @@ pub fn completion_item(
     negotiated: Negotiated,
 ) -> lsp_types::CompletionItem {
     let edit_range = range(rope, item.edit_range, negotiated.encoding);
+    let insert_text = item.filter.clone();
     let filter_text = (item.filter != item.label).then_some(item.filter);
     let (new_text, format) = if negotiated.snippets {
         (item.snippet, InsertTextFormat::SNIPPET)
@@ -201,6 +202,13 @@ pub fn completion_item(
         sort_text: Some(item.sort_key),
         filter_text,
         insert_text_format: Some(format),
+        // The filter text again as the insert text, which a client ignores when the item has
+        // an edit (the protocol says so), but for eglot: it completes the word before the
+        // cursor to the items' insert texts (else their labels) and filters them by their
+        // filter texts, and with labels, `JF6-` and C-M-i became `JF6-JF6-` (the labels'
+        // common beginning inserted after what was typed). Its exit function then applies
+        // the edit.
+        insert_text: Some(insert_text),
         text_edit: Some(CompletionTextEdit::Edit(TextEdit { range: edit_range, new_text })),
         ..lsp_types::CompletionItem::default()
     }

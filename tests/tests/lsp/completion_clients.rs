@@ -93,6 +93,7 @@ impl Model {
 struct Item {
     label: String,
     filter_text: Option<String>,
+    insert_text: Option<String>,
     new_text: String,
     snippet: bool,
     start: usize,
@@ -127,6 +128,7 @@ fn items_of(answer: &Value, line_text: &str, line: u64, utf8: bool) -> Vec<Item>
             Item {
                 label: item["label"].as_str().expect("a label").to_string(),
                 filter_text: item["filterText"].as_str().map(str::to_string),
+                insert_text: item["insertText"].as_str().map(str::to_string),
                 new_text: edit["newText"].as_str().expect("an edit").to_string(),
                 snippet: item["insertTextFormat"] == 2,
                 start: byte_of(line_text, column(&range["start"]), utf8),
@@ -294,24 +296,47 @@ fn accept(
                 .find(|&(_, c)| !model.in_word(c))
                 .map_or(line.len(), |(index, _)| cursor + index);
             let probe = &line[start..cursor];
-            let item = items
+            // What eglot completes the symbol to: an item's insert text, else its label (a
+            // snippet's label, with a snippet expander).
+            let proxy = |item: &Item| match &item.insert_text {
+                Some(text) if !text.is_empty() && !item.snippet => text.clone(),
+                _ => item.label.trim_start().to_string(),
+            };
+            let shown: Vec<&Item> = items
                 .iter()
                 .filter(|item| {
-                    item.filter_text
-                        .as_deref()
-                        .unwrap_or(item.label.trim_start())
-                        .starts_with(probe)
+                    item.filter_text.clone().unwrap_or_else(|| proxy(item)).starts_with(probe)
                 })
+                .collect();
+            // C-M-i first puts the proxies' common beginning in place of the symbol: what it
+            // leaves must begin the line the pick gives (checked below), never repeat what was
+            // typed.
+            let proxies: Vec<String> = shown.iter().map(|item| proxy(item)).collect();
+            let common = proxies.iter().skip(1).fold(
+                proxies.first().cloned().unwrap_or_default(),
+                |common, next| {
+                    let same = common.chars().zip(next.chars()).take_while(|(a, b)| a == b);
+                    same.map(|(a, _)| a).collect()
+                },
+            );
+            let completed = format!("{}{common}", &line[..start]);
+            let item = shown
+                .into_iter()
                 .find(|item| item.label == label)
                 .ok_or_else(|| format!("{label} is not among the completions of {probe:?}"))?;
-            // The label replaces the symbol; the exit function deletes what went past the
+            // The proxy replaces the symbol; the exit function deletes what went past the
             // symbol's length (in characters), then applies the edit.
-            let proxy = item.label.trim_start();
+            let proxy = proxy(item);
             let kept: String = proxy.chars().take(line[start..end].chars().count()).collect();
             let back = format!("{}{kept}{}", &line[..start], &line[end..]);
             assert_eq!(back.len(), line.len(), "the restored line keeps its length");
             assert!(back.is_char_boundary(item.start) && back.is_char_boundary(item.end));
-            Ok(format!("{}{}{}", &back[..item.start], text_of(item, model), &back[item.end..]))
+            let picked =
+                format!("{}{}{}", &back[..item.start], text_of(item, model), &back[item.end..]);
+            if !picked.starts_with(&completed) {
+                return Err(format!("C-M-i makes {:?} {completed:?}", &line[..cursor]));
+            }
+            Ok(picked)
         }
     }
 }
@@ -453,6 +478,7 @@ fn the_models_show_what_went_wrong_with_edits_from_the_half_move_s_start() {
     let item = |label: &str, filter: Option<&str>| Item {
         label: label.to_string(),
         filter_text: filter.map(str::to_string),
+        insert_text: None,
         new_text: label.to_string(),
         snippet: false,
         start: 3,
@@ -472,12 +498,29 @@ fn the_models_show_what_went_wrong_with_edits_from_the_half_move_s_start() {
     let tag = Item {
         label: "Variant".to_string(),
         filter_text: Some("[Variant".to_string()),
+        insert_text: None,
         new_text: "[Variant \"C'escacs\"]$0".to_string(),
         snippet: false,
         start: 0,
         end: 1,
     };
     assert_eq!(accept(Model::Neovim011, "[", 1, &[tag], "Variant").as_deref(), Ok("[Variant"));
+    // eglot, with items whose edits start after the `-` but with no insert text: C-M-i puts
+    // the labels' common beginning after what was typed, `2. JF6-JF6-`.
+    let after_dash = |label: &str, rest: &str| Item {
+        label: label.to_string(),
+        filter_text: Some(rest.to_string()),
+        insert_text: None,
+        new_text: rest.to_string(),
+        snippet: false,
+        start: line.len(),
+        end: line.len(),
+    };
+    let items = [after_dash("JF6-C15", "C15"), after_dash("JF6-G9", "G9")];
+    assert_eq!(
+        accept(Model::Eglot, line, line.len(), &items, "JF6-C15"),
+        Err("C-M-i makes \"2. JF6-\" \"2. JF6-JF6-\"".to_string())
+    );
 }
 
 /// The answers of two scenarios to Neovim 0.7 and 0.11, as they go over the wire.
