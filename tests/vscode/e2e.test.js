@@ -659,6 +659,19 @@ test('playing on a 2,000-record file writes the move within a click', async () =
   await until('the starting position in the panel', async () =>
     (await panel.locator('#turn').innerText().catch(() => '')) === 'White to move' && (await panel.locator('#moves .move').count()) === 0,
   );
+  // The position posted again (the panel shown again) keeps the piece picked and its marks: a
+  // refresh must not swallow the click on a mark that follows. A second click on the piece
+  // lets it go.
+  const picked = panel.locator('#board [data-piece][data-hex="K4"]');
+  await picked.click();
+  await panel.locator('#board [data-target="K6"]').waitFor({ timeout: PATIENCE });
+  const shown = async () => Number(await panel.locator('body').getAttribute('data-shown'));
+  const before = await shown();
+  await runCommand('CTL-PGN: Show board');
+  await until('the position posted again', async () => (await shown()) > before);
+  assert.ok((await panel.locator('#board [data-target="K6"]').count()) > 0, 'the marks of K4 stay after a refresh');
+  await picked.click();
+  await until('the marks gone', async () => (await panel.locator('#board [data-target]').count()) === 0);
   // The first click after the file opened, then the next one.
   const first = await millisecondsUntilLine(await clickMove('K4', 'K6'), '1. K4-K6:');
   await until('the panel on the new half-move', async () => (await currentMove()) === '1. K4-K6');

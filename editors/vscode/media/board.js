@@ -119,11 +119,26 @@
     return [document.importNode(root, true)];
   }
 
+  /** How many answers the page has shown: a test waits for the next one by it. */
+  let shown = 0;
+
+  /** Whether `next` shows the position `previous` showed, with the same half-moves to play. */
+  function samePosition(previous, next) {
+    return previous !== null && next !== null && previous.ply === next.ply && previous.pdtl === next.pdtl &&
+      JSON.stringify(previous.moves) === JSON.stringify(next.moves);
+  }
+
   function show(message) {
     if (message.type === 'refused') {
       element('message').textContent = message.reason;
       return;
     }
+    // The extension posts the position again when anything may have changed it (an edit, the
+    // cursor, the panel shown again); where it has not, a piece the user picked stays picked,
+    // its marks with it, so that a click on a mark is not lost to a refresh.
+    const keep = message.type === 'board' && samePosition(answer, message.answer) ? selected : null;
+    shown += 1;
+    document.body.dataset.shown = String(shown);
     clear();
     if (message.type === 'empty') {
       answer = null;
@@ -161,6 +176,9 @@
     const currentMove = element('moves').querySelector('.current');
     if (currentMove) {
       currentMove.scrollIntoView({ block: 'nearest' });
+    }
+    if (keep !== null && movesFrom(keep).length > 0) {
+      select(keep);
     }
   }
 
