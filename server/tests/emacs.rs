@@ -16,7 +16,7 @@ use serde_json::Value;
 #[path = "real_client/mod.rs"]
 mod real_client;
 
-use real_client::{pdtl_after, repository, run_with_patience, WorkFolder};
+use real_client::{ctlpgn, pdtl_after, repository, run_with_patience, WorkFolder};
 
 /// The Emacs Lisp a user copies from the docs: the one `elisp` block of the Emacs section.
 fn documented_configuration() -> String {
@@ -26,16 +26,6 @@ fn documented_configuration() -> String {
     let block =
         &section[section.find("```elisp\n").expect("an elisp block") + "```elisp\n".len()..];
     block[..block.find("```").expect("the block's end")].to_string()
-}
-
-/// Runs the ctlpgn binary under test with `args` in `folder`; its standard output.
-fn ctlpgn(folder: &Path, args: &[&str]) -> String {
-    let output = Command::new(env!("CARGO_BIN_EXE_ctlpgn"))
-        .args(args)
-        .current_dir(folder)
-        .output()
-        .expect("ctlpgn runs");
-    String::from_utf8(output.stdout).expect("UTF-8 output")
 }
 
 /// Runs tests/e2e/eglot.el in `work`, the server under test first on `PATH`; what it saw.
@@ -83,11 +73,10 @@ fn eglot_set_up_as_the_docs_say_shows_diagnostics_hovers_completion_and_formatti
 
     // Flymake lists what `check` finds, with the rule checks the documented settings turn on,
     // at the same lines and columns (characters, after `‐` and `«»`), code and name shown.
-    let checked: Value = serde_json::from_str(&ctlpgn(
-        &work.0,
-        &["check", "--rules", "--format", "json", "errors.ctl-pgn"],
-    ))
-    .expect("check's JSON");
+    let original = std::fs::read_to_string(work.0.join("errors.ctl-pgn")).expect("the fixture");
+    let checked: Value =
+        serde_json::from_str(&ctlpgn(&["check", "--rules", "--format", "json", "-"], &original))
+            .expect("check's JSON");
     let expected: Vec<(u64, u64, String)> = checked
         .as_array()
         .expect("findings")
@@ -128,13 +117,7 @@ fn eglot_set_up_as_the_docs_say_shows_diagnostics_hovers_completion_and_formatti
     }
 
     // Formatting gives what `ctlpgn fmt` gives with the documented settings.
-    let original = std::fs::read_to_string(work.0.join("errors.ctl-pgn")).expect("the fixture");
-    let formatted = {
-        let copy = work.0.join("formatted.ctl-pgn");
-        std::fs::write(&copy, &original).expect("a copy");
-        ctlpgn(&work.0, &["fmt", "--separators", "unicode", "formatted.ctl-pgn"]);
-        std::fs::read_to_string(&copy).expect("the formatted copy")
-    };
+    let formatted = ctlpgn(&["fmt", "--separators", "unicode", "-"], &original);
     assert_ne!(formatted, original, "the fixture has something to format");
     assert_eq!(observed["formatted"], formatted);
 

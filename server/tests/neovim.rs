@@ -15,7 +15,7 @@
 //! plugin, Debian's 0.7 the `vim.lsp.start_client` one).
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use serde_json::Value;
 
@@ -24,7 +24,7 @@ mod real_client;
 #[path = "neovim/terminal.rs"]
 mod terminal;
 
-use real_client::{pdtl_after, repository, WorkFolder, PATIENCE};
+use real_client::{ctlpgn, pdtl_after, repository, WorkFolder, PATIENCE};
 
 /// Runs Neovim to its end, killing it after `PATIENCE`.
 fn run_with_patience(command: &mut Command, what: &str) -> Output {
@@ -37,25 +37,6 @@ fn neovims() -> Vec<PathBuf> {
         Some(list) if !list.is_empty() => std::env::split_paths(&list).collect(),
         _ => vec![PathBuf::from("nvim")],
     }
-}
-
-/// Runs the ctlpgn binary with `input` on standard input; returns standard output.
-fn ctlpgn(args: &[&str], input: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ctlpgn"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("ctlpgn runs");
-    child
-        .stdin
-        .take()
-        .expect("a standard input")
-        .write_all(input.as_bytes())
-        .expect("ctlpgn reads its input");
-    let output = child.wait_with_output().expect("ctlpgn finishes");
-    String::from_utf8(output.stdout).expect("UTF-8 output")
 }
 
 /// The PDTL a text hover shows: the one line of the code block after `PDTL:`.

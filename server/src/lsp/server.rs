@@ -229,7 +229,7 @@ impl Server {
                     // What the check read and the records it replaced are free: see `memory`.
                     // Given back before the diagnostics go out, so that the memory the client
                     // sees with them is what the server holds.
-                    let _ = tokio::task::spawn_blocking(memory::give_back_freed).await;
+                    give_back_freed().await;
                     server.publish(uri, version).await;
                 }
                 Ok(Ok(false)) => {}
@@ -316,7 +316,7 @@ impl LanguageServer for Server {
                 if document.text.len() > RECHECK_AT_ONCE {
                     // The message, the reading on every core and the parses checked and let go
                     // are free: see `memory`. Before the diagnostics, as after a change.
-                    let _ = tokio::task::spawn_blocking(memory::give_back_freed).await;
+                    give_back_freed().await;
                 }
                 self.publish(uri, version).await
             }
@@ -353,7 +353,7 @@ impl LanguageServer for Server {
         }
         if closed.length > RECHECK_AT_ONCE || closed.left_open == 0 {
             // The memory the document held is free: see `memory`.
-            let _ = tokio::task::spawn_blocking(memory::give_back_freed).await;
+            give_back_freed().await;
         }
     }
 
@@ -644,4 +644,10 @@ fn view_at<T>(
 ) -> Option<T> {
     let open = document.at(offset)?;
     Some(work(open.view(), open.index))
+}
+
+/// Hands the memory the allocator keeps free back to the system (see `memory`), on the blocking
+/// pool: it walks every pool of the allocator.
+async fn give_back_freed() {
+    let _ = tokio::task::spawn_blocking(memory::give_back_freed).await;
 }

@@ -1,6 +1,6 @@
 //! What the tests that drive a real editor (Neovim, Emacs) share: the repository's folder, a
 //! work folder per run, running the editor to its end with a bound that is only a guard
-//! against a hang, and the PDTL the command line gives to compare the editor's with.
+//! against a hang, and the command line's answers to compare the editor's with.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -82,4 +82,23 @@ pub fn pdtl_after(file: &Path, written: &str) -> String {
         .find(|ply| ply["move"] == written)
         .unwrap_or_else(|| panic!("{written} is replayed"));
     ply["pdtl"].as_str().expect("a PDTL").to_string()
+}
+
+/// Runs the ctlpgn binary with `input` on standard input; returns standard output.
+pub fn ctlpgn(args: &[&str], input: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ctlpgn"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("ctlpgn runs");
+    child
+        .stdin
+        .take()
+        .expect("a standard input")
+        .write_all(input.as_bytes())
+        .expect("ctlpgn reads its input");
+    let output = child.wait_with_output().expect("ctlpgn finishes");
+    String::from_utf8(output.stdout).expect("UTF-8 output")
 }
