@@ -2,15 +2,15 @@
 //! each result held to what the README and the modules promise. The first broken promise is
 //! the finding.
 
-use ctlpgn::analysis::{
+use ctlpgn_core::analysis::{
     self, analyse_file, judge_fix, AnalysedRecord, AnalysisOptions, Keep, RuleChecks,
 };
-use ctlpgn::conversion::{self, LetterTarget};
-use ctlpgn::diagnostics::{Census, Code, Diagnostic, Severity};
-use ctlpgn::format::{self, EllipsisStyle, FormatOptions, Separators};
-use ctlpgn::identifiers::IdentifierSet;
-use ctlpgn::text::{TextEdit, TextRange};
-use ctlpgn::{pdtl, syntax};
+use ctlpgn_core::conversion::{self, LetterTarget};
+use ctlpgn_core::diagnostics::{Census, Code, Diagnostic, Severity};
+use ctlpgn_core::format::{self, EllipsisStyle, FormatOptions, Separators};
+use ctlpgn_core::identifiers::IdentifierSet;
+use ctlpgn_core::text::{TextEdit, TextRange};
+use ctlpgn_core::{pdtl, syntax};
 use ctlpgn_test_support::diagnostics::file_diagnostics;
 use ctlpgn_test_support::rng::{hash, Rng};
 

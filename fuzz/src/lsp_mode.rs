@@ -68,7 +68,7 @@ struct Executor {
     client: Option<Client>,
     encoding: Encoding,
     pull: bool,
-    format: ctlpgn::format::FormatOptions,
+    format: ctlpgn_core::format::FormatOptions,
     text: String,
     version: i64,
     edits: u64,
@@ -91,10 +91,10 @@ impl Executor {
         let settings = |key: &str| {
             options.pointer(&format!("/format/{key}")).and_then(Value::as_str).unwrap_or("keep")
         };
-        let format = ctlpgn::format::FormatOptions {
-            separators: ctlpgn::format::Separators::from_name(settings("separators"))
+        let format = ctlpgn_core::format::FormatOptions {
+            separators: ctlpgn_core::format::Separators::from_name(settings("separators"))
                 .unwrap_or_default(),
-            ellipsis: ctlpgn::format::EllipsisStyle::from_name(settings("ellipsis"))
+            ellipsis: ctlpgn_core::format::EllipsisStyle::from_name(settings("ellipsis"))
                 .unwrap_or_default(),
         };
         let panics = panics::count();
@@ -270,11 +270,11 @@ impl Executor {
                 let edited = self
                     .apply_edits(&lines, result)
                     .map_err(|message| finding("lsp-format", format!("{method}: {message}")))?;
-                let expected = ctlpgn::format::format_text(&self.text, &self.format);
+                let expected = ctlpgn_core::format::format_text(&self.text, &self.format);
                 let got = if method == "textDocument/formatting" {
                     edited.clone()
                 } else {
-                    ctlpgn::format::format_text(&edited, &self.format)
+                    ctlpgn_core::format::format_text(&edited, &self.format)
                 };
                 if got != expected {
                     return Err(finding("lsp-format", format!("{method} {params}: the edits {result} give\n{edited:?}\nthe core formats\n{expected:?}\nfrom\n{:?}", self.text)));

@@ -71,7 +71,7 @@ pub const INTERESTING: &[&str] = &[
 ];
 
 /// Unicode's spaces and the invisible characters that pass for one: to the format they are
-/// text, not white space (`ctlpgn::syntax::chars`), and the reader and the grammar must agree.
+/// text, not white space (`ctlpgn_core::syntax::chars`), and the reader and the grammar must agree.
 pub const UNICODE_SPACES: &[&str] = &[
     "\u{85}", "\u{A0}", "\u{1680}", "\u{180E}", "\u{2000}", "\u{2001}", "\u{2002}", "\u{2003}",
     "\u{2004}", "\u{2005}", "\u{2006}", "\u{2007}", "\u{2008}", "\u{2009}", "\u{200A}", "\u{200B}",

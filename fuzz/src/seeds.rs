@@ -74,7 +74,7 @@ impl Seeds {
             }
         }
         self.words.extend(text.split_whitespace().filter(|w| w.len() < 40).map(str::to_string));
-        for range in ctlpgn::syntax::split_records(text) {
+        for range in ctlpgn_core::syntax::split_records(text) {
             let record = &text[range];
             if record.len() <= MAX_INPUT / 2 {
                 self.inputs.push(record.to_string());

@@ -1,41 +1,9 @@
-//! `ctlpgn`: the core of the CTL-PGN language server and toolkit.
-//!
-//! The crate is layered so that every capability stands on one pure core:
-//! * `geometry`, `pieces`, `identifiers`, `position`, `notation`, `pdtl`, `castling`, `replay`,
-//!   `movement`: the chess of C'escacs, with no knowledge of text layout;
-//! * `syntax`: the tree-sitter tree of one record turned into values with byte ranges;
-//! * `analysis`: one record checked and replayed into diagnostics and positions;
-//! * `board`: a position drawn as an SVG document or a monospace picture;
-//! * `document`: a document's records kept across edits, with their parses and derived values;
-//! * `ide`: the editor's features (hover, completion, navigation, the board at a place,
-//!   folding, outline, semantic classification, code actions) as plain values over byte ranges;
-//! * `lsp`: the language server, which decodes, calls `ide` and encodes;
+//! `ctlpgn`: the edges of the CTL-PGN language server and toolkit, on the pure core
+//! (`ctlpgn_core`):
+//! * `lsp`: the language server, which decodes, calls the core's `ide` and encodes;
 //! * `cli`: the command line, which prints the core's results.
 //!
-//! Invariants: the core never does IO and never names a protocol crate; every range inside is a
-//! byte range of the analysed text; a parse never fails (it returns a tree and problems).
+//! The core does no IO and names no protocol crate; these two do both, and nothing else.
 
-pub mod analysis;
-pub mod board;
-pub mod castling;
 pub mod cli;
-pub mod conversion;
-pub mod diagnostics;
-pub mod document;
-pub mod format;
-pub mod geometry;
-pub mod ide;
-pub mod identifiers;
 pub mod lsp;
-pub mod movement;
-pub mod notation;
-pub mod parallel;
-pub mod pdtl;
-pub mod pieces;
-pub mod position;
-pub mod replay;
-pub mod syntax;
-pub mod text;
-
-#[cfg(test)]
-mod test_corpus;

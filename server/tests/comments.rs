@@ -10,11 +10,11 @@
 
 use std::path::PathBuf;
 
-use ctlpgn::analysis::comments::{check_comments, ReferenceTarget, ResolvedReference};
-use ctlpgn::analysis::AnalysisOptions;
-use ctlpgn::diagnostics::{Census, Findings, Pass};
-use ctlpgn::syntax;
-use ctlpgn::text::LineIndex;
+use ctlpgn_core::analysis::comments::{check_comments, ReferenceTarget, ResolvedReference};
+use ctlpgn_core::analysis::AnalysisOptions;
+use ctlpgn_core::diagnostics::{Census, Findings, Pass};
+use ctlpgn_core::syntax;
+use ctlpgn_core::text::LineIndex;
 use ctlpgn_test_support::annotations::{diagnostic_label, render, Annotation};
 use ctlpgn_test_support::expect::ExpectFiles;
 use ctlpgn_test_support::fixtures::{files_with, fixtures_dir, read_text, testdata_dir};
@@ -44,7 +44,7 @@ fn kind(target: &ReferenceTarget) -> &'static str {
     }
 }
 
-fn target_range(target: &ReferenceTarget) -> ctlpgn::text::TextRange {
+fn target_range(target: &ReferenceTarget) -> ctlpgn_core::text::TextRange {
     match target {
         ReferenceTarget::HalfMove { range, .. }
         | ReferenceTarget::MoveLine { range, .. }
@@ -66,9 +66,12 @@ fn check(text: &str) -> Checked {
         let record_text = &text[record];
         let tree = syntax::parse(&mut parser, record_text);
         let lowered = syntax::lower_record(&tree, record_text);
-        let identifiers =
-            ctlpgn::analysis::analyse_syntax(record_text, &lowered, AnalysisOptions::default())
-                .identifiers;
+        let identifiers = ctlpgn_core::analysis::analyse_syntax(
+            record_text,
+            &lowered,
+            AnalysisOptions::default(),
+        )
+        .identifiers;
         let mut diagnostics = Findings::new(Pass::Comments);
         let resolved: Vec<ResolvedReference> =
             check_comments(record_text, &lowered, &identifiers, &mut diagnostics);

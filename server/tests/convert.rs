@@ -8,16 +8,16 @@
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use ctlpgn::analysis::{pdtl_after_ply, pdtl_at};
-use ctlpgn::conversion::{
+use ctlpgn_core::analysis::{pdtl_after_ply, pdtl_at};
+use ctlpgn_core::conversion::{
     continuation_at, minimal_file, parse_records, reletter_file, LetterTarget, ParsedRecord,
 };
-use ctlpgn::diagnostics::Severity;
-use ctlpgn::geometry::ALL_HEXES;
-use ctlpgn::identifiers::IdentifierSet;
-use ctlpgn::pdtl;
-use ctlpgn::pieces::PieceKind;
-use ctlpgn::syntax::Item;
+use ctlpgn_core::diagnostics::Severity;
+use ctlpgn_core::geometry::ALL_HEXES;
+use ctlpgn_core::identifiers::IdentifierSet;
+use ctlpgn_core::pdtl;
+use ctlpgn_core::pieces::PieceKind;
+use ctlpgn_core::syntax::Item;
 use ctlpgn_test_support::fixtures;
 
 // ---- Helpers ------------------------------------------------------------------------------

@@ -4,11 +4,11 @@
 //! records out between threads. The code before explicit stacks overflowed at a few hundred
 //! levels in these threads (and at about 650 in the 2 MB worker threads of a file's analysis).
 
-use ctlpgn::analysis::{self, AnalysisOptions, Keep, RuleChecks};
-use ctlpgn::conversion::{minimal_file, reletter_file, LetterTarget};
-use ctlpgn::diagnostics::Severity;
-use ctlpgn::format::{self, equivalence, FormatOptions};
-use ctlpgn::syntax;
+use ctlpgn_core::analysis::{self, AnalysisOptions, Keep, RuleChecks};
+use ctlpgn_core::conversion::{minimal_file, reletter_file, LetterTarget};
+use ctlpgn_core::diagnostics::Severity;
+use ctlpgn_core::format::{self, equivalence, FormatOptions};
+use ctlpgn_core::syntax;
 
 /// The stack of the threads these tests run in: the lowering, the walkers and the drops of the
 /// old code each used a few hundred bytes to 2 KB per level, so a few hundred levels filled it.

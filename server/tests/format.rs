@@ -6,12 +6,12 @@
 use std::ops::Range;
 use std::path::PathBuf;
 
-use ctlpgn::analysis::{analyse_file, AnalysisOptions, Keep, RuleChecks};
-use ctlpgn::diagnostics::Code;
-use ctlpgn::format::{
+use ctlpgn_core::analysis::{analyse_file, AnalysisOptions, Keep, RuleChecks};
+use ctlpgn_core::diagnostics::Code;
+use ctlpgn_core::format::{
     equivalence, format_edits, format_text, EllipsisStyle, FormatOptions, Separators,
 };
-use ctlpgn::text::{TextEdit, TextRange};
+use ctlpgn_core::text::{TextEdit, TextRange};
 use ctlpgn_test_support::fixtures;
 use proptest::prelude::*;
 
@@ -72,10 +72,10 @@ fn check_guarantees(name: &str, text: &str, options: &FormatOptions) -> String {
 fn layout_hints(formatted: &str) -> Vec<String> {
     let options = AnalysisOptions::new(Keep::Findings, RuleChecks::Skip);
     let laid_out = |text: &str| {
-        let record = ctlpgn::syntax::parse_record(text);
+        let record = ctlpgn_core::syntax::parse_record(text);
         let mut lines = std::iter::once(&record.items).chain(&record.bodies).flatten();
         !lines.any(|item| {
-            matches!(item, ctlpgn::syntax::Item::MoveLine(line)
+            matches!(item, ctlpgn_core::syntax::Item::MoveLine(line)
                 if line.half_moves().any(|half_move| half_move.written_apart(text).is_some()))
         })
     };
@@ -511,9 +511,9 @@ proptest! {
 
     #[test]
     fn generated_records_format_losslessly_idempotently_and_by_minimal_edits(text in file(), options in some_options()) {
-        let mut parser = ctlpgn::syntax::new_parser();
-        for range in ctlpgn::syntax::split_records(&text) {
-            let record = ctlpgn::syntax::parse_record_with(&mut parser, &text[range]);
+        let mut parser = ctlpgn_core::syntax::new_parser();
+        for range in ctlpgn_core::syntax::split_records(&text) {
+            let record = ctlpgn_core::syntax::parse_record_with(&mut parser, &text[range]);
             prop_assert!(!record.has_error, "the generator wrote a record with a syntax error:\n{}", &text[range]);
         }
         let formatted = check_guarantees("generated", &text, &options);
@@ -530,7 +530,7 @@ proptest! {
         let edits = format_edits(&text, &options, Some(range));
         // Each edit lies in a record (the first stretched back to the start of the text) that
         // meets the range, ends included.
-        let mut spans = ctlpgn::syntax::split_records(&text);
+        let mut spans = ctlpgn_core::syntax::split_records(&text);
         spans[0].start = 0;
         for edit in &edits {
             let meets = spans.iter().any(|span| {

@@ -5,7 +5,7 @@
 //! diagnostics after the one that says what is wrong is caught. The sidecar opens with notes
 //! (`#` lines) on what the fixture holds; `UPDATE_EXPECT=1` rewrites what follows them.
 
-use ctlpgn::analysis::RuleChecks;
+use ctlpgn_core::analysis::RuleChecks;
 use ctlpgn_test_support::annotations::render_diagnostics;
 use ctlpgn_test_support::diagnostics::diagnostics_in_file;
 use ctlpgn_test_support::expect::ExpectFiles;

@@ -6,11 +6,11 @@
 
 use std::path::{Path, PathBuf};
 
-use ctlpgn::analysis::{self, AnalysisOptions, Keep, RuleChecks};
-use ctlpgn::format::{format_text_with, FormatOptions};
-use ctlpgn::ide::semantic;
-use ctlpgn::syntax::chars::{is_space_or_tab, is_white_space};
-use ctlpgn::syntax::{self, Item, Reading, RecordSyntax};
+use ctlpgn_core::analysis::{self, AnalysisOptions, Keep, RuleChecks};
+use ctlpgn_core::format::{format_text_with, FormatOptions};
+use ctlpgn_core::ide::semantic;
+use ctlpgn_core::syntax::chars::{is_space_or_tab, is_white_space};
+use ctlpgn_core::syntax::{self, Item, Reading, RecordSyntax};
 use ctlpgn_test_support::fixtures::{files_under, read_text, repository_dir};
 use proptest::prelude::*;
 

@@ -5,9 +5,9 @@
 
 use std::collections::BTreeSet;
 
-use ctlpgn::diagnostics::{Census, Code, Diagnostic, Findings, Pass, Severity};
+use ctlpgn_core::diagnostics::{Census, Code, Diagnostic, Findings, Pass, Severity};
 
-use ctlpgn::analysis;
+use ctlpgn_core::analysis;
 use ctlpgn_test_support::annotations::render_diagnostics;
 use ctlpgn_test_support::expect::ExpectFiles;
 use ctlpgn_test_support::fixtures::{
@@ -43,12 +43,12 @@ fn from_tag_module(code: Code, severity: Severity) -> bool {
 
 /// The tag diagnostics of every record of a file, with ranges in the file.
 fn check_file(text: &str) -> Vec<Diagnostic> {
-    let mut parser = ctlpgn::syntax::new_parser();
+    let mut parser = ctlpgn_core::syntax::new_parser();
     let mut found = Vec::new();
-    for range in ctlpgn::syntax::split_records(text) {
+    for range in ctlpgn_core::syntax::split_records(text) {
         let record_text = &text[range];
-        let tree = ctlpgn::syntax::parse(&mut parser, record_text);
-        let record = ctlpgn::syntax::lower_record(&tree, record_text);
+        let tree = ctlpgn_core::syntax::parse(&mut parser, record_text);
+        let record = ctlpgn_core::syntax::lower_record(&tree, record_text);
         let mut diagnostics = Findings::new(Pass::Tags);
         analysis::tags::check_tags(record_text, &record.items, &mut diagnostics);
         let diagnostics = diagnostics.into_diagnostics(&mut Census::default());
@@ -59,7 +59,7 @@ fn check_file(text: &str) -> Vec<Diagnostic> {
 
 /// The diagnostics as sorted `LINE:COL CODE` lines.
 fn located(text: &str, diagnostics: &[Diagnostic]) -> Vec<String> {
-    let lines = ctlpgn::text::LineIndex::new(text);
+    let lines = ctlpgn_core::text::LineIndex::new(text);
     let mut located: Vec<(usize, usize, &str)> = diagnostics
         .iter()
         .map(|diagnostic| {

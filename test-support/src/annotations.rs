@@ -15,8 +15,8 @@
 
 use std::ops::Range;
 
-use ctlpgn::diagnostics::Diagnostic;
-use ctlpgn::text::LineIndex;
+use ctlpgn_core::diagnostics::Diagnostic;
+use ctlpgn_core::text::LineIndex;
 use serde_json::Value;
 
 use crate::positions::{byte_range, Encoding};

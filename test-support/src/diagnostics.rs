@@ -1,9 +1,9 @@
 //! The diagnostics of a whole file as tests compare them: placed by line and column as the
 //! examples' sidecars write them, or with their ranges and their fixes' edits in the file.
 
-use ctlpgn::analysis::{analyse_file, AnalysedRecord, AnalysisOptions, Keep, RuleChecks};
-use ctlpgn::diagnostics::{Diagnostic, Severity};
-use ctlpgn::text::LineIndex;
+use ctlpgn_core::analysis::{analyse_file, AnalysedRecord, AnalysisOptions, Keep, RuleChecks};
+use ctlpgn_core::diagnostics::{Diagnostic, Severity};
+use ctlpgn_core::text::LineIndex;
 
 /// A diagnostic placed in its file, as the examples' sidecars write it.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -61,7 +61,7 @@ pub fn file_diagnostics(records: &[AnalysedRecord]) -> Vec<Diagnostic> {
 }
 
 /// Every diagnostic of a file placed in the file: the findings, and the rule warnings when
-/// `rule_checks` judges them (as the census of [`ctlpgn::analysis::judge_fix`] counts them).
+/// `rule_checks` judges them (as the census of [`ctlpgn_core::analysis::judge_fix`] counts them).
 pub fn diagnostics_in_file(text: &str, rule_checks: RuleChecks) -> Vec<Diagnostic> {
     file_diagnostics(&analyse_file(text, AnalysisOptions::new(Keep::Findings, rule_checks)))
 }

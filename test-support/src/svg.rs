@@ -7,8 +7,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use ctlpgn::identifiers::IdentifierSet;
-use ctlpgn::position::Position;
+use ctlpgn_core::identifiers::IdentifierSet;
+use ctlpgn_core::position::Position;
 
 /// A piece as a board shows it: `(hex, side letter, standard letter)`.
 pub type PieceShown = (String, String, String);
@@ -93,6 +93,6 @@ pub fn pieces_of(position: &Position) -> BTreeSet<PieceShown> {
 
 /// The pieces of the position a PDTL names, as [`pieces_drawn`] gives them.
 pub fn pieces_named(pdtl: &str) -> BTreeSet<PieceShown> {
-    let reading = ctlpgn::pdtl::parse(pdtl, &IdentifierSet::standard());
+    let reading = ctlpgn_core::pdtl::parse(pdtl, &IdentifierSet::standard());
     pieces_of(&reading.position.expect("a readable PDTL"))
 }

@@ -21,8 +21,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::json;
 
-use ctlpgn::analysis::RuleChecks;
-use ctlpgn::document::{Document, Preparations};
+use ctlpgn_core::analysis::RuleChecks;
+use ctlpgn_core::document::{Document, Preparations};
 
 use ctlpgn_test_support::fixtures::{knights_out_and_back_of, testdata_files};
 use ctlpgn_test_support::lsp::{like_vscode, uri, utf16_client, Client};

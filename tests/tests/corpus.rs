@@ -2,8 +2,8 @@
 //! expected PDTL after every ply, and every corrupted game reports its first error exactly at
 //! the corrupted ply, with no error before it.
 
-use ctlpgn::diagnostics::Severity;
-use ctlpgn::pdtl;
+use ctlpgn_core::diagnostics::Severity;
+use ctlpgn_core::pdtl;
 use ctlpgn_test_support::diagnostics::diagnostics_of;
 use ctlpgn_test_support::fixtures::testdata_files;
 use serde_json::Value;

@@ -46,7 +46,7 @@ fn invalid_examples_give_the_expected_diagnostics() {
         let (_, found) = diagnostics_of(&text);
         let actual: Vec<String> = found
             .iter()
-            .filter(|f| f.severity != ctlpgn::diagnostics::Severity::Hint && in_scope(&f.code))
+            .filter(|f| f.severity != ctlpgn_core::diagnostics::Severity::Hint && in_scope(&f.code))
             .map(|f| format!("{}:{} {}", f.line, f.column, f.code))
             .collect();
         assert_eq!(actual, expected, "{file_name}: all found: {found:#?}");

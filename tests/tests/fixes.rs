@@ -2,8 +2,8 @@
 //! and brings no new error — on hand-written cases, on the handbook's invalid examples and on
 //! the corrupted corpus games.
 
-use ctlpgn::analysis::{census_of_text, judge_fix, RuleChecks};
-use ctlpgn::diagnostics::Diagnostic;
+use ctlpgn_core::analysis::{census_of_text, judge_fix, RuleChecks};
+use ctlpgn_core::diagnostics::Diagnostic;
 use ctlpgn_test_support::diagnostics::diagnostics_in_file;
 use ctlpgn_test_support::fixtures::testdata_files;
 

@@ -2,8 +2,8 @@
 //! each warning on the exact text it is about (after non-ASCII text on its line), and the
 //! fixes of R008 writing the suffix that fits.
 
-use ctlpgn::analysis::{analyse_file, AnalysisOptions, Keep, RuleChecks};
-use ctlpgn::diagnostics::{Code, Diagnostic};
+use ctlpgn_core::analysis::{analyse_file, AnalysisOptions, Keep, RuleChecks};
+use ctlpgn_core::diagnostics::{Code, Diagnostic};
 
 /// A Rook against a lone King, from a PDTL: `+^` for a check from afar, a check without its
 /// suffix, and a Rook moving like a Knight.
@@ -51,7 +51,7 @@ fn the_fixes_of_r008_write_the_suffix_that_fits() {
         .flat_map(|warning| warning.fixes.into_iter().flat_map(|fix| fix.edits))
         .collect();
     assert_eq!(edits.len(), 2);
-    let text = ctlpgn::text::apply_edits(GAME, &edits);
+    let text = ctlpgn_core::text::apply_edits(GAME, &edits);
     assert!(text.contains("1. RC3‐F6+∞, KF20-E21\n2. RF6-E7+∞, KE21-F22\n"), "{text}");
     let codes: Vec<Code> = rule_warnings(&text).into_iter().map(|warning| warning.code).collect();
     assert_eq!(codes, [Code::R009]);

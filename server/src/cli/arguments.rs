@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 
 use super::input::{parse_size, DEFAULT_MAX_INPUT_SIZE};
-use crate::conversion::LetterTarget;
-use crate::format::{EllipsisStyle, Separators};
+use ctlpgn_core::conversion::LetterTarget;
+use ctlpgn_core::format::{EllipsisStyle, Separators};
 
 /// The language server and toolkit for CTL-PGN, the game-record format of C'escacs.
 #[derive(Debug, Parser)]

@@ -16,11 +16,11 @@ use super::png;
 use super::streams::is_standard_output;
 use super::write::write_file;
 use super::Status;
-use crate::analysis::printed_pdtl;
-use crate::board::{Board, Theme};
-use crate::diagnostics::Severity;
-use crate::identifiers::IdentifierSet;
-use crate::pdtl;
+use ctlpgn_core::analysis::printed_pdtl;
+use ctlpgn_core::board::{Board, Theme};
+use ctlpgn_core::diagnostics::Severity;
+use ctlpgn_core::identifiers::IdentifierSet;
+use ctlpgn_core::pdtl;
 
 /// Runs `board`: 0 when the board is drawn, 1 when the place has no position (the record does
 /// not replay, or the PDTL has an error), 2 on a read or write error or a place outside the

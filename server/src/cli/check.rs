@@ -10,9 +10,9 @@ use super::input::{read_input, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
 use super::terminal::visible;
 use super::{place_record, reported, Placed, Status};
-use crate::analysis::Keep;
-use crate::diagnostics::{Code, Severity};
-use crate::text::LineIndex;
+use ctlpgn_core::analysis::Keep;
+use ctlpgn_core::diagnostics::{Code, Severity};
+use ctlpgn_core::text::LineIndex;
 
 /// Runs `check`: 0 when no diagnostic is an error, 1 when one is (or a file is not UTF-8),
 /// 2 when a file cannot be read (the other files are still checked).

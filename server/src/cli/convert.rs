@@ -9,8 +9,8 @@ use super::output::{error_line, Output, OutputFailed};
 use super::streams::names_a_stream;
 use super::write::replace_file;
 use super::Status;
-use crate::conversion::{minimal_file, reletter_file, LetterTarget, RecordFailure};
-use crate::text::LineIndex;
+use ctlpgn_core::conversion::{minimal_file, reletter_file, LetterTarget, RecordFailure};
+use ctlpgn_core::text::LineIndex;
 
 /// Runs `convert`: 0 when done, 1 when a record does not replay or a file is not UTF-8
 /// (nothing is then written), 2 on a usage, read or write error.

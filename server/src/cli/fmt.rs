@@ -8,7 +8,7 @@ use super::input::{read_inputs, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
 use super::write::replace_file;
 use super::Status;
-use crate::format::{format_text_with, FormatOptions};
+use ctlpgn_core::format::{format_text_with, FormatOptions};
 
 /// Runs `fmt`: 0 when done (or nothing would change), 1 when `--check` finds files to format
 /// or a file is not UTF-8, 2 on a read or write error. Every file is read before any is

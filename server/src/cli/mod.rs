@@ -26,11 +26,11 @@ use output::error_line;
 
 use clap::Parser;
 
-use crate::analysis::{self, AnalysedRecord, AnalysisOptions, Keep, RuleChecks};
-use crate::diagnostics::Diagnostic;
-use crate::syntax::Reading;
-use crate::text::LineIndex;
 use arguments::{Command, CommandLine};
+use ctlpgn_core::analysis::{self, AnalysedRecord, AnalysisOptions, Keep, RuleChecks};
+use ctlpgn_core::diagnostics::Diagnostic;
+use ctlpgn_core::syntax::Reading;
+use ctlpgn_core::text::LineIndex;
 use output::{Output, OutputFailed};
 
 /// How a command ends; the worst outcome of its files wins.

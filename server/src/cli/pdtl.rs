@@ -7,8 +7,8 @@ use super::arguments::PdtlArguments;
 use super::output::{Output, OutputFailed};
 use super::place::{locate, Place};
 use super::Status;
-use crate::identifiers::IdentifierSet;
-use crate::pdtl;
+use ctlpgn_core::identifiers::IdentifierSet;
+use ctlpgn_core::pdtl;
 
 /// Runs `pdtl`: 0 when the PDTL is printed, 1 when the record does not replay (or the file is
 /// not UTF-8), 2 on a read error or a place outside the file.

@@ -8,13 +8,13 @@ use std::path::Path;
 use super::input::{read_input, ReadFailure};
 use super::output::error_line;
 use super::Status;
-use crate::analysis::PlayedHalfMove;
-use crate::analysis::{position_after_ply, position_at, NoPosition};
-use crate::conversion::{parse_records, ParsedRecord};
-use crate::diagnostics::Severity;
-use crate::identifiers::IdentifierSet;
-use crate::position::Position;
-use crate::text::LineIndex;
+use ctlpgn_core::analysis::PlayedHalfMove;
+use ctlpgn_core::analysis::{position_after_ply, position_at, NoPosition};
+use ctlpgn_core::conversion::{parse_records, ParsedRecord};
+use ctlpgn_core::diagnostics::Severity;
+use ctlpgn_core::identifiers::IdentifierSet;
+use ctlpgn_core::position::Position;
+use ctlpgn_core::text::LineIndex;
 
 /// Where the position is taken.
 #[derive(Clone, Copy, Debug)]

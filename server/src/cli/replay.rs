@@ -13,12 +13,12 @@ use super::input::{read_input, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
 use super::terminal::visible;
 use super::{place_record, Placed, Status};
-use crate::analysis::printed_pdtl;
-use crate::analysis::{AnalysedRecord, Keep, PlayedHalfMove};
-use crate::diagnostics::Severity;
-use crate::notation::Check;
-use crate::pieces::Side;
-use crate::text::LineIndex;
+use ctlpgn_core::analysis::printed_pdtl;
+use ctlpgn_core::analysis::{AnalysedRecord, Keep, PlayedHalfMove};
+use ctlpgn_core::diagnostics::Severity;
+use ctlpgn_core::notation::Check;
+use ctlpgn_core::pieces::Side;
+use ctlpgn_core::text::LineIndex;
 
 /// Runs `replay`: 0 when no diagnostic is an error, 1 when one is (or the file is not UTF-8),
 /// 2 when the file cannot be read.
@@ -110,7 +110,7 @@ fn print_json(
             "move": ply.written,
             "line": ply.line,
             "pdtl": ply.pdtl.as_ref().ok(),
-            "check": crate::replay::check_given(&ply.half_move.after).map(Check::as_str),
+            "check": ctlpgn_core::replay::check_given(&ply.half_move.after).map(Check::as_str),
         })).collect::<Vec<_>>(),
         "diagnostics": report.diagnostics.iter().map(|p| json!({
             "code": p.diagnostic.code.as_str(),

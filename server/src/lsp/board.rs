@@ -16,9 +16,9 @@ use serde::{Deserialize, Serialize};
 use tower_lsp_server::lsp_types::{Position, Range, TextDocumentIdentifier};
 
 use super::to_proto::RecordPositions;
-use crate::board::Theme;
-use crate::format::FormatOptions;
-use crate::ide::board::{BoardAnswer, BoardOptions};
+use ctlpgn_core::board::Theme;
+use ctlpgn_core::format::FormatOptions;
+use ctlpgn_core::ide::board::{BoardAnswer, BoardOptions};
 
 /// The request's parameters: a place, and how to draw the board there.
 #[derive(Clone, Debug, Deserialize)]
@@ -90,7 +90,7 @@ pub struct LineReply {
 /// The answer to `ctlpgn/board` for the board of record `index` (from 0) of a document, whose
 /// positions `positions` converts (every range of the answer lies in that record).
 pub fn encode(positions: &RecordPositions<'_>, index: usize, answer: BoardAnswer) -> BoardReply {
-    let side_name = |side: crate::pieces::Side| side.name().to_lowercase();
+    let side_name = |side: ctlpgn_core::pieces::Side| side.name().to_lowercase();
     let line = answer
         .line
         .into_iter()

@@ -21,8 +21,8 @@ use tower_lsp_server::lsp_types::{
 use super::encoding::PositionEncoding;
 use super::from_proto;
 use super::to_proto;
-use crate::document::Document;
-use crate::ide::actions::{self, Action, ActionKind, Conversion};
+use ctlpgn_core::document::Document;
+use ctlpgn_core::ide::actions::{self, Action, ActionKind, Conversion};
 
 /// The kind of the action that applies every unambiguous fix of a document.
 pub fn fix_all_kind() -> CodeActionKind {
@@ -211,7 +211,7 @@ fn encode(
 fn workspace_edit(
     document: &Document,
     uri: &Uri,
-    edits: Vec<crate::text::TextEdit>,
+    edits: Vec<ctlpgn_core::text::TextEdit>,
     encoding: PositionEncoding,
 ) -> WorkspaceEdit {
     let rope = document.rope();

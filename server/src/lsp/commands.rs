@@ -5,8 +5,8 @@ use tower_lsp_server::lsp_types;
 
 use super::encoding::PositionEncoding;
 use super::from_proto;
-use crate::document::Document;
-use crate::ide::actions;
+use ctlpgn_core::document::Document;
+use ctlpgn_core::ide::actions;
 
 /// The command that answers the PDTL at a position: arguments `[uri, position]`.
 pub const POSITION_AT: &str = "ctlpgn.positionAt";

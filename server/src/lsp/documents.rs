@@ -1,5 +1,5 @@
 //! The open documents by URI, behind one lock, and the client's change events turned into
-//! the byte-range changes of the core's `Document` (`crate::document`).
+//! the byte-range changes of the core's `Document` (`ctlpgn_core::document`).
 //!
 //! A keystroke's re-split and analysis cost well under a millisecond plus the edited
 //! record's analysis, so a change is applied at once, under the lock: every request then
@@ -20,9 +20,9 @@ use tower_lsp_server::lsp_types::{TextDocumentContentChangeEvent, Uri};
 
 use super::encoding::PositionEncoding;
 use super::from_proto;
-use crate::analysis::RuleChecks;
-use crate::document::{Change, Document, Preparations, Prepare};
-use crate::text::TextRange;
+use ctlpgn_core::analysis::RuleChecks;
+use ctlpgn_core::document::{Change, Document, Preparations, Prepare};
+use ctlpgn_core::text::TextRange;
 
 /// Applies the client's changes to a document's text in order, leaving its records for
 /// `Document::settle`. Each change's positions refer to the text the previous change left, so they are turned into bytes against a copy of the rope
@@ -275,7 +275,7 @@ mod tests {
     /// What a document's records are: ranges, texts and findings.
     fn records_of(
         document: &Document,
-    ) -> Vec<(TextRange, String, Vec<crate::diagnostics::Diagnostic>)> {
+    ) -> Vec<(TextRange, String, Vec<ctlpgn_core::diagnostics::Diagnostic>)> {
         let records = document.records().iter();
         records
             .map(|record| {
@@ -307,7 +307,9 @@ mod tests {
         let settled = documents.snapshot(&uri).expect("open");
         assert_eq!(records_of(&settled), fresh(2));
         let found = &settled.records()[0].state.diagnostics;
-        assert!(found.iter().any(|found| found.severity == crate::diagnostics::Severity::Error));
+        assert!(found
+            .iter()
+            .any(|found| found.severity == ctlpgn_core::diagnostics::Severity::Error));
         // Two more changes: the first one's task finds itself overtaken, a request brings the
         // records up to date with the latest text, and the last task has nothing left to do.
         let back = [edit(7_002, 10, 12, "H8")];

@@ -6,8 +6,8 @@ use tower_lsp_server::lsp_types::{
     ClientCapabilities, MarkupKind, PositionEncodingKind, SemanticTokensFullOptions,
 };
 
-use crate::document::Prepare;
-use crate::ide;
+use ctlpgn_core::document::Prepare;
+use ctlpgn_core::ide;
 
 /// How columns are counted, as negotiated at `initialize`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

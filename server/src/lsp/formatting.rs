@@ -6,8 +6,8 @@ use tower_lsp_server::lsp_types::{self, TextEdit};
 use super::encoding::PositionEncoding;
 use super::from_proto;
 use super::to_proto;
-use crate::document::Document;
-use crate::format::{self, FormatOptions};
+use ctlpgn_core::document::Document;
+use ctlpgn_core::format::{self, FormatOptions};
 
 /// The edits that format a document, or only the records a range touches.
 pub fn edits(

@@ -5,7 +5,7 @@
 //! a line (LSP says it then means the line end), a line past the end of the document, or a
 //! UTF-16 column in the middle of a surrogate pair. The way back is `to_proto`.
 
-use crate::text::TextRange;
+use ctlpgn_core::text::TextRange;
 
 use ropey::Rope;
 use tower_lsp_server::lsp_types::{self, Position};

@@ -6,8 +6,8 @@
 //! in bytes; `encoding` holds what was negotiated with the client at `initialize`, and
 //! `from_proto` and `to_proto` turn positions in the negotiated encoding into bytes and back,
 //! and the `ide` layer's values into the protocol's; `documents` keeps the open documents
-//! (`crate::document`) by URI and applies the client's changes; `server` holds the handlers,
-//! which decode, call `crate::ide` and encode.
+//! (`ctlpgn_core::document`) by URI and applies the client's changes; `server` holds the handlers,
+//! which decode, call `ctlpgn_core::ide` and encode.
 
 mod board;
 mod capabilities;

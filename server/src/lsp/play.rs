@@ -21,10 +21,10 @@ use tower_lsp_server::lsp_types::{
 
 use super::encoding::PositionEncoding;
 use super::to_proto::{self, RecordPositions};
-use crate::document::Document;
-use crate::document::RecordView;
-use crate::format::FormatOptions;
-use crate::ide::play::{play, Played};
+use ctlpgn_core::document::Document;
+use ctlpgn_core::document::RecordView;
+use ctlpgn_core::format::FormatOptions;
+use ctlpgn_core::ide::play::{play, Played};
 
 /// The request's parameters: a place, and the half-move to play there (one of the `text`s of
 /// the `moves` that `ctlpgn/board` offers at that place).

@@ -21,7 +21,7 @@ use serde_json::Value;
 use tower_lsp_server::jsonrpc::{Id, Request, Response};
 use tower_lsp_server::lsp_types::SemanticToken;
 
-use crate::parallel;
+use ctlpgn_core::parallel;
 
 /// The request whose answer is written here.
 pub const TOKENS_FULL: &str = "textDocument/semanticTokens/full";

@@ -18,14 +18,14 @@ use tower_lsp_server::lsp_types::{
 
 use super::encoding::PositionEncoding;
 use super::to_proto;
-use crate::document::Document;
-use crate::document::Record;
-use crate::ide::semantic::{
+use ctlpgn_core::document::Document;
+use ctlpgn_core::document::Record;
+use ctlpgn_core::ide::semantic::{
     document_tokens, ClassifiedToken, TokenRun, TokenType, CAPTURE, CHECK, DECLARATION,
     DEFAULT_LIBRARY, PROMOTION,
 };
-use crate::parallel;
-use crate::text::TextRange;
+use ctlpgn_core::parallel;
+use ctlpgn_core::text::TextRange;
 
 /// The standard protocol type a token is sent as.
 fn protocol(token_type: TokenType) -> SemanticTokenType {

@@ -48,8 +48,8 @@ use super::semantic_tokens;
 use super::settings::Settings;
 use super::structure;
 use super::to_proto;
-use crate::document::{Document, RecordView};
-use crate::ide;
+use ctlpgn_core::document::{Document, RecordView};
+use ctlpgn_core::ide;
 
 /// How long the client may take to answer `workspace/configuration`; the settings stay as
 /// they are when it does not answer in time.

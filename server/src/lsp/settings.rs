@@ -11,7 +11,7 @@
 
 use serde_json::Value;
 
-use crate::format::{EllipsisStyle, FormatOptions, Separators};
+use ctlpgn_core::format::{EllipsisStyle, FormatOptions, Separators};
 
 /// What the user chose.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -5,9 +5,9 @@ use tower_lsp_server::lsp_types::{DocumentSymbol, FoldingRange, FoldingRangeKind
 
 use super::encoding::PositionEncoding;
 use super::to_proto;
-use crate::document::Document;
-use crate::ide::folding::{self, FoldKind};
-use crate::ide::outline::{self, Symbol};
+use ctlpgn_core::document::Document;
+use ctlpgn_core::ide::folding::{self, FoldKind};
+use ctlpgn_core::ide::outline::{self, Symbol};
 
 /// The folds of every record that span more than one line.
 pub fn folding_ranges(document: &Document) -> Vec<FoldingRange> {

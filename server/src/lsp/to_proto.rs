@@ -14,13 +14,13 @@ use tower_lsp_server::lsp_types::{
 };
 
 use super::encoding::{Negotiated, PositionEncoding};
-use crate::diagnostics::{Diagnostic, Severity};
-use crate::document::Document;
-use crate::ide::completion::{CompletionItem, CompletionKind};
-use crate::ide::hover::HoverText;
-use crate::ide::markdown;
-use crate::ide::navigation::{HighlightKind, HighlightedRange};
-use crate::text::TextRange;
+use ctlpgn_core::diagnostics::{Diagnostic, Severity};
+use ctlpgn_core::document::Document;
+use ctlpgn_core::ide::completion::{CompletionItem, CompletionKind};
+use ctlpgn_core::ide::hover::HoverText;
+use ctlpgn_core::ide::markdown;
+use ctlpgn_core::ide::navigation::{HighlightKind, HighlightedRange};
+use ctlpgn_core::text::TextRange;
 
 /// The LSP position of a byte offset; an offset past the end is the end of the text.
 pub fn position(rope: &Rope, offset: usize, encoding: PositionEncoding) -> Position {

@@ -118,10 +118,13 @@ fn fix_all_applies_every_unambiguous_fix_and_the_result_checks_clean_of_them() {
     let fix_all = titled(&actions, "Fix all CTL-PGN problems with an obvious fix");
     assert_eq!(fix_all["kind"], "source.fixAll.ctlpgn");
     let fixed = after(BROKEN, fix_all, "all", true);
-    let codes: Vec<String> = ctlpgn::cli::analyse(&fixed, ctlpgn::analysis::Keep::Findings, false)
-        .iter()
-        .flat_map(|record| record.analysis.diagnostics.iter().map(|d| d.code.as_str().to_string()))
-        .collect();
+    let codes: Vec<String> =
+        ctlpgn::cli::analyse(&fixed, ctlpgn_core::analysis::Keep::Findings, false)
+            .iter()
+            .flat_map(|record| {
+                record.analysis.diagnostics.iter().map(|d| d.code.as_str().to_string())
+            })
+            .collect();
     // Only the disagreement between the Result tag and the line is left: it has two fixes.
     assert_eq!(codes, ["T014"], "{fixed}");
     let range = start.lsp_range(client.encoding());

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use crate::client::{uri, utf16_client, utf8_client, Client};
 use crate::{actions_at, apply, listed};
-use ctlpgn::conversion::{self, LetterTarget};
+use ctlpgn_core::conversion::{self, LetterTarget};
 use ctlpgn_test_support::cursor::Marked;
 
 /// Two records: the first with comments, a variation and a rating; the second in FAN, after
@@ -18,8 +18,8 @@ fn titled<'a>(actions: &'a [Value], title: &str) -> Option<&'a Value> {
 }
 
 /// The byte range of the `index`-th record of `FILE`.
-fn record(index: usize) -> ctlpgn::text::TextRange {
-    ctlpgn::syntax::split_records(FILE)[index]
+fn record(index: usize) -> ctlpgn_core::text::TextRange {
+    ctlpgn_core::syntax::split_records(FILE)[index]
 }
 
 #[test]
@@ -127,7 +127,7 @@ fn continue_from_here_adds_a_record_starting_at_the_cursor() {
     );
     // The new record after the first, White to play at move 3; the next record unchanged.
     let after = apply(FILE, edits, false);
-    assert_eq!(ctlpgn::syntax::split_records(&after).len(), 3);
+    assert_eq!(ctlpgn_core::syntax::split_records(&after).len(), 3);
     insta::assert_snapshot!(after, @r#"
     [Variant "C'escacs"]
     [Id "Demo-C01"]
@@ -176,7 +176,7 @@ fn the_position_command_gives_the_replay_s_pdtl_in_both_encodings() {
         let expected = conversion::parse_records(second)
             .first()
             .and_then(|parsed| {
-                ctlpgn::analysis::pdtl_at(
+                ctlpgn_core::analysis::pdtl_at(
                     second,
                     &parsed.syntax,
                     &parsed.analysis,

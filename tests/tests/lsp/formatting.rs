@@ -12,7 +12,8 @@ const MESSY: &str = "[Variant \"C'escacs\"]\n[Id \"Demo-X01\"]\n[Annotator \"Pé
 
 #[test]
 fn formatting_edits_give_the_formatted_text_in_both_encodings() {
-    let expected = ctlpgn::format::format_text(MESSY, &ctlpgn::format::FormatOptions::default());
+    let expected =
+        ctlpgn_core::format::format_text(MESSY, &ctlpgn_core::format::FormatOptions::default());
     assert_ne!(expected, MESSY);
     for (capabilities, utf8) in [(utf16_client(), false), (utf8_client(), true)] {
         let mut client = Client::start(capabilities);

@@ -22,7 +22,7 @@ mod semantic_tokens;
 mod settings;
 mod structure;
 
-use ctlpgn::text::LineIndex;
+use ctlpgn_core::text::LineIndex;
 use ctlpgn_test_support::cursor::Marked;
 // The in-process client is shared with the fuzzer and the benchmark; the test modules name it
 // `crate::client`.
