@@ -408,16 +408,15 @@ fn check_positions(text: &str, rng: &mut Rng, skip: &Skip) -> Result<(), Finding
                     format!("a PDTL at offset {offset} but no continuation"),
                 );
             };
-            // The continuation ends with the first move number, waiting for a half-move; as a
-            // record of its own it ends at its tags, with a result line.
-            let tags_end = continuation.trim_end().rfind(['\n', '\r']).map_or(0, |at| at + 1);
-            let tags = format!("{}*\n", &continuation[..tags_end]);
-            let analysed =
-                analyse_file(&tags, AnalysisOptions::new(Keep::Everything, RuleChecks::Skip));
+            // The continuation is a whole record, with its result line and no move yet.
+            let analysed = analyse_file(
+                &continuation,
+                AnalysisOptions::new(Keep::Everything, RuleChecks::Skip),
+            );
             let [only] = analysed.as_slice() else {
                 return fail(
                     "continuation",
-                    format!("the continuation is {} records:\n{tags}", analysed.len()),
+                    format!("the continuation is {} records:\n{continuation}", analysed.len()),
                 );
             };
             if let Some(error) =

@@ -174,6 +174,117 @@ fn bad_arguments_are_usage_errors_with_status_2() {
     }
 }
 
+/// The words of the paragraph on the exit status, from `opening` up to its last sentence (on
+/// a closed standard output), without their punctuation.
+fn exit_status_words(text: &str, opening: &str) -> Vec<String> {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let start = text.find(opening).expect("a paragraph on the exit status");
+    let words: Vec<&str> = text[start..].split_whitespace().collect();
+    let end = words
+        .windows(2)
+        .position(|pair| pair == ["A", "closed"])
+        .expect("the paragraph's last sentence");
+    words[..end]
+        .iter()
+        .map(|word| word.trim_matches(|c: char| "*`:;,.()".contains(c)).to_string())
+        .collect()
+}
+
+#[test]
+fn the_exit_status_paragraph_says_how_every_command_ends() {
+    let help = execute(&["--help"], b"", Stdio::piped());
+    let help = String::from_utf8(help.stdout).expect("UTF-8 help");
+    let listed = &help[help.find("Commands:").expect("the commands")..];
+    let commands: Vec<&str> = listed
+        .lines()
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|command| !matches!(*command, "lsp" | "help"))
+        .collect();
+    assert_eq!(commands, ["check", "fmt", "replay", "convert", "pdtl", "board"]);
+    let manual = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/commands.md"),
+    )
+    .expect("the manual's page of commands");
+    for (what, text, opening) in [
+        ("--help", &help, "Exit status:"),
+        ("docs/commands.md", &manual, "Exit status, the same for every command"),
+    ] {
+        let words = exit_status_words(text, opening);
+        for command in &commands {
+            assert!(words.iter().any(|word| word == command), "{what} leaves {command} out");
+        }
+    }
+    // What the paragraph says of the commands that read a record which does not replay.
+    let broken = "[Variant \"C'escacs\"]\n1. E9-E13:\n*\n";
+    for arguments in [
+        vec!["check", "-"],
+        vec!["replay", "-"],
+        vec!["convert", "--minimal", "-"],
+        vec!["pdtl", "-", "--ply", "0"],
+        vec!["board", "-", "--at", "2:4", "--format", "text"],
+    ] {
+        let run = execute(&arguments, broken.as_bytes(), Stdio::piped());
+        assert_eq!(run.status, Some(1), "{arguments:?}: {}", run.stderr);
+    }
+    // A place the file does not have is a usage error.
+    for arguments in [vec!["pdtl", "-", "--ply", "1"], vec!["board", "-", "--at", "9:1"]] {
+        let run = execute(&arguments, broken.as_bytes(), Stdio::piped());
+        assert_eq!(run.status, Some(2), "{arguments:?}: {}", run.stderr);
+    }
+}
+
+/// docs/commands.md's list of the records `fmt` leaves as they are, and what it formats
+/// anyway: each record follows two blank lines, which formatting removes.
+#[test]
+fn fmt_leaves_exactly_the_records_the_manual_names() {
+    let tags = "[Variant \"C'escacs\"]\n[Id \"Demo-X01\"]\n[Annotator \"Demo\"]\n\n";
+    let kept = [
+        ("S001", "1. E7-E13, E21-E15 ]\n2. F8-F12:\n*\n"),
+        ("S002", "[Lang en]\n\n1. E7-E13:\n*\n"),
+        ("N002", "1. E7-E13, E21-E15\n{ good } F8\n2. F8-F12:\n*\n"),
+        ("N003", "1. E7-E13, E21-E15\n2. F8-F12:\n*\n{ open\n"),
+        ("M011", "1. E7-E13, E21-E15\n(1. E8-E12\n2. F8-F12:\n*\n"),
+        ("S004", "1. E7-E13, E21-E15\n2. H6 -H12:\n*\n"),
+        ("U+FEFF", "1. E7-E13, E21-E15\n\u{FEFF}2. F8-F12:\n*\n"),
+    ];
+    let variant_inside_a_line = format!(
+        "{}1. E7-E13, E21-E15\n2. F8-F12:\n*\n",
+        tags.replace("[Annotator \"Demo\"]", "[Annotator \"Demo\"] [Variant \"C'escacs\"]")
+    );
+    let kept = kept
+        .map(|(what, movetext)| (what, format!("{tags}{movetext}")))
+        .into_iter()
+        .chain([("T003", variant_inside_a_line)]);
+    for (what, record) in kept {
+        let text = format!("\n\n{record}");
+        let (status, output) = ctlpgn(&["fmt", "-"], Some(&text));
+        assert_eq!((status, output.as_str()), (0, text.as_str()), "{what} is left as it is");
+        let (_, found) = ctlpgn(&["check", "--format", "json", "-"], Some(&text));
+        assert!(
+            what == "U+FEFF" || found.contains(&format!("\"code\":\"{what}\"")),
+            "{what}: {found}"
+        );
+    }
+    let formatted = [
+        ("S004", "1. E7E13, E21-E15\n2. F8-F12:\n*\n"),
+        ("S005", "1. E7-E13, E21-E15\n2. F8-F12, F20-F16\n3. E13xF16:\n*\n"),
+        ("C003", "1. E7-E13, E21-E15\n2. F8-F13:\n*\n"),
+        ("K001", "1. E7-E13, E21-E15\n2. E9-E11:\n*\n"),
+        ("M011", "1. E7-E13, E21-E15\n2. F8-F12:\n)\n*\n"),
+        ("S011", "1. E7-E13, E21-E15\n2.\n*\n"),
+    ];
+    for (what, movetext) in formatted {
+        let text = format!("\n\n{tags}{movetext}");
+        let (status, output) = ctlpgn(&["fmt", "-"], Some(&text));
+        assert_eq!(status, 0, "{what}");
+        assert!(output.starts_with("[Variant"), "{what} is formatted: {output:?}");
+        let (_, found) = ctlpgn(&["check", "--format", "json", "-"], Some(&text));
+        assert!(found.contains(&format!("\"code\":\"{what}\"")), "{what}: {found}");
+    }
+}
+
 #[test]
 fn fmt_never_loses_a_byte_order_mark_past_the_start() {
     let folder = scratch("byte-order-mark");

@@ -38,10 +38,11 @@ const FAMILIES: &[(&str, &str)] = &[
 
 const INTRO: &str = "\
 Every code of the handbook (§14), with the short name printed beside it and the default
-severity (E error, W warning, I hint; where the handbook gives two, the second applies in the
-case it names). The optional rule checks (R) run with `ctlpgn check --rules` or the server's
-`rules.enable` setting. Castling is judged by R003 and R004 only: whether the King passes or
-lands on an attacked hex is not checked by the handbook (§8.6).
+severity, in the words `ctlpgn check` prints: error, warning or hint (where the handbook gives
+two, the second applies in the case it names). The optional rule checks (R) run with
+`ctlpgn check --rules` or the server's `rules.enable` setting. Castling is judged by R003 and
+R004 only: whether the King passes or lands on an attacked hex is not checked by the handbook
+(§8.6).
 
 Each code's section below holds a small record that raises it and nothing else (the files of
 `testdata/diagnostics/`), what `ctlpgn check` prints for that record, and the quick fixes an
@@ -168,7 +169,7 @@ fn render_code(page: &mut String, code: Code) {
     let severity = capitalised(code.default_severity().as_str());
     let _ = write!(page, "{severity}: {}.", code.meaning());
     match code.handbook_severity() {
-        "E" | "W" | "I" => page.push_str("\n\n"),
+        one if one == code.default_severity().as_str() => page.push_str("\n\n"),
         both => {
             let _ = write!(page, " The handbook's severity: {both}.\n\n");
         }

@@ -1,8 +1,15 @@
 //! The handbook's examples: valid files check clean (no error, warning or hint), and every
 //! invalid file gives exactly the diagnostics its `.expected.txt` lists (code, line, column).
+//! The repository's own examples (`examples/`), the first files a newcomer opens: each is in
+//! `ctlpgn fmt`'s form, so that saving it changes nothing; each checks clean but the one made
+//! to show mistakes; and the README's run of `ctlpgn check` on that one is what it prints.
 
+use ctlpgn_core::format::{format_text, FormatOptions};
 use ctlpgn_test_support::diagnostics::diagnostics_of;
-use ctlpgn_test_support::fixtures::testdata_files;
+use ctlpgn_test_support::fixtures::{files_with, read_text, repository_dir, testdata_files};
+
+/// The example made to show what `ctlpgn check` finds, which the README's quick tour runs.
+const MISTAKES: &str = "examples/mistakes.ctl-pgn";
 
 /// The sidecars list every E and W diagnostic of the handbook; the optional rule checks (R)
 /// are not listed there.
@@ -80,4 +87,43 @@ fn the_optional_rule_checks_accept_every_valid_game_and_catch_a_stale_en_passant
     let codes: Vec<&str> =
         records[0].analysis.rule_warnings.iter().map(|w| w.code.as_str()).collect();
     assert_eq!(codes, ["R001"]);
+}
+
+#[test]
+fn the_repository_s_examples_are_formatted_and_check_clean_but_the_mistakes() {
+    let examples = files_with(&repository_dir().join("examples"), ".ctl-pgn");
+    let mut clean = 0;
+    for path in &examples {
+        let name = format!("examples/{}", path.file_name().expect("a name").to_string_lossy());
+        let text = read_text(path);
+        let formatted = format_text(&text, &FormatOptions::default());
+        assert!(formatted == text, "{name} is not as `ctlpgn fmt` writes it:\n{formatted}");
+        let (_, found) = diagnostics_of(&text);
+        if name == MISTAKES {
+            // One of each kind the README names: a broken reference, an incoherent move, a
+            // bad coordinate; nothing else.
+            let codes: Vec<&str> = found.iter().map(|f| f.code.as_str()).collect();
+            assert_eq!(codes, ["N013", "K003", "C003"], "{name}");
+        } else {
+            assert!(found.is_empty(), "{name}: {found:#?}");
+            clean += 1;
+        }
+    }
+    assert!(clean >= 1 && examples.len() == clean + 1, "{examples:?}");
+}
+
+/// The README's quick tour shows `ctlpgn check` on the example of mistakes, in a `console`
+/// block that opens with the command: the lines after it are exactly what the command prints.
+#[test]
+fn the_readme_shows_what_check_prints_for_the_mistakes() {
+    let readme = read_text(&repository_dir().join("README.md"));
+    let command = format!("$ ctlpgn check {MISTAKES}\n");
+    let start = readme.find(&format!("```console\n{command}")).unwrap_or_else(|| {
+        panic!("README.md has no ```console block that opens with `{}`", command.trim_end())
+    });
+    let shown = &readme[start + "```console\n".len() + command.len()..];
+    let shown = &shown[..shown.find("```").expect("the block closes")];
+    let bytes = std::fs::read(repository_dir().join(MISTAKES)).expect("the example");
+    let printed = ctlpgn::cli::check_output(MISTAKES, &bytes, false);
+    assert_eq!(shown, printed, "README.md's block is not what `ctlpgn check {MISTAKES}` prints");
 }

@@ -1,11 +1,13 @@
 //! A new record that continues the game from a place of a record (handbook §7.3, §10): the
 //! record's tags that still describe the game, a `PDTL` tag with the position there, and the
-//! first move line begun, ready for the next half-move.
+//! result line of a game in progress, `*` (§7.4). It has no move yet, so that it checks clean
+//! as it is written: a move line begun (`15. `) would be an incomplete move line (S011), and a
+//! record without a result line misses it (M006). The first half-move goes on the blank line
+//! before `*`, where the board's play writes it too.
 
 use super::redefine_tag::POSITION_TAG_NAMES;
 use crate::analysis::{position_at, RecordAnalysis};
 use crate::pdtl;
-use crate::pieces::Side;
 use crate::syntax::{movetext_start, Item, RecordSyntax, Tag};
 
 /// Tags that describe how the record's game ended, not the continuation: the continuation
@@ -15,11 +17,10 @@ const ENDING_TAGS: [&str; 1] = ["Termination"];
 /// The text of a new record continuing the game from the position of [`position_at`]:
 /// `[Variant "C'escacs"]`, the record's other tags in their order with `[Result "*"]` (the
 /// continuation is unfinished) and without `Termination`, its `Redefine` tag if any, then
-/// `[PDTL "…"]` with the position in the record's identifiers, a blank line, and the first
-/// move number: `15. ` when White is to move, `15. …, ` when Black is (§7.2, §7.3), `1? `
-/// when the move number is unknown. The text ends there, without a line end, where the next
-/// half-move is to be written; its lines end as the record's mostly do. `None` when the
-/// position is not known.
+/// `[PDTL "…"]` with the position in the record's identifiers (its turn and move number say
+/// how the first move line is to be numbered, §7.3), a blank line for that first move line,
+/// and the result line `*`. Its lines end as the record's mostly do, the last one too. `None`
+/// when the position is not known.
 pub fn continuation_at(
     text: &str,
     syntax: &RecordSyntax,
@@ -60,12 +61,6 @@ pub fn continuation_at(
     }
     line(&format!("[PDTL \"{}\"]", pdtl::print(position, &analysis.identifiers)));
     line("");
-    match position.move_number {
-        Some(number) => out.push_str(&format!("{number}. ")),
-        None => out.push_str("1? "),
-    }
-    if position.turn == Side::Black {
-        out.push_str("\u{2026}, ");
-    }
+    line("*");
     Some(out)
 }

@@ -4,7 +4,9 @@
 //! and the language server print its code and name, and the manual's page of codes
 //! (docs/diagnostics.md) is generated from it by a test. A few codes have a second severity in
 //! the handbook (T002 for Grand C'escacs, T003, T023, P001, P016, P017), written after the
-//! first as the handbook's severity column has it; the check that raises them chooses it.
+//! first with the case it applies in; the check that raises them chooses it. Severities are
+//! written as the words `ctlpgn check` prints (`error`, `warning`, `hint`), never as the
+//! handbook's letters (E, W, I), so that one thing has one name wherever a user meets it.
 
 /// How serious a diagnostic is (handbook §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -18,7 +20,7 @@ pub enum Severity {
 }
 
 impl Severity {
-    /// The lower-case word used by the command line and the JSON output.
+    /// The lower-case word used by the command line, the JSON output and the manual.
     pub fn as_str(self) -> &'static str {
         match self {
             Severity::Error => "error",
@@ -26,19 +28,10 @@ impl Severity {
             Severity::Hint => "hint",
         }
     }
-
-    /// The letter of the handbook's severity column: E, W or I.
-    pub fn letter(self) -> &'static str {
-        match self {
-            Severity::Error => "E",
-            Severity::Warning => "W",
-            Severity::Hint => "I",
-        }
-    }
 }
 
 macro_rules! codes {
-    (@column $severity:ident) => { Severity::$severity.letter() };
+    (@column $severity:ident) => { Severity::$severity.as_str() };
     (@column $severity:ident $column:literal) => { $column };
     ($($code:ident, $name:literal, $severity:ident $($column:literal)?, $meaning:literal;)*) => {
         /// A diagnostic code of the handbook.
@@ -69,8 +62,8 @@ macro_rules! codes {
                 match self { $(Code::$code => Severity::$severity,)* }
             }
 
-            /// The handbook's severity column: the letter of the default severity, or both
-            /// severities and when the second applies (`E (W for Grand)`).
+            /// The handbook's severity column in words: the default severity, or both
+            /// severities and when the second applies (`error (warning for Grand C'escacs)`).
             pub fn handbook_severity(self) -> &'static str {
                 match self { $(Code::$code => codes!(@column $severity $($column)?),)* }
             }
@@ -166,8 +159,8 @@ codes! {
     M028, "stalemate-result-wrong-side", Warning, "stalemate result but the last half-move is not the stalemating side's";
     M029, "indentation-dots-mismatch", Hint, "indentation dots do not match nesting depth";
     T001, "variant-not-first", Error, "first tag is not `Variant` (or no tags)";
-    T002, "wrong-variant", Error "E (W for Grand)", "`Variant` value is not `C'escacs`";
-    T003, "duplicate-tag", Error "E/W", "duplicate tag (E for Variant, Redefine, PDTL)";
+    T002, "wrong-variant", Error "error (warning for Grand C'escacs)", "`Variant` value is not `C'escacs`";
+    T003, "duplicate-tag", Error "error or warning", "duplicate tag (an error for Variant, Redefine, PDTL)";
     T004, "unknown-tag", Warning, "unknown tag name";
     T005, "deprecated-tag-name", Warning, "deprecated name `TLPD`/`DPTL`";
     T006, "roster-order", Warning, "roster tag missing or out of order";
@@ -187,10 +180,10 @@ codes! {
     T020, "malformed-identifier", Warning, "malformed identifier (`Id`, `Model`, `Revisited`, `Example`)";
     T021, "annotator-id-mismatch", Warning, "`AnnotatorId` missing or different for an `A` key";
     T022, "invalid-redefine", Error, "invalid `Redefine` value";
-    T023, "redefine-misplaced", Error "E/W", "`Redefine` after `PDTL` (E); not immediately before `PDTL` / not last (W)";
+    T023, "redefine-misplaced", Error "error or warning", "`Redefine` after `PDTL` (an error); not immediately before `PDTL` / not last (a warning)";
     T024, "pdtl-not-last", Warning, "`PDTL` not the last tag";
     T025, "comment-among-tags", Warning, "comment before or between tags";
-    P001, "pdtl-field-count", Error "E (W for 4–5 fields)", "not exactly 6 fields: E when fewer than 4 or more than 6, W when 4 or 5 (defaults 0 and `?`)";
+    P001, "pdtl-field-count", Error "error (warning for 4–5 fields)", "not exactly 6 fields: an error when fewer than 4 or more than 6, a warning when 4 or 5 (defaults 0 and `?`)";
     P002, "pdtl-placement-syntax", Error, "placement syntax (missing outer `/`, segment without `N:`)";
     P003, "pdtl-line-number", Error, "line number > 28 or leading zero";
     P004, "pdtl-line-repeated", Error, "line listed twice";
@@ -205,8 +198,8 @@ codes! {
     P013, "pdtl-castling-inconsistent", Error, "castling field inconsistent with the placement";
     P014, "pdtl-special-syntax", Error, "special-capture field syntax";
     P015, "pdtl-special-inconsistent", Error, "special-capture field inconsistent";
-    P016, "pdtl-halfmove-clock", Error "E (W for `-`)", "halfmove clock not a non-negative integer";
-    P017, "pdtl-move-number", Error "E (W for `-`)", "move number not a positive integer or `?`";
+    P016, "pdtl-halfmove-clock", Error "error (warning for `-`)", "halfmove clock not a non-negative integer";
+    P017, "pdtl-move-number", Error "error (warning for `-`)", "move number not a positive integer or `?`";
     P018, "pdtl-legacy-castling", Warning, "legacy castling form";
     P019, "pdtl-legacy-special", Warning, "legacy special-capture form";
     N001, "comment-not-at-line-start", Error, "`{` not at the start of its line";
@@ -241,5 +234,29 @@ impl std::str::FromStr for Code {
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         Code::ALL.iter().copied().find(|code| code.as_str() == text).ok_or(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The manual's severity column says what `ctlpgn check` prints: the word of the default
+    /// severity first, then at most the other word and when it applies; never the handbook's
+    /// letters, which named hints `I` where the command line says `hint`.
+    #[test]
+    fn the_severity_column_speaks_the_words_check_prints() {
+        let words = ["error", "warning", "hint"];
+        for &code in Code::ALL {
+            let column = code.handbook_severity();
+            assert!(column.starts_with(code.default_severity().as_str()), "{code}: {column}");
+            let letters = column
+                .split(|c: char| !c.is_alphanumeric())
+                .filter(|word| ["E", "W", "I"].contains(word))
+                .collect::<Vec<_>>();
+            assert!(letters.is_empty(), "{code}: {column} names a severity by a letter");
+            let named = words.iter().filter(|word| column.contains(*word)).count();
+            assert!((1..=2).contains(&named), "{code}: {column}");
+        }
     }
 }

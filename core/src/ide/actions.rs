@@ -276,19 +276,21 @@ fn convert<'a>(
     })
 }
 
-/// The insertion of a new record after `record`: a blank line between the two records, and
-/// one before the record that follows, if any.
+/// The insertion of a new record, whose lines all end, after `record`: a blank line between
+/// the two records, and one before the record that follows, if any; in the new record's line
+/// ending.
 fn insertion_after(document: &Document, record: &Record, new_record: &str) -> TextEdit {
     let text = &record.state.text;
+    let ending = if new_record.ends_with("\r\n") { "\r\n" } else { "\n" };
     let separator = if text.ends_with("\n\n") || text.ends_with("\r\n\r\n") {
-        ""
+        String::new()
     } else if text.ends_with('\n') {
-        "\n"
+        ending.to_string()
     } else {
-        "\n\n"
+        ending.repeat(2)
     };
     let followed = record.range.end < document.rope().len_bytes();
-    let after = if followed { "\n\n" } else { "\n" };
+    let after = if followed { ending } else { "" };
     TextEdit {
         range: TextRange::empty(record.range.end),
         new_text: format!("{separator}{new_record}{after}"),

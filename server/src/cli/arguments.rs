@@ -20,10 +20,12 @@ pub struct CommandLine {
 
 /// The statuses every command ends with, shown under the help.
 const EXIT_STATUS: &str = "\
-Exit status: 0 when all is well; 1 on findings (check: an error diagnostic; fmt --check: a file
-would change; convert: a record that does not replay; any command: a file that is not UTF-8);
-2 on a usage error or an input or output that cannot be read or written. A closed standard
-output (ctlpgn check FILE | head) ends a command quietly with 0.";
+Exit status: 0 when all is well; 1 on findings (check and replay: an error diagnostic;
+fmt --check: a file would change; convert: a record that does not replay; pdtl and board: no
+position at the place, as in a record that does not replay; any command: a file that is not
+UTF-8); 2 on a usage error, a place the file does not have (pdtl and board: a line past its
+end, a ply past the main line), or an input or output that cannot be read or written. A closed
+standard output (ctlpgn check FILE | head) ends a command quietly with 0.";
 
 #[derive(Debug, Subcommand)]
 pub enum Command {

@@ -125,9 +125,14 @@ fn continue_from_here_adds_a_record_starting_at_the_cursor() {
         inserted.contains(&format!("[PDTL \"{}\"]", pdtl.as_str().expect("a string"))),
         "{inserted}"
     );
-    // The new record after the first, White to play at move 3; the next record unchanged.
+    // The new record after the first, White to play at move 3 (the PDTL says so), its first
+    // move to be written on the blank line before `*`; the next record unchanged. It checks
+    // clean as it is: no move line begun without its move, and its result line.
     let after = apply(FILE, edits, false);
     assert_eq!(ctlpgn_core::syntax::split_records(&after).len(), 3);
+    client.change(&uri("continue"), 2, json!([{"text": after}]));
+    let published = client.published_until(&uri("continue"), 2);
+    assert_eq!(published.last().map(|p| &p["diagnostics"]), Some(&json!([])), "{after}");
     insta::assert_snapshot!(after, @r#"
     [Variant "C'escacs"]
     [Id "Demo-C01"]
@@ -145,7 +150,7 @@ fn continue_from_here_adds_a_record_starting_at_the_cursor() {
     [Annotator "Pérez, Núria"]
     [PDTL "/28:v/27:dk/26:gjg/25:rnnr/24:pejep/23:ppeepp/22:2pjp2/21:4p3/16:3p3/15:3p4/13:3P4/12:3P3/7:4P3/6:2PJP2/5:PPEEPP/4:PEJEP/3:RNNR/2:GJG/1:DK/0:V/ w RKRrkr F16@18 0 3"]
 
-    3. 
+    *
 
     [Variant "C'escacs"]
     [Id "Demo-C02"]

@@ -55,6 +55,36 @@ fn the_server_asks_for_its_section_and_republishes_when_the_rules_are_switched()
     assert_eq!(codes(&client.published(&uri("pulled"))), ["R001"]);
 }
 
+/// The JSON blocks of docs/editors/other-clients.md, in order, parsed as a client that copies
+/// them reads them.
+fn documented_json() -> Vec<Value> {
+    let page = ctlpgn_test_support::fixtures::read_text(
+        &ctlpgn_test_support::fixtures::repository_dir().join("docs/editors/other-clients.md"),
+    );
+    page.split("```json\n")
+        .skip(1)
+        .map(|block| {
+            let json = &block[..block.find("```").expect("the block closes")];
+            serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}:\n{json}"))
+        })
+        .collect()
+}
+
+#[test]
+fn the_settings_shown_for_other_clients_work_as_written() {
+    let blocks = documented_json();
+    let [defaults, notification] = blocks.as_slice() else {
+        panic!("other-clients.md shows the settings and a didChangeConfiguration: {blocks:?}");
+    };
+    let mut client = Client::start_with(utf16_client(), defaults.clone(), Value::Null);
+    client.open(&uri("documented"), RULE_BROKEN);
+    assert_eq!(codes(&client.published(&uri("documented"))), Vec::<String>::new());
+    let method = notification["method"].as_str().expect("a method");
+    assert_eq!(method, "workspace/didChangeConfiguration");
+    client.notify(method, notification["params"].clone());
+    assert_eq!(codes(&client.published(&uri("documented"))), ["R001"]);
+}
+
 #[test]
 fn formatting_follows_the_separator_setting() {
     let text = "[Variant \"C'escacs\"]\n[Id \"Demo-F01\"]\n[Annotator \"Vidàl\"]\n\n1. E7-E13, E21-E15\n2. E13*F16:\n*\n";
