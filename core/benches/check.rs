@@ -65,7 +65,10 @@ fn main() {
     measure("parse only, record by record, one core", bytes, 7, || {
         ranges
             .iter()
-            .map(|r| ctlpgn_core::syntax::parse(&mut parser, &file[*r]).root_node().child_count())
+            .map(|r| {
+                ctlpgn_core::syntax::parse(&mut parser, &file[*r]).root_node().child_count()
+                    as usize
+            })
             .sum()
     });
     let trees: Vec<_> =

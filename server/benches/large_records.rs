@@ -107,8 +107,8 @@ fn did_change(text: &str, place: Place, edit: usize) -> Value {
     .expect("a move in the middle");
     let line = text[..offset].matches('\n').count();
     let column = offset - text[..offset].rfind('\n').map_or(0, |newline| newline + 1);
-    let end = if edit % 2 == 0 { column } else { column + 1 };
-    let inserted = if edit % 2 == 0 { " " } else { "" };
+    let end = if edit.is_multiple_of(2) { column } else { column + 1 };
+    let inserted = if edit.is_multiple_of(2) { " " } else { "" };
     let range = json!({"start": {"line": line, "character": column}, "end": {"line": line, "character": end}});
     json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {
         "textDocument": {"uri": URI, "version": edit + 2},

@@ -185,7 +185,7 @@ fn apply(text: &str, edit: &Edit) -> (String, InputEdit) {
 }
 
 /// A node as compared: kind, field name, byte range, MISSING and ERROR flags.
-type NodeSummary = (String, Option<&'static str>, usize, usize, bool, bool);
+type NodeSummary = (String, Option<String>, usize, usize, bool, bool);
 
 /// Every node in pre-order, anonymous ones included.
 fn all_nodes(tree: &Tree) -> Vec<NodeSummary> {
@@ -195,7 +195,7 @@ fn all_nodes(tree: &Tree) -> Vec<NodeSummary> {
         let node = cursor.node();
         nodes.push((
             node.kind().to_string(),
-            cursor.field_name(),
+            cursor.field_name().map(str::to_string),
             node.start_byte(),
             node.end_byte(),
             node.is_missing(),

@@ -57,7 +57,7 @@ fn highlight_captures_are_standard_names() {
 }
 
 /// The named, visible, non-structural kinds of the grammar that `query` has no pattern for.
-fn kinds_without_pattern(query: &str) -> Vec<&'static str> {
+fn kinds_without_pattern(query: &str) -> Vec<String> {
     const STRUCTURAL: &[&str] = &[
         "source_file",
         "record",
@@ -74,13 +74,13 @@ fn kinds_without_pattern(query: &str) -> Vec<&'static str> {
         let id = u16::try_from(id).expect("a kind id");
         if language.node_kind_is_named(id) && language.node_kind_is_visible(id) {
             if let Some(kind) = language.node_kind_for_id(id) {
-                kinds.insert(kind);
+                kinds.insert(kind.to_string());
             }
         }
     }
     kinds
         .into_iter()
-        .filter(|kind| *kind != "ERROR" && !STRUCTURAL.contains(kind))
+        .filter(|kind| kind != "ERROR" && !STRUCTURAL.contains(&kind.as_str()))
         .filter(|kind| tree_sitter_ctlpgn::NODE_TYPES.contains(&format!("\"type\": \"{kind}\"")))
         .filter(|kind| !query.contains(&format!("({kind})")))
         .collect()
@@ -105,7 +105,7 @@ fn captures(query_source: &str, text: &str) -> Vec<(String, String)> {
     let mut found = Vec::new();
     let mut it = cursor.captures(&query, tree.root_node(), text.as_bytes());
     while let Some((m, index)) = it.next() {
-        let capture = m.captures[*index];
+        let capture = m.captures()[*index];
         found.push((
             query.capture_names()[capture.index as usize].to_string(),
             text[capture.node.byte_range()].to_string(),

@@ -69,8 +69,8 @@ fn lower_items(record_node: Node<'_>, text: &str, record: &mut RecordSyntax) {
                 }
                 node_kind::RESULT => Some(Item::Result(Token::of(node))),
                 node_kind::STRAY_CLOSE => {
-                    let last = u32::try_from(node.child_count().saturating_sub(1)).ok();
-                    let close = last.and_then(|last| node.child(last)).unwrap_or(node);
+                    let last = node.child_count().saturating_sub(1);
+                    let close = node.child(last).unwrap_or(node);
                     Some(Item::StrayClose(Token::of(close)))
                 }
                 node_kind::ERROR => Some(Item::Error(Token::of(node))),

@@ -1,6 +1,8 @@
 //! Text as the core handles it: byte ranges, edits of byte ranges, and the line and column
-//! arithmetic the handbook writes positions in. Protocol encodings are the server's concern.
+//! arithmetic the handbook writes positions in, and the lines and columns an editor counts
+//! (`columns`), which the edges convert with.
 
+pub mod columns;
 mod edit;
 mod line_index;
 mod range;

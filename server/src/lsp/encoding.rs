@@ -8,6 +8,7 @@ use tower_lsp_server::lsp_types::{
 
 use ctlpgn_core::document::Prepare;
 use ctlpgn_core::ide;
+use ctlpgn_core::text::columns::Columns;
 
 /// How columns are counted, as negotiated at `initialize`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,6 +21,14 @@ pub enum PositionEncoding {
 }
 
 impl PositionEncoding {
+    /// How the core counts columns in this encoding.
+    pub fn columns(self) -> Columns {
+        match self {
+            PositionEncoding::Utf8 => Columns::Utf8,
+            PositionEncoding::Utf16 => Columns::Utf16,
+        }
+    }
+
     /// The encoding's protocol name.
     pub fn kind(self) -> PositionEncodingKind {
         match self {

@@ -218,7 +218,7 @@ mod tests {
             seed ^= seed << 17;
             // Small numbers mostly, as tokens are, and now and then the largest ones.
             let n = seed as u32;
-            if n % 7 == 0 {
+            if n.is_multiple_of(7) {
                 n
             } else {
                 n % 1000

@@ -20,23 +20,13 @@ use ctlpgn_core::ide::completion::{CompletionItem, CompletionKind};
 use ctlpgn_core::ide::hover::HoverText;
 use ctlpgn_core::ide::markdown;
 use ctlpgn_core::ide::navigation::{HighlightKind, HighlightedRange};
+use ctlpgn_core::text::columns;
 use ctlpgn_core::text::TextRange;
 
 /// The LSP position of a byte offset; an offset past the end is the end of the text.
 pub fn position(rope: &Rope, offset: usize, encoding: PositionEncoding) -> Position {
-    let offset = offset.min(rope.len_bytes());
-    let line = rope.byte_to_line(offset);
-    let line_start = rope.line_to_byte(line);
-    let column = match encoding {
-        PositionEncoding::Utf8 => offset - line_start,
-        // A record starts its line: no characters to count, which costs four lookups more.
-        PositionEncoding::Utf16 if offset == line_start => 0,
-        PositionEncoding::Utf16 => {
-            rope.char_to_utf16_cu(rope.byte_to_char(offset))
-                - rope.char_to_utf16_cu(rope.byte_to_char(line_start))
-        }
-    };
-    Position::new(saturate(line), saturate(column))
+    let place = columns::line_column(rope, offset, encoding.columns());
+    Position::new(place.line, place.column)
 }
 
 /// The LSP range of a byte range.

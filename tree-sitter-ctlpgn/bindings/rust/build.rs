@@ -9,6 +9,14 @@ fn main() {
     c_config.flag_if_supported("-Wno-unused-but-set-variable");
     c_config.flag_if_supported("-Wno-trigraphs");
     c_config.opt_level(3);
+    // wasm32-unknown-unknown has no C library: tree-sitter-language ships the few headers a
+    // parser includes (`stdlib.h`, `string.h`, …), whose functions the tree-sitter crate
+    // provides from Rust's allocator. The web build compiles this way (clang).
+    if std::env::var("TARGET").is_ok_and(|target| target.starts_with("wasm32-unknown")) {
+        if let Ok(headers) = std::env::var("DEP_TREE_SITTER_LANGUAGE_WASM_HEADERS") {
+            c_config.include(headers);
+        }
+    }
     for file in ["parser.c", "scanner.c"] {
         let path = src_dir.join(file);
         c_config.file(&path);

@@ -1,0 +1,281 @@
+//! A session of open documents and the requests about them: each request decoded, answered
+//! by the core's `ide` layer on the document it names, and encoded. The text is changed only
+//! by `change`; `play` and `format` answer edits for the page to apply (and `change` back),
+//! as the language server does, so that the editor's undo history holds every change.
+
+use std::collections::BTreeMap;
+
+use ctlpgn_core::board::Theme;
+use ctlpgn_core::diagnostics::Code;
+use ctlpgn_core::document::{Change, Document, RecordView};
+use ctlpgn_core::format::{self, FormatOptions};
+use ctlpgn_core::ide;
+use ctlpgn_core::text::columns::{self, Columns, LineColumn};
+use ctlpgn_core::text::{TextEdit, TextRange};
+use ropey::Rope;
+use serde::de::DeserializeOwned;
+use serde_json::{json, Value};
+
+use crate::encode;
+use crate::requests::{self, Place, PlaceRange};
+
+/// Why a request is not answered: a code the page can act on, and a message for a person.
+#[derive(Debug)]
+struct Failure {
+    code: &'static str,
+    message: String,
+}
+
+impl Failure {
+    fn new(code: &'static str, message: impl Into<String>) -> Failure {
+        Failure { code, message: message.into() }
+    }
+}
+
+/// An open document, and the first byte that was not UTF-8 in what it was opened with (S000;
+/// the text holds U+FFFD there), until the text is changed.
+#[derive(Debug)]
+struct Open {
+    document: Document,
+    invalid_utf8: Option<usize>,
+}
+
+/// The open documents, by the number `open` gave each.
+#[derive(Debug, Default)]
+pub struct Session {
+    documents: BTreeMap<u32, Open>,
+    next: u32,
+    format: FormatOptions,
+}
+
+impl Session {
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// The answer to a request, `{"method": …, "params": …}`, as JSON: `{"result": …}` or
+    /// `{"error": {"code": …, "message": …}}`. Nothing in the request can make it fail
+    /// otherwise.
+    pub fn call(&mut self, request: &str) -> String {
+        let answer = match serde_json::from_str::<Value>(request) {
+            Ok(Value::Object(mut request)) => {
+                let method = request.get("method").and_then(Value::as_str).unwrap_or_default();
+                let method = method.to_string();
+                let params = request.remove("params").unwrap_or(Value::Null);
+                self.answer(&method, params)
+            }
+            Ok(_) => Err(Failure::new("invalid-request", "a request is a JSON object")),
+            Err(error) => Err(Failure::new("invalid-request", format!("not JSON: {error}"))),
+        };
+        let answer = match answer {
+            Ok(result) => json!({"result": result}),
+            Err(failure) => json!({"error": {"code": failure.code, "message": failure.message}}),
+        };
+        answer.to_string()
+    }
+
+    /// Opens a document from the bytes of a file: text that is not UTF-8 is opened with U+FFFD
+    /// for each bad sequence and reported as S000 until it is changed. The answer is `open`'s.
+    pub fn open_bytes(&mut self, bytes: &[u8]) -> String {
+        let (text, invalid_utf8) = match std::str::from_utf8(bytes) {
+            Ok(text) => (text.to_string(), None),
+            Err(error) => (String::from_utf8_lossy(bytes).into_owned(), Some(error.valid_up_to())),
+        };
+        json!({"result": self.open(&text, invalid_utf8)}).to_string()
+    }
+
+    fn answer(&mut self, method: &str, params: Value) -> Result<Value, Failure> {
+        match method {
+            "open" => {
+                let open: requests::Open = decode(params)?;
+                Ok(self.open(&open.text, None))
+            }
+            "close" => {
+                let of: requests::OfDocument = decode(params)?;
+                Ok(Value::Bool(self.documents.remove(&of.document).is_some()))
+            }
+            "change" => self.change(decode(params)?),
+            "text" => {
+                let of: requests::OfDocument = decode(params)?;
+                Ok(Value::String(self.open_document(of.document)?.document.rope().to_string()))
+            }
+            "diagnostics" => self.diagnostics(decode(params)?),
+            "hover" => self.hover(decode(params)?),
+            "completion" => self.completion(decode(params)?),
+            "board" => self.board(decode(params)?),
+            "play" => self.play(decode(params)?),
+            "format" => self.format(decode(params)?),
+            _ => Err(Failure::new("unknown-method", format!("no method `{method}`"))),
+        }
+    }
+
+    fn open(&mut self, text: &str, invalid_utf8: Option<usize>) -> Value {
+        self.next += 1;
+        let document = Document::new(text, 1);
+        self.documents.insert(self.next, Open { document, invalid_utf8 });
+        json!({"document": self.next, "version": 1})
+    }
+
+    fn open_document(&self, number: u32) -> Result<&Open, Failure> {
+        self.documents
+            .get(&number)
+            .ok_or_else(|| Failure::new("unknown-document", format!("no open document {number}")))
+    }
+
+    /// Applies changes in order, each range read in the text the previous one left, and
+    /// brings the records they touched up to date; the answer is the new version.
+    fn change(&mut self, params: requests::Changes) -> Result<Value, Failure> {
+        let open = self.documents.get_mut(&params.document).ok_or_else(|| {
+            Failure::new("unknown-document", format!("no open document {}", params.document))
+        })?;
+        let version = open.document.version().saturating_add(1);
+        // Each change's range is read in the text the changes before it left, so the changes
+        // are applied one at a time, and the records brought up to date once.
+        for change in &params.changes {
+            let rope = open.document.rope();
+            let range = match change.range {
+                Some(range) => byte_range(rope, range),
+                None => TextRange::new(0, rope.len_bytes()),
+            };
+            open.document.edit(version, [Change { range, text: &change.text }]);
+        }
+        open.document.settle();
+        open.invalid_utf8 = None;
+        Ok(json!({"version": version}))
+    }
+
+    fn diagnostics(&self, params: requests::Diagnostics) -> Result<Value, Failure> {
+        let open = self.open_document(params.document)?;
+        let document = &open.document;
+        let rope = document.rope();
+        let mut listed: Vec<Value> = Vec::new();
+        if let Some(at) = open.invalid_utf8 {
+            let message = format!(
+                "the file is not valid UTF-8 (first bad byte at offset {at}); CTL-PGN files \
+                 are UTF-8, and the page shows U+FFFD in place of each bad sequence"
+            );
+            let found = ctlpgn_core::diagnostics::Diagnostic::new(
+                Code::S000,
+                TextRange::new(0, 0),
+                message,
+            );
+            listed.push(encode::diagnostic(rope, &found, TextRange::new(0, 0)));
+        }
+        for record in document.records() {
+            for found in record.state.shown(params.rules) {
+                listed.push(encode::diagnostic(rope, found, record.in_document(found.range)));
+            }
+        }
+        Ok(Value::Array(listed))
+    }
+
+    fn hover(&self, params: requests::Hover) -> Result<Value, Failure> {
+        let options = ide::hover::HoverOptions { images: params.images };
+        let found = self.at(params.document, params.position, |_, view, offset| {
+            ide::hover::hover(view, offset, options)
+        })?;
+        let document = &self.open_document(params.document)?.document;
+        Ok(found.flatten().map_or(Value::Null, |found| {
+            let contents = if params.markdown {
+                found.markdown
+            } else {
+                ide::markdown::plain(&found.markdown)
+            };
+            json!({"contents": contents, "range": encode::range(document.rope(), found.range)})
+        }))
+    }
+
+    fn completion(&self, params: requests::At) -> Result<Value, Failure> {
+        let items = self.at(params.document, params.position, |document, view, offset| {
+            let items = ide::completion::completion(view, offset).into_iter();
+            items.map(|item| encode::completion_item(document.rope(), item)).collect()
+        })?;
+        Ok(items.map_or(Value::Array(Vec::new()), Value::Array))
+    }
+
+    fn board(&self, params: requests::Board) -> Result<Value, Failure> {
+        let theme = params.theme.as_deref().and_then(Theme::from_name).unwrap_or_default();
+        let options = ide::board::BoardOptions { flip: params.flip, theme, format: self.format };
+        let answer = self.at(params.document, params.position, |document, view, offset| {
+            let record = document.at(offset).map_or(0, |open| open.index);
+            let answer = ide::board::board(view, offset, options);
+            encode::board(document.rope(), record, document.version(), answer)
+        })?;
+        Ok(answer.unwrap_or(Value::Null))
+    }
+
+    /// A half-move played at a place read at the request's version: the edits to apply, and
+    /// where the half-move then stands. A place read at another version is refused
+    /// (`content-modified`): its offsets name other text now.
+    fn play(&self, params: requests::Play) -> Result<Value, Failure> {
+        let document = &self.open_document(params.document)?.document;
+        if params.version != document.version() {
+            return Err(Failure::new(
+                "content-modified",
+                format!(
+                    "the place was read at version {} and the document is at version {}: ask \
+                     for the board again",
+                    params.version,
+                    document.version()
+                ),
+            ));
+        }
+        let format = self.format;
+        let played = self.at(params.document, params.position, |_, view, offset| {
+            ide::play::play(view, offset, &params.half_move, &format)
+        })?;
+        let played = played
+            .ok_or_else(|| Failure::new("no-record", "the document holds no record"))?
+            .map_err(|refusal| Failure::new("refused", refusal.to_string()))?;
+        let rope = document.rope();
+        let mut after = rope.clone();
+        for edit in played.edits.iter().rev() {
+            let start = after.byte_to_char(edit.range.start);
+            let end = after.byte_to_char(edit.range.end);
+            after.remove(start..end);
+            after.insert(start, &edit.new_text);
+        }
+        Ok(json!({
+            "version": document.version(),
+            "edits": encode::edits(rope, &played.edits),
+            "range": encode::range(&after, played.range),
+        }))
+    }
+
+    /// The edits that format the document, or the records a range touches.
+    fn format(&self, params: requests::Format) -> Result<Value, Failure> {
+        let document = &self.open_document(params.document)?.document;
+        let rope = document.rope();
+        let range = params.range.map(|range| byte_range(rope, range));
+        let edits: Vec<TextEdit> = format::format_edits(&rope.to_string(), &self.format, range);
+        Ok(encode::edits(rope, &edits))
+    }
+
+    /// `work` on the record at a place of an open document; `None` outside every record.
+    fn at<T>(
+        &self,
+        number: u32,
+        place: Place,
+        work: impl FnOnce(&Document, RecordView<'_>, usize) -> T,
+    ) -> Result<Option<T>, Failure> {
+        let document = &self.open_document(number)?.document;
+        let offset = offset(document.rope(), place);
+        Ok(document.at(offset).map(|open| work(document, open.view(), offset)))
+    }
+}
+
+/// A request's parameters as `T`, or why they are not.
+fn decode<T: DeserializeOwned>(params: Value) -> Result<T, Failure> {
+    serde_json::from_value(params)
+        .map_err(|error| Failure::new("invalid-params", format!("invalid parameters: {error}")))
+}
+
+fn offset(rope: &Rope, place: Place) -> usize {
+    let place = LineColumn { line: place.line, column: place.character };
+    columns::offset(rope, place, Columns::Utf16)
+}
+
+fn byte_range(rope: &Rope, range: PlaceRange) -> TextRange {
+    let (start, end) = (offset(rope, range.start), offset(rope, range.end));
+    TextRange::new(start.min(end), start.max(end))
+}
