@@ -25,7 +25,7 @@ fn every_manifest_names_the_mit_licence() {
     let workspace = read_text(&root.join("Cargo.toml"));
     assert!(workspace.contains("\n[workspace.package]\n"), "the workspace shares package fields");
     assert!(workspace.contains("\nlicense = \"MIT\"\n"), "the workspace's licence is MIT");
-    for member in ["core", "server", "tree-sitter-ctlpgn", "tests", "fuzz", "test-support"] {
+    for member in ["core", "server", "web", "tree-sitter-ctlpgn", "tests", "fuzz", "test-support"] {
         let manifest = read_text(&root.join(member).join("Cargo.toml"));
         assert!(
             manifest.contains("\nlicense.workspace = true\n"),
