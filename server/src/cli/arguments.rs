@@ -55,17 +55,46 @@ pub struct InputLimit {
 
 #[derive(Debug, Args)]
 pub struct CheckArguments {
-    /// Print a JSON array instead of located messages with excerpts.
+    /// How to print the findings: located messages with excerpts, a JSON array, or GitHub
+    /// Actions annotations.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ReportFormat::Human)]
     pub format: ReportFormat,
     /// Report the optional rule checks (R-codes) too.
     #[arg(long)]
     pub rules: bool,
+    /// Apply the fixes the editor's "Fix all" applies (each proven by a replay), writing the
+    /// files as fmt does, then report what is left.
+    #[arg(long)]
+    pub fix: bool,
+    /// Show the fixes --fix would make as a unified diff, and write nothing.
+    #[arg(long)]
+    pub diff: bool,
+    /// Print one line per code found, with its count and name, instead of the diagnostics.
+    #[arg(long)]
+    pub statistics: bool,
+    /// Leave out the summary on standard error.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// When to colour the output.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColourChoice::Auto)]
+    pub color: ColourChoice,
+    /// Walk folders into what .gitignore, .ignore and hidden names exclude too.
+    #[arg(long)]
+    pub no_ignore: bool,
     #[command(flatten)]
     pub limit: InputLimit,
-    /// The files to check; - reads standard input.
-    #[arg(value_name = "FILE", required = true)]
+    /// The files to check, and folders to walk for *.ctl-pgn files; - reads standard input.
+    #[arg(value_name = "PATH", required = true)]
     pub files: Vec<PathBuf>,
+}
+
+/// When `check` colours what it prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColourChoice {
+    /// When standard output is a terminal and NO_COLOR is not set.
+    Auto,
+    Always,
+    Never,
 }
 
 /// How `check` prints its findings.
@@ -73,8 +102,11 @@ pub struct CheckArguments {
 pub enum ReportFormat {
     /// path:line:col: severity[code]: message [name], and the source line with carets.
     Human,
-    /// A JSON array of diagnostics.
+    /// A JSON array of diagnostics (docs/commands.md lists their fields).
     Json,
+    /// GitHub Actions workflow commands (::error file=…,line=…::message), which annotate a
+    /// pull request's lines.
+    Github,
 }
 
 #[derive(Debug, Args)]
@@ -82,6 +114,12 @@ pub struct FmtArguments {
     /// Write nothing; list the files that would change and exit 1 if any.
     #[arg(long)]
     pub check: bool,
+    /// Write nothing; show the changes as a unified diff and exit 1 if any.
+    #[arg(long)]
+    pub diff: bool,
+    /// Walk folders into what .gitignore, .ignore and hidden names exclude too.
+    #[arg(long)]
+    pub no_ignore: bool,
     /// How to write the separators: unicode turns - and * into ‐ and ×, ascii turns them back.
     #[arg(long, value_enum, value_name = "STYLE", default_value_t = Spelling::Keep)]
     pub separators: Spelling,
@@ -90,9 +128,9 @@ pub struct FmtArguments {
     pub ellipsis: Spelling,
     #[command(flatten)]
     pub limit: InputLimit,
-    /// The files to format; - (or /dev/stdin, a pipe, a device) formats standard input to
-    /// standard output.
-    #[arg(value_name = "FILE", required = true)]
+    /// The files to format, and folders to walk for *.ctl-pgn files; - (or /dev/stdin, a
+    /// pipe, a device) formats standard input to standard output.
+    #[arg(value_name = "PATH", required = true)]
     pub files: Vec<PathBuf>,
 }
 

@@ -1,43 +1,245 @@
-//! `ctlpgn check FILE...`: every diagnostic as `path:line:col: severity[code]: message` with a
-//! caret excerpt, or a JSON array with `--format json`; exit status 1 when any error. With
-//! `--rules` the optional rule checks (R-codes, warnings) are reported too.
+//! `ctlpgn check PATH...`: every diagnostic as `path:line:col: severity[code]: message` with a
+//! caret excerpt, a JSON array with `--format json`, or GitHub Actions' workflow commands with
+//! `--format github`; exit status 1 when any error. Folders are walked for `*.ctl-pgn` files
+//! (`walk`), the files checked on every core and reported in the order of their paths, then
+//! a summary on standard error (`--quiet` leaves it out). With `--rules` the optional rule
+//! checks (R-codes, warnings) are reported too; `--statistics` prints a count per code instead
+//! of the diagnostics; `--fix` applies the fixes the editor's fix-all applies (each proven by a
+//! replay, `analysis::proven_fixes`) and reports what is left, `--diff` shows them instead.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 use serde_json::json;
 
 use super::arguments::{CheckArguments, ReportFormat};
+use super::colour::Paint;
+use super::diff::unified_diff;
 use super::excerpt::excerpt;
-use super::input::{read_input, ReadFailure};
+use super::input::{read_input, Input, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
+use super::streams::names_a_stream;
 use super::terminal::visible;
+use super::walk;
+use super::write::replace_file;
 use super::{place_record, reported, Placed, Status};
 use ctlpgn_core::analysis::Keep;
 use ctlpgn_core::diagnostics::{Code, Severity};
-use ctlpgn_core::text::LineIndex;
+use ctlpgn_core::document::Document;
+use ctlpgn_core::ide::actions::fix_all;
+use ctlpgn_core::parallel::map_chunks;
+use ctlpgn_core::text::{apply_edits, LineIndex};
+
+/// How the findings of a file are written.
+#[derive(Clone, Copy, Debug)]
+struct Style {
+    format: ReportFormat,
+    paint: Paint,
+    rules: bool,
+}
 
 /// Runs `check`: 0 when no diagnostic is an error, 1 when one is (or a file is not UTF-8),
-/// 2 when a file cannot be read (the other files are still checked).
+/// 2 when a file or folder cannot be read or a fix cannot be written (the other files are
+/// still checked).
 pub fn run(arguments: &CheckArguments, out: &mut Output<'_>) -> Result<Status, OutputFailed> {
-    let mut report = Report {
-        rules: arguments.rules,
-        json: (arguments.format == ReportFormat::Json).then(Vec::new),
-        status: Status::Clean,
-    };
-    for path in &arguments.files {
-        match read_input(path, arguments.limit.max_input_size) {
-            Ok(input) => report.file(out, &input.name, Ok(&input.text))?,
-            Err(ReadFailure::NotUtf8 { name, valid_up_to }) => {
-                report.file(out, &name, Err(valid_up_to))?;
-            }
-            Err(failure) => {
-                error_line(&format!("ctlpgn check: {failure}"));
-                report.status = Status::Failure;
-            }
+    let fixing = arguments.fix || arguments.diff;
+    if fixing {
+        if let Some(stream) = arguments.files.iter().find(|path| names_a_stream(path)) {
+            error_line(&format!(
+                "ctlpgn check: --fix and --diff work on files; {} is a stream (standard \
+                 input, a pipe or a device). Check it without them, or save it to a file.",
+                stream.display()
+            ));
+            return Ok(Status::Failure);
         }
     }
-    if let Some(items) = report.json {
+    let walked = walk::expand(&arguments.files, arguments.no_ignore);
+    let mut status = Status::Clean;
+    for failure in &walked.failures {
+        error_line(&format!("ctlpgn check: {failure}"));
+        status = Status::Failure;
+    }
+    let style = Style {
+        format: arguments.format,
+        paint: Paint::for_stdout(arguments.color),
+        rules: arguments.rules,
+    };
+    let mode = match (arguments.diff, arguments.fix) {
+        (true, _) => Mode::Diff,
+        (false, true) => Mode::Fix,
+        (false, false) => Mode::Report,
+    };
+    let checked = map_chunks(&walked.files, |part: &[PathBuf]| {
+        part.iter()
+            .map(|path| check_path(path, arguments.limit.max_input_size, style, mode))
+            .collect()
+    });
+    let mut totals = Totals::default();
+    let mut items = Vec::new();
+    for file in checked {
+        if !arguments.statistics {
+            out.bytes(&file.printed)?;
+        }
+        if let Some(failure) = &file.failure {
+            error_line(failure);
+        }
+        status = status.max(file.status);
+        totals.add(&file);
+        items.extend(file.json);
+    }
+    if arguments.statistics {
+        print_statistics(out, &totals, arguments.format)?;
+    } else if arguments.format == ReportFormat::Json {
         out.line(format_args!("{}", serde_json::Value::Array(items)))?;
     }
-    Ok(report.status)
+    if !arguments.quiet {
+        // After the findings have all gone out: a reader that went away, or a full disk,
+        // ends the command with its own message alone.
+        out.flush()?;
+        error_line(&totals.summary(mode));
+    }
+    Ok(status)
+}
+
+/// What `check` does with the fixes it finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Report the diagnostics, and count the fixable ones.
+    Report,
+    /// Write the fixes, then report what is left.
+    Fix,
+    /// Show the fixes as a diff; write nothing.
+    Diff,
+}
+
+/// One file checked: what to print for it, in order with the others.
+#[derive(Debug, Default)]
+struct Checked {
+    printed: Vec<u8>,
+    json: Vec<serde_json::Value>,
+    /// A message for standard error: the file could not be read or written.
+    failure: Option<String>,
+    status: Status,
+    /// The diagnostics reported, by severity: errors, warnings, hints.
+    counts: [usize; 3],
+    /// The diagnostics reported, by code.
+    codes: BTreeMap<Code, usize>,
+    /// The diagnostics the fix-all would fix (`Mode::Report`), or fixed (`Mode::Fix`) or would
+    /// fix (`Mode::Diff`).
+    fixable: usize,
+    /// Whether the file was read (it counts among the files checked).
+    read: bool,
+    /// Whether its fixes changed it (written, or shown in the diff).
+    changed: bool,
+}
+
+fn check_path(path: &std::path::Path, limit: u64, style: Style, mode: Mode) -> Checked {
+    let mut checked = Checked::default();
+    let mut printed = Vec::new();
+    let mut out = Output::new(Box::new(&mut printed));
+    let mut report =
+        Report { style, json: Vec::new(), status: Status::Clean, tally: Tally::default() };
+    let result = match read_input(path, limit) {
+        Ok(input) => {
+            checked.read = true;
+            match mode {
+                Mode::Report => report.file(&mut out, &input.name, Ok(&input.text)),
+                Mode::Fix | Mode::Diff => {
+                    let fixed = fix(&input, style.rules, mode, &mut out);
+                    match fixed {
+                        Ok((text, fixed)) => {
+                            report.tally.fixed = fixed;
+                            report.tally.changed = fixed > 0;
+                            if mode == Mode::Diff {
+                                // As fmt --diff: something to change is a finding.
+                                if fixed > 0 {
+                                    report.status = Status::Findings;
+                                }
+                                Ok(())
+                            } else {
+                                report.file(&mut out, &input.name, Ok(&text))
+                            }
+                        }
+                        Err(message) => {
+                            checked.failure = Some(format!("ctlpgn check: {message}"));
+                            report.status = Status::Failure;
+                            report.file(&mut out, &input.name, Ok(&input.text))
+                        }
+                    }
+                }
+            }
+        }
+        Err(ReadFailure::NotUtf8 { name, valid_up_to }) => {
+            checked.read = true;
+            report.file(&mut out, &name, Err(valid_up_to))
+        }
+        Err(failure) => {
+            checked.failure = Some(format!("ctlpgn check: {failure}"));
+            report.status = Status::Failure;
+            Ok(())
+        }
+    };
+    // Writing to memory does not fail.
+    let _ = result.and_then(|()| out.flush());
+    drop(out);
+    checked.printed = printed;
+    checked.json = report.json;
+    checked.status = checked.status.max(report.status);
+    checked.counts = report.tally.counts;
+    checked.codes = report.tally.codes;
+    checked.fixable = report.tally.fixed.max(report.tally.fixable);
+    checked.changed = report.tally.changed;
+    checked
+}
+
+/// How many times the fix-all runs on a file at most.
+const FIX_ROUNDS: usize = 4;
+
+/// The file's text once the fix-all's fixes are made, and how many diagnostics they fixed
+/// (those listed before and not after); written back in `Mode::Fix` by the rules of `fmt`
+/// (atomically, never over a file changed since it was read), shown as a diff in `Mode::Diff`.
+fn fix(
+    input: &Input,
+    rules: bool,
+    mode: Mode,
+    out: &mut Output<'_>,
+) -> Result<(String, usize), String> {
+    let count = |text: &str| -> usize {
+        super::analyse(text, Keep::Findings, rules)
+            .iter()
+            .map(|record| reported(record, rules).count())
+            .sum()
+    };
+    // The fix-all leaves out a fix that overlaps another (two renumberings of one line), and
+    // a renumbering may leave the next one to do: it runs again on what it made while that
+    // lists fewer problems, a few rounds at most.
+    let (mut fixed, mut left) = (input.text.clone(), count(&input.text));
+    let before = left;
+    for _ in 0..FIX_ROUNDS {
+        let document = Document::new(&fixed, 1);
+        let Some(action) = fix_all(&document, rules) else { break };
+        let next = apply_edits(&fixed, &action.edits);
+        let next_left = count(&next);
+        if next_left >= left {
+            break;
+        }
+        (fixed, left) = (next, next_left);
+    }
+    if fixed == input.text {
+        return Ok((fixed, 0));
+    }
+    let gone = before - left;
+    match mode {
+        Mode::Diff => {
+            out.text(&unified_diff(&input.name, &input.text, &fixed))
+                .map_err(|_| "standard output failed".to_string())?;
+        }
+        _ => {
+            let file = input.file.as_ref().ok_or_else(|| format!("{}: not a file", input.name))?;
+            replace_file(file, input.text.as_bytes(), fixed.as_bytes())?;
+        }
+    }
+    Ok((fixed, gone))
 }
 
 /// What `ctlpgn check` prints for a file shown as `name` that holds `bytes`, with the rule
@@ -46,7 +248,9 @@ pub fn run(arguments: &CheckArguments, out: &mut Output<'_>) -> Result<Status, O
 pub fn check_output(name: &str, bytes: &[u8], rules: bool) -> String {
     let mut printed = Vec::new();
     let mut out = Output::new(Box::new(&mut printed));
-    let mut report = Report { rules, json: None, status: Status::Clean };
+    let style = Style { format: ReportFormat::Human, paint: Paint::none(), rules };
+    let mut report =
+        Report { style, json: Vec::new(), status: Status::Clean, tally: Tally::default() };
     let text = std::str::from_utf8(bytes).map_err(|error| error.valid_up_to());
     report
         .file(&mut out, name, text)
@@ -56,11 +260,22 @@ pub fn check_output(name: &str, bytes: &[u8], rules: bool) -> String {
     String::from_utf8(printed).expect("check prints UTF-8")
 }
 
-/// The report `check` is writing: as lines, or items of a JSON array printed at the end.
+/// What was found in one file.
+#[derive(Debug, Default)]
+struct Tally {
+    counts: [usize; 3],
+    codes: BTreeMap<Code, usize>,
+    fixable: usize,
+    fixed: usize,
+    changed: bool,
+}
+
+/// The report `check` is writing for one file: lines, or items of the JSON array.
 struct Report {
-    rules: bool,
-    json: Option<Vec<serde_json::Value>>,
+    style: Style,
+    json: Vec<serde_json::Value>,
     status: Status,
+    tally: Tally,
 }
 
 impl Report {
@@ -76,37 +291,63 @@ impl Report {
             Ok(text) => text,
             Err(valid_up_to) => {
                 self.status = self.status.max(Status::Findings);
+                self.tally.counts[0] += 1;
+                *self.tally.codes.entry(Code::S000).or_default() += 1;
                 let message = format!("the file is not valid UTF-8 (first bad byte at offset {valid_up_to}); CTL-PGN files are UTF-8");
-                if let Some(items) = &mut self.json {
-                    items.push(json!({"path": name, "code": "S000", "name": Code::S000.name(), "severity": "error", "line": 1, "column": 1, "end_line": 1, "end_column": 1, "message": message}));
-                    return Ok(());
-                }
-                return out.line(format_args!(
-                    "{name}:1:1: error[S000]: {message} [{}]",
-                    Code::S000.name()
-                ));
+                return match self.style.format {
+                    ReportFormat::Json => {
+                        self.json.push(json!({"path": name, "code": "S000", "name": Code::S000.name(), "severity": "error", "line": 1, "column": 1, "end_line": 1, "end_column": 1, "message": message}));
+                        Ok(())
+                    }
+                    ReportFormat::Github => out.line(format_args!(
+                        "::error file={},line=1,col=1,title={}::{}",
+                        github_property(name),
+                        github_property(&format!("S000 {}", Code::S000.name())),
+                        github_message(&message)
+                    )),
+                    ReportFormat::Human => out.line(format_args!(
+                        "{name}:1:1: error[S000]: {message} [{}]",
+                        Code::S000.name()
+                    )),
+                };
             }
         };
-        let records = super::analyse(text, Keep::Findings, self.rules);
+        let rules = self.style.rules;
+        let records = super::analyse(text, Keep::Findings, rules);
         // The file's lines are indexed once something is to be placed in them: a clean file
         // needs no index, and indexing it before the analysis held up the cores.
         let lines = std::cell::OnceCell::new();
         for record in &records {
-            if reported(record, self.rules).next().is_none() {
+            if reported(record, rules).next().is_none() {
                 continue;
             }
             let lines = lines.get_or_init(|| LineIndex::new(text));
-            for item in place_record(text, lines, record, self.rules) {
-                if item.diagnostic.severity == Severity::Error {
+            for item in place_record(text, lines, record, rules) {
+                let diagnostic = item.diagnostic;
+                if diagnostic.severity == Severity::Error {
                     self.status = self.status.max(Status::Findings);
                 }
-                match &mut self.json {
-                    Some(items) => items.push(json_diagnostic(name, &item)),
-                    None => print_human(out, name, text, lines, &item)?,
+                self.tally.counts[severity_index(diagnostic.severity)] += 1;
+                *self.tally.codes.entry(diagnostic.code).or_default() += 1;
+                self.tally.fixable += usize::from(diagnostic.fixes.len() == 1);
+                match self.style.format {
+                    ReportFormat::Json => self.json.push(json_diagnostic(name, &item)),
+                    ReportFormat::Github => print_github(out, name, &item)?,
+                    ReportFormat::Human => {
+                        print_human(out, name, text, lines, &item, self.style.paint)?;
+                    }
                 }
             }
         }
         Ok(())
+    }
+}
+
+fn severity_index(severity: Severity) -> usize {
+    match severity {
+        Severity::Error => 0,
+        Severity::Warning => 1,
+        Severity::Hint => 2,
     }
 }
 
@@ -133,20 +374,139 @@ fn print_human(
     text: &str,
     lines: &LineIndex,
     item: &Placed<'_>,
+    paint: Paint,
 ) -> Result<(), OutputFailed> {
     let diagnostic = item.diagnostic;
     let (line, column) = item.start;
+    let severity = diagnostic.severity;
     out.line(format_args!(
-        "{}:{line}:{column}: {}[{}]: {} [{}]",
-        visible(path),
-        diagnostic.severity.as_str(),
-        diagnostic.code,
+        "{}: {}: {} [{}]",
+        paint.bold(&format!("{}:{line}:{column}", visible(path))),
+        paint.severity(severity, &format!("{}[{}]", severity.as_str(), diagnostic.code)),
         visible(&diagnostic.message),
         diagnostic.code.name()
     ))?;
     let shown = excerpt(text, lines.line_start(line - 1), item.offset, item.end_offset);
     let gutter = line.to_string().len();
-    out.line(format_args!("{:gutter$} |", ""))?;
-    out.line(format_args!("{line} | {}", shown.source))?;
-    out.line(format_args!("{:gutter$} | {}", "", shown.carets))
+    let bar = paint.dim("|");
+    out.line(format_args!("{:gutter$} {bar}", ""))?;
+    out.line(format_args!("{} {bar} {}", paint.dim(&line.to_string()), shown.source))?;
+    out.line(format_args!("{:gutter$} {bar} {}", "", paint.severity(severity, &shown.carets)))
+}
+
+/// A diagnostic as a GitHub Actions workflow command, which the pull request shows on its line.
+fn print_github(out: &mut Output<'_>, path: &str, item: &Placed<'_>) -> Result<(), OutputFailed> {
+    let diagnostic = item.diagnostic;
+    let command = match diagnostic.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Hint => "notice",
+    };
+    out.line(format_args!(
+        "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}",
+        github_property(path),
+        item.start.0,
+        item.start.1,
+        item.end.0,
+        item.end.1,
+        github_property(&format!("{} {}", diagnostic.code, diagnostic.code.name())),
+        github_message(&diagnostic.message)
+    ))
+}
+
+/// A workflow command's message, escaped as the runner reads it: `%`, CR and LF.
+fn github_message(text: &str) -> String {
+    text.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A")
+}
+
+/// A workflow command's property value: the message's escapes, and `:` and `,` too.
+fn github_property(text: &str) -> String {
+    github_message(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// What every file checked adds up to.
+#[derive(Debug, Default)]
+struct Totals {
+    files: usize,
+    counts: [usize; 3],
+    codes: BTreeMap<Code, usize>,
+    fixable: usize,
+    changed: usize,
+}
+
+impl Totals {
+    fn add(&mut self, file: &Checked) {
+        self.files += usize::from(file.read);
+        for (total, count) in self.counts.iter_mut().zip(file.counts) {
+            *total += count;
+        }
+        for (&code, &count) in &file.codes {
+            *self.codes.entry(code).or_default() += count;
+        }
+        self.fixable += file.fixable;
+        self.changed += usize::from(file.changed);
+    }
+
+    /// The closing line: what was checked and found, and what `--fix` can do about it.
+    fn summary(&self, mode: Mode) -> String {
+        let files = plural(self.files, "file");
+        let [errors, warnings, hints] = self.counts;
+        let fixes = match mode {
+            Mode::Report if self.fixable > 0 => {
+                format!("; {} fixable with --fix", plural(self.fixable, "problem"))
+            }
+            Mode::Fix if self.fixable > 0 => format!(
+                "; fixed {} in {}",
+                plural(self.fixable, "problem"),
+                plural(self.changed, "file")
+            ),
+            Mode::Diff if self.fixable > 0 => format!(
+                "; --fix would fix {} in {}",
+                plural(self.fixable, "problem"),
+                plural(self.changed, "file")
+            ),
+            _ => String::new(),
+        };
+        if errors + warnings + hints == 0 {
+            return format!("ctlpgn check: {files} checked: all clean{fixes}");
+        }
+        format!(
+            "ctlpgn check: {files} checked: {}, {}, {}{fixes}",
+            plural(errors, "error"),
+            plural(warnings, "warning"),
+            plural(hints, "hint")
+        )
+    }
+}
+
+fn plural(count: usize, word: &str) -> String {
+    if count == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{count} {word}s")
+    }
+}
+
+/// `--statistics`: one line per code found, the most frequent first.
+fn print_statistics(
+    out: &mut Output<'_>,
+    totals: &Totals,
+    format: ReportFormat,
+) -> Result<(), OutputFailed> {
+    let mut codes: Vec<(&Code, &usize)> = totals.codes.iter().collect();
+    codes.sort_by(|(a, count_a), (b, count_b)| count_b.cmp(count_a).then(a.cmp(b)));
+    if format == ReportFormat::Json {
+        let items: Vec<serde_json::Value> = codes
+            .iter()
+            .map(
+                |(code, count)| json!({"code": code.as_str(), "name": code.name(), "count": count}),
+            )
+            .collect();
+        return out.line(format_args!("{}", serde_json::Value::Array(items)));
+    }
+    let width = codes.first().map_or(1, |(_, count)| count.to_string().len());
+    for (code, count) in codes {
+        out.line(format_args!("{count:>width$}  {code}  {}", code.name()))?;
+    }
+    Ok(())
 }

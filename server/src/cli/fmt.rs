@@ -1,11 +1,14 @@
 //! `ctlpgn fmt [--check] [--separators S] [--ellipsis S] FILE...`: rewrites files in the
 //! canonical layout, in place and only when the layout changes; `-` (or `/dev/stdin`, a pipe, a
 //! device) formats the stream to standard output; `--check` writes nothing, lists the files
-//! that would change, exits 1.
+//! that would change, exits 1; `--diff` shows the changes instead. Folders are walked for
+//! `*.ctl-pgn` files (`walk`).
 
 use super::arguments::FmtArguments;
+use super::diff::unified_diff;
 use super::input::{read_inputs, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
+use super::walk;
 use super::write::replace_file;
 use super::Status;
 use ctlpgn_core::format::{format_text_with, FormatOptions};
@@ -18,7 +21,15 @@ pub fn run(arguments: &FmtArguments, out: &mut Output<'_>) -> Result<Status, Out
         separators: arguments.separators.separators(),
         ellipsis: arguments.ellipsis.ellipsis(),
     };
-    let inputs = match read_inputs(&arguments.files, arguments.limit.max_input_size) {
+    let walked = walk::expand(&arguments.files, arguments.no_ignore);
+    if !walked.failures.is_empty() {
+        for failure in &walked.failures {
+            error_line(&format!("ctlpgn fmt: {failure}"));
+        }
+        error_line("ctlpgn fmt: nothing was written.");
+        return Ok(Status::Failure);
+    }
+    let inputs = match read_inputs(&walked.files, arguments.limit.max_input_size) {
         Ok(inputs) => inputs,
         Err(failure) => {
             error_line(&format!("ctlpgn fmt: {failure}. Nothing was written."));
@@ -31,6 +42,12 @@ pub fn run(arguments: &FmtArguments, out: &mut Output<'_>) -> Result<Status, Out
         let formatted = format_text_with(&input.text, &options, super::reading());
         let changed = formatted != input.text;
         match &input.file {
+            _ if arguments.diff => {
+                if changed {
+                    out.text(&unified_diff(&input.name, &input.text, &formatted))?;
+                    status = status.max(Status::Findings);
+                }
+            }
             _ if arguments.check => {
                 if changed {
                     out.line(format_args!("{}", input.name))?;

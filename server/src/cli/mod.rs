@@ -8,7 +8,9 @@
 mod arguments;
 mod board;
 mod check;
+mod colour;
 mod convert;
+mod diff;
 mod excerpt;
 mod fmt;
 mod input;
@@ -19,6 +21,7 @@ mod png;
 mod replay;
 mod streams;
 mod terminal;
+mod walk;
 mod write;
 
 pub use check::check_output;
@@ -34,9 +37,10 @@ use ctlpgn_core::text::LineIndex;
 use output::{Output, OutputFailed};
 
 /// How a command ends; the worst outcome of its files wins.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Status {
     /// All is well (or the reader of standard output went away).
+    #[default]
     Clean = 0,
     /// Findings: an error diagnostic, a file `fmt --check` would change, a conversion
     /// refused, a file that is not UTF-8.

@@ -1,0 +1,216 @@
+//! A whole archive at a time: `check` and `fmt` on folder trees the tests make (nested folders,
+//! an ignored folder, other files, a symbolic link loop, a file that cannot be read), the
+//! summary and the success line, colours, GitHub annotations, `--statistics`, and `--fix` on
+//! corpus games with fixable problems put in (each file fixed back to the game it was, files
+//! without them untouched), `--diff` writing nothing.
+
+mod command;
+
+use std::path::Path;
+use std::process::Stdio;
+
+use command::{execute, scratch, Run};
+use ctlpgn_test_support::fixtures::{read_text, testdata_files};
+
+fn ctlpgn(arguments: &[&str]) -> Run {
+    execute(arguments, b"", Stdio::piped())
+}
+
+fn stdout(run: &Run) -> String {
+    String::from_utf8(run.stdout.clone()).expect("UTF-8 output")
+}
+
+fn write(root: &Path, path: &str, text: &str) {
+    let path = root.join(path);
+    std::fs::create_dir_all(path.parent().expect("a folder")).expect("a folder made");
+    std::fs::write(path, text).expect("written");
+}
+
+const CLEAN: &str = "[Variant \"C'escacs\"]\n[Event \"Club night\"]\n[Site \"?\"]\n[Date \"2026-11-28\"]\n[Round \"1\"]\n[White \"Anna\"]\n[Black \"Biel\"]\n[Result \"*\"]\n\n1. K4-K6, E21-E19:\n*\n";
+/// CLEAN with one error: K9 is not a hex (C003).
+const BROKEN: &str = "[Variant \"C'escacs\"]\n[Event \"Club night\"]\n[Site \"?\"]\n[Date \"2026-11-28\"]\n[Round \"1\"]\n[White \"Anna\"]\n[Black \"Biel\"]\n[Result \"*\"]\n\n1. K4-K9, E21-E19:\n*\n";
+
+#[test]
+fn a_folder_is_walked_in_path_order_past_what_is_ignored_and_what_cannot_be_read() {
+    let root = scratch("archive-walk");
+    write(&root, "b/deep/late.ctl-pgn", BROKEN);
+    write(&root, "a.ctl-pgn", BROKEN);
+    write(&root, "b/early.ctl-pgn", CLEAN);
+    write(&root, "notes.txt", BROKEN);
+    write(&root, "ignored/skipped.ctl-pgn", BROKEN);
+    write(&root, ".gitignore", "ignored/\n");
+    write(&root, "huge.ctl-pgn", &CLEAN.repeat(100));
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&root, root.join("b/loop")).expect("a link loop");
+    let folder = root.to_str().expect("a UTF-8 path");
+    let run = ctlpgn(&["check", "--max-input-size", "1K", folder]);
+    assert_eq!(run.status, Some(2), "{}", run.stderr);
+    let located: Vec<String> = stdout(&run)
+        .lines()
+        .filter(|line| line.contains("error["))
+        .map(|line| line.split(':').next().expect("a path").replace(folder, ""))
+        .collect();
+    assert_eq!(located, ["/a.ctl-pgn", "/b/deep/late.ctl-pgn"], "{}", stdout(&run));
+    let stderr: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(stderr.len(), 2, "{}", run.stderr);
+    assert!(stderr[0].contains("huge.ctl-pgn: larger than 1024 bytes"), "{}", run.stderr);
+    assert_eq!(stderr[1], "ctlpgn check: 3 files checked: 2 errors, 0 warnings, 0 hints");
+
+    let all = ctlpgn(&["check", "--no-ignore", "--quiet", folder]);
+    assert!(stdout(&all).contains("skipped.ctl-pgn"), "{}", stdout(&all));
+    assert_eq!(all.stderr, "", "--quiet");
+
+    // fmt walks the same files, and --diff shows without writing.
+    write(&root, "b/early.ctl-pgn", &CLEAN.replace("1. ", "1.  "));
+    let diff = ctlpgn(&["fmt", "--diff", folder]);
+    assert_eq!(diff.status, Some(1), "{}", diff.stderr);
+    assert!(
+        stdout(&diff).contains("-1.  K4-K6, E21-E19:\n+1. K4-K6, E21-E19:\n"),
+        "{}",
+        stdout(&diff)
+    );
+    assert_eq!(read_text(&root.join("b/early.ctl-pgn")), CLEAN.replace("1. ", "1.  "));
+    let formatted = ctlpgn(&["fmt", folder]);
+    assert_eq!(formatted.status, Some(0), "{}", formatted.stderr);
+    assert_eq!(read_text(&root.join("b/early.ctl-pgn")), CLEAN);
+    std::fs::remove_dir_all(&root).expect("removed");
+}
+
+#[test]
+fn a_clean_file_says_so_and_findings_are_summed_up() {
+    let root = scratch("archive-summary");
+    write(&root, "clean.ctl-pgn", CLEAN);
+    let clean = root.join("clean.ctl-pgn");
+    let run = ctlpgn(&["check", clean.to_str().expect("UTF-8")]);
+    assert_eq!(run.status, Some(0));
+    assert_eq!(stdout(&run), "");
+    assert_eq!(run.stderr, "ctlpgn check: 1 file checked: all clean\n");
+    let quiet = ctlpgn(&["check", "-q", clean.to_str().expect("UTF-8")]);
+    assert_eq!(quiet.stderr, "");
+    std::fs::remove_dir_all(&root).expect("removed");
+}
+
+#[test]
+fn colours_come_only_when_asked_or_on_a_terminal() {
+    let root = scratch("archive-colour");
+    write(&root, "broken.ctl-pgn", BROKEN);
+    let file = root.join("broken.ctl-pgn");
+    let file = file.to_str().expect("UTF-8");
+    let always = stdout(&ctlpgn(&["check", "--color", "always", file]));
+    assert!(always.contains("\u{1b}[1;31merror[C003]\u{1b}[0m"), "{always:?}");
+    for plain in [vec!["check", "--color", "never", file], vec!["check", file]] {
+        let printed = stdout(&ctlpgn(&plain));
+        assert!(!printed.contains('\u{1b}'), "{plain:?}: {printed:?}");
+        assert!(printed.contains("error[C003]"), "{printed}");
+    }
+    std::fs::remove_dir_all(&root).expect("removed");
+}
+
+#[test]
+fn github_annotations_escape_what_the_runner_reads() {
+    let root = scratch("archive-github");
+    write(&root, "a,b:c.ctl-pgn", BROKEN);
+    let run = ctlpgn(&["check", "--format", "github", root.to_str().expect("UTF-8")]);
+    assert_eq!(run.status, Some(1));
+    let printed = stdout(&run);
+    let line = printed.lines().next().expect("an annotation");
+    assert!(line.starts_with("::error file="), "{line}");
+    assert!(line.contains("a%2Cb%3Ac.ctl-pgn,line=10,col=7,endLine=10,endColumn=9,title=C003 wrong-line-parity::K9 is not a hex"), "{line}");
+    std::fs::remove_dir_all(&root).expect("removed");
+}
+
+#[test]
+fn statistics_count_each_code() {
+    let root = scratch("archive-statistics");
+    write(&root, "one.ctl-pgn", BROKEN);
+    write(&root, "two.ctl-pgn", BROKEN);
+    let run = ctlpgn(&["check", "--statistics", root.to_str().expect("UTF-8")]);
+    let printed = stdout(&run);
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(lines.len(), 1, "{printed}");
+    assert_eq!(lines[0], "2  C003  wrong-line-parity", "{printed}");
+    std::fs::remove_dir_all(&root).expect("removed");
+}
+
+/// A corpus game with fixable problems put in, chosen by `seed`: a capture sign written `x`,
+/// two spaces after a move number, a move number one too high. `None` when the game has no
+/// place for the one chosen.
+fn with_problems(game: &str, seed: usize) -> Option<String> {
+    match seed % 3 {
+        0 => {
+            let at = game.match_indices('×').nth(seed % 4)?.0;
+            Some(format!("{}x{}", &game[..at], &game[at + '×'.len_utf8()..]))
+        }
+        1 => {
+            let number = 2 + seed % 5;
+            let line = format!("\n{number}. ");
+            game.contains(&line).then(|| game.replacen(&line, &format!("\n{number}.  "), 1))
+        }
+        _ => {
+            let number = 3 + seed % 4;
+            let line = format!("\n{number}. ");
+            game.contains(&line).then(|| game.replacen(&line, &format!("\n{}. ", number + 1), 1))
+        }
+    }
+}
+
+#[test]
+fn fix_mends_what_the_fix_all_mends_and_leaves_the_other_files_as_they_were() {
+    let root = scratch("archive-fix");
+    let games: Vec<(String, String)> = testdata_files("corpus/valid", "ctl-pgn")
+        .into_iter()
+        .take(24)
+        .map(|path| {
+            let name = path.file_name().expect("a name").to_string_lossy().into_owned();
+            (name, read_text(&path))
+        })
+        .collect();
+    let mut broken = 0;
+    for (seed, (name, game)) in games.iter().enumerate() {
+        let text = if seed % 4 == 3 { None } else { with_problems(game, seed) };
+        broken += usize::from(text.is_some());
+        write(&root, &format!("games/{name}"), text.as_deref().unwrap_or(game));
+    }
+    assert!(broken > 12, "{broken}");
+    let folder = root.join("games");
+    let folder = folder.to_str().expect("UTF-8");
+    let before: Vec<(String, Vec<u8>)> = games
+        .iter()
+        .map(|(name, _)| {
+            (name.clone(), std::fs::read(root.join("games").join(name)).expect("read"))
+        })
+        .collect();
+
+    let diff = ctlpgn(&["check", "--diff", folder]);
+    assert_eq!(diff.status, Some(1), "{}", diff.stderr);
+    for (name, bytes) in &before {
+        assert_eq!(&std::fs::read(root.join("games").join(name)).expect("read"), bytes, "{name}");
+    }
+    let fixed = ctlpgn(&["check", "--fix", folder]);
+    assert_eq!(fixed.status, Some(0), "{}\n{}", stdout(&fixed), fixed.stderr);
+    // A number one too high is two problems (it, and the next one's); each file is fixed.
+    let summary = format!("{} files checked: all clean; fixed ", games.len());
+    assert!(fixed.stderr.contains(&summary), "{}", fixed.stderr);
+    assert!(fixed.stderr.ends_with(&format!(" problems in {broken} files\n")), "{}", fixed.stderr);
+    for ((name, game), (_, bytes)) in games.iter().zip(&before) {
+        let now = read_text(&root.join("games").join(name));
+        // Each fix writes back what the engine's game said; the other files are untouched.
+        assert_eq!(&now, game, "{name}");
+        if bytes == game.as_bytes() {
+            let metadata = std::fs::metadata(root.join("games").join(name)).expect("there");
+            assert_eq!(metadata.len() as usize, bytes.len(), "{name}");
+        }
+    }
+    std::fs::remove_dir_all(&root).expect("removed");
+}
+
+#[test]
+fn the_readme_shows_the_lines_check_writes_on_standard_error() {
+    let readme = read_text(&ctlpgn_test_support::fixtures::repository_dir().join("README.md"));
+    let examples = ctlpgn_test_support::fixtures::repository_dir().join("examples");
+    for (example, shown) in [("opening.ctl-pgn", "`"), ("mistakes.ctl-pgn", "```console\n")] {
+        let run = ctlpgn(&["check", examples.join(example).to_str().expect("UTF-8")]);
+        let line = run.stderr.trim_end();
+        assert!(readme.contains(&format!("{shown}{line}")), "README.md lacks {line:?}");
+    }
+}
