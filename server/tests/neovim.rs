@@ -352,6 +352,18 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
                 health.join("\n")
             );
         }
+        // The settings in force: the running client's, as setup() gave them.
+        for expected in [
+            "rule checks (R001-R009): off (client ",
+            "\"separators\": \"unicode\"",
+            "format on save: on (timeout 2000 ms)",
+        ] {
+            assert!(
+                health.iter().any(|line| line.contains(expected)),
+                "{context}: :checkhealth ctlpgn says {expected:?}:\n{}",
+                health.join("\n")
+            );
+        }
         // :help ctlpgn opens the plugin's help at its tag.
         let help = &observed["help"];
         assert_eq!(help["buftype"], "help", "{context}: {help}; {errors}");
@@ -478,6 +490,10 @@ fn vim_lsp_enable_alone_starts_the_server_from_the_plugins_lsp_folder() {
         let work = WorkFolder::new("nvim-enable");
         std::fs::copy(repository().join("tests/e2e/errors.ctl-pgn"), work.0.join("errors.ctl-pgn"))
             .expect("the fixture is copied");
+        let rules = std::fs::read_to_string(repository().join("testdata/diagnostics/R008.ctl-pgn"))
+            .expect("R008's example")
+            .replace("1. H6-H12, I23-I19", "1.  H6-H12,   I23-I19");
+        std::fs::write(work.0.join("rules.ctl-pgn"), &rules).expect("the record is written");
         let observed = run_script(&nvim, "neovim-enable.lua", &work.0);
         let context = format!("{}: {observed}", nvim.display());
         assert!(observed.get("error").is_none(), "{context}");
@@ -493,6 +509,37 @@ fn vim_lsp_enable_alone_starts_the_server_from_the_plugins_lsp_folder() {
             assert!(
                 observed["completeopt"].as_str().is_some_and(|value| value.contains("noinsert")),
                 "{context}"
+            );
+            // The rule checks the user's vim.lsp.config turned on run, saving does not format,
+            // and :checkhealth ctlpgn says both, from the running client's settings.
+            assert!(strings(&observed["rule_codes"]).contains(&"R008"), "{context}");
+            assert_eq!(observed["formatted_on_save"], false, "{context}");
+            assert_eq!(std::fs::read_to_string(work.0.join("rules.ctl-pgn")).ok(), Some(rules));
+            let health = strings(&observed["health"]);
+            assert!(
+                health.iter().all(|line| !line.contains("ERROR")),
+                "{}: :checkhealth ctlpgn finds the running client's binary:\n{}",
+                nvim.display(),
+                health.join("\n")
+            );
+            for expected in [
+                "rule checks (R001-R009): on (client ",
+                "\"rules\": {\"enable\": true}",
+                "format on save: off: setup() was not called",
+            ] {
+                assert!(
+                    health.iter().any(|line| line.contains(expected)),
+                    "{}: :checkhealth ctlpgn says {expected:?}:\n{}",
+                    nvim.display(),
+                    health.join("\n")
+                );
+            }
+            assert!(
+                health.iter().all(|line| !line.contains("rule checks (R001-R009): off")
+                    && !line.contains("format on save: on")),
+                "{}: :checkhealth ctlpgn:\n{}",
+                nvim.display(),
+                health.join("\n")
             );
         }
     }
