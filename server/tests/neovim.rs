@@ -11,8 +11,8 @@
 //!
 //! Neovim is required: CI installs Debian's package, and a missing `nvim` fails the test
 //! rather than skipping it. `CTLPGN_TEST_NVIM` may name other Neovim binaries to drive
-//! instead, separated as in `PATH` (a newer Neovim takes the `vim.lsp.config` path of the
-//! plugin, Debian's 0.7 the `vim.lsp.start_client` one).
+//! instead, separated as in `PATH` (0.11 takes the `vim.lsp.config` path of the plugin,
+//! Debian 12's 0.7 and Debian 13's 0.10 the `vim.lsp.start_client` one); CI drives all three.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -147,16 +147,13 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
             "{context}: the ftdetect file sets the filetype"
         );
 
-        // Neovim 0.11 offers UTF-8 positions first and the server takes them; 0.7 offers none
-        // and both sides count UTF-16 code units.
-        let newer = version
-            .split('.')
-            .nth(1)
-            .and_then(|minor| minor.parse::<u32>().ok())
-            .is_some_and(|minor| minor >= 11);
+        // Neovim 0.11 offers UTF-8 positions first and the server takes them, as on 0.10, where
+        // the plugin offers them (0.10 counts UTF-16 columns wrong past a multi-byte
+        // character); 0.7 offers none and both sides count UTF-16 code units.
+        let minor = version.split('.').nth(1).and_then(|minor| minor.parse::<u32>().ok());
         assert_eq!(
             observed["encoding"],
-            if newer { "utf-8" } else { "utf-16" },
+            if minor.is_some_and(|minor| minor >= 10) { "utf-8" } else { "utf-16" },
             "{context}: the position encoding"
         );
 

@@ -3,7 +3,8 @@
 -- ]d, <C-W>d, <C-x><C-o>, <C-y>, y and q in the board window), runs :checkhealth, :help and
 -- :CtlpgnInstallParser, edits and writes with format on save. It checks nothing itself: every
 -- observation goes into a JSON file that server/tests/neovim.rs compares with what it
--- expects, so the expectations live in one place. Runs on Neovim 0.7 (Debian's) and 0.11.
+-- expects, so the expectations live in one place. Runs on Neovim 0.7 (Debian 12's), 0.10
+-- (Debian 13's) and 0.11.
 --
 -- Keys are typed with nvim_input, which Neovim reads from its main loop: the script runs as a
 -- coroutine that gives the loop back while it waits for what the keys lead to (a window, a

@@ -7,8 +7,9 @@
 -- * Neovim 0.11 and later: `vim.lsp.completion` for the buffer, which expands the server's
 --   snippets (a whole `[Event "…"]` from `[Ev`) and, with `autotrigger`, asks as the trigger
 --   characters are typed.
--- * Neovim before 0.9, which shows a diagnostic without its code: the code before the message
---   in virtual text, and after it in the float (`K003`), as 0.9 and later do in their float.
+-- * Neovim before 0.11, whose virtual text (on by default) shows a diagnostic without its code:
+--   the code before the message; before 0.9, after it in the float too (`K003`), as 0.9 and
+--   later do in their float.
 
 local M = {}
 
@@ -93,39 +94,52 @@ end
 -- The namespaces whose diagnostics already show their code.
 local coded = {}
 
--- Before Neovim 0.9 a diagnostic is shown without its code: put it before the message in
--- virtual text (for the client's namespace, following the user's global virtual text
--- setting) and after it in the float, as 0.9 and later do.
+-- Before Neovim 0.11 virtual text is on by default and shows a diagnostic without its code:
+-- put it before the message (for the client's namespace, following the user's global virtual
+-- text setting). Before 0.9 the float shows no code either: put it after the message, as 0.9
+-- and later do.
 local function show_codes(client)
+  if has('0.11') then
+    return
+  end
+  -- The namespace of pushed diagnostics, and from 0.10 that of pulled ones (the server offers
+  -- both; 0.10 pulls), which older versions' get_namespace does not tell apart.
+  local namespaces = {}
+  for _, pulled in ipairs({ false, true }) do
+    local namespace = vim.lsp.diagnostic.get_namespace(client.id, pulled)
+    if not coded[namespace] then
+      coded[namespace] = true
+      table.insert(namespaces, namespace)
+    end
+  end
+  if #namespaces == 0 then
+    return
+  end
+  local virtual_text = function()
+    local global = vim.diagnostic.config().virtual_text
+    if not global then
+      return false
+    end
+    local options = type(global) == 'table' and vim.deepcopy(global) or {}
+    local format = options.format
+    options.format = function(diagnostic)
+      local message = format and format(diagnostic) or diagnostic.message
+      return diagnostic.code and (diagnostic.code .. ': ' .. message) or message
+    end
+    return options
+  end
+  for _, namespace in ipairs(namespaces) do
+    vim.diagnostic.config({ virtual_text = virtual_text }, namespace)
+  end
   if has('0.9') then
     return
   end
-  local namespace = vim.lsp.diagnostic.get_namespace(client.id)
-  if coded[namespace] then
-    return
-  end
-  coded[namespace] = true
-  vim.diagnostic.config({
-    virtual_text = function()
-      local global = vim.diagnostic.config().virtual_text
-      if not global then
-        return false
-      end
-      local options = type(global) == 'table' and vim.deepcopy(global) or {}
-      local format = options.format
-      options.format = function(diagnostic)
-        local message = format and format(diagnostic) or diagnostic.message
-        return diagnostic.code and (diagnostic.code .. ': ' .. message) or message
-      end
-      return options
-    end,
-  }, namespace)
   local float = vim.diagnostic.config().float
   float = type(float) == 'table' and float or {}
   local format = float.format
   float.format = function(diagnostic)
     local message = format and format(diagnostic) or diagnostic.message
-    if diagnostic.namespace == namespace and diagnostic.code then
+    if coded[diagnostic.namespace] and diagnostic.code then
       return string.format('%s [%s]', message, diagnostic.code)
     end
     return message
