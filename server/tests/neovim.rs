@@ -200,6 +200,13 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
             first_lines.contains(&"White to move. PDTL:") && first_lines.contains(&pdtl),
             "{context}: the first lines of K's float hold the turn and the PDTL: {first_lines:?}"
         );
+        // `K K gg 4j yy` (0.7) or `K K gg 5j yy` (0.10 and later), as the docs give them,
+        // copy the PDTL's line.
+        assert_eq!(
+            observed["hover"]["yanked"],
+            format!("{pdtl}\n").as_str(),
+            "{context}: the docs' keys copy the PDTL from the float; {errors}"
+        );
         assert_eq!(
             observed["copied"], observed["expected_pdtl"],
             "{context}: :CtlpgnCopyPosition copies that PDTL; {errors}"
@@ -384,6 +391,23 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
         // whole half-move, which replays.
         let typed = &observed["typed"];
         assert_eq!(typed["tag"], "[Event \"\"]", "{context}: {typed}; {errors}");
+        // On every version the cursor stands between the quotes, where the value is typed, and
+        // no preview window is left open (0.7 and 0.10 open one for an item's documentation).
+        assert_eq!(typed["tag_cursor"], "[Event \"|\"]", "{context}: {typed}; {errors}");
+        assert_eq!(typed["tag_preview"], false, "{context}: {typed}");
+        assert_eq!(typed["move_preview"], false, "{context}: {typed}");
+        assert!(
+            typed["move_cursor"].as_str().is_some_and(|line| line.ends_with('|')),
+            "{context}: the cursor after the half-move: {typed}"
+        );
+        // 0.11 offers the destinations as `JF6-` is typed, with no key pressed.
+        if minor.is_some_and(|minor| minor >= 11) {
+            let offered = strings(&typed["autotriggered"]);
+            assert!(
+                !offered.is_empty() && offered.iter().all(|label| label.starts_with("JF6-")),
+                "{context}: the destinations after JF6-: {typed}; {errors}"
+            );
+        }
         let line = typed["move"].as_str().unwrap_or("");
         let written = line.strip_prefix("2. ").unwrap_or("");
         assert!(

@@ -4,6 +4,8 @@
 --   'formatexpr' from the server, and the keys K (hover), ]d and [d (next and previous
 --   diagnostic), <C-W>d (the diagnostic under the cursor), grr (references), gra (code
 --   actions) and gO (outline). An option the user set and a key the user mapped are left alone.
+-- * Neovim 0.7 to 0.10, whose 'omnifunc' writes items as plain text: the cursor between the
+--   quotes of a tag line just completed, and no preview window left open after completion.
 -- * Neovim 0.11 and later: `vim.lsp.completion` for the buffer, which expands the server's
 --   snippets (a whole `[Event "…"]` from `[Ev`) and, with `autotrigger`, asks as the trigger
 --   characters are typed.
@@ -91,6 +93,78 @@ local function enable_completion(client, bufnr, completion)
   end
 end
 
+-- Where the cursor goes once a completion item of the server's was written as plain text
+-- (Neovim before 0.11 takes no snippets): a whole tag line whose value is to be typed
+-- (`[Event ""]`, `[Date "????-??-??"]`) puts it after the opening quote, where the snippet's
+-- first placeholder is; anything else leaves it after the text. Returns the byte column, or
+-- nil to leave it. `word` is the text written (`Event ""]`: the `[` typed before it stays),
+-- `column` the cursor's byte column after it.
+function M.column_after_completion(line, column, word, item)
+  if type(item) ~= 'table' or item.insertTextFormat == 2 then
+    return nil
+  end
+  local before = line:sub(1, column)
+  if word == '' or before:sub(-#word) ~= word then
+    return nil
+  end
+  local start, _, value = before:find('%[[%w_]+ "([^"]*)"%]$')
+  if not start or start < column - #word or not value:match('^[?%-]*$') then
+    return nil
+  end
+  return (before:find('"', start, true))
+end
+
+-- The preview window, if one is open in the current tab.
+local function preview_window()
+  for _, win in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+    if vim.wo[win].previewwindow then
+      return win
+    end
+  end
+  return nil
+end
+
+-- Neovim 0.7 to 0.10 complete with 'omnifunc': the item is written as plain text, the cursor
+-- after it, and an item with documentation opens the preview window (`completeopt` holds
+-- `preview` by default, and is global before 0.11), which stays open after the completion.
+-- Once an item is taken, the cursor goes where the snippet would have put it, and a preview
+-- window the completion opened closes.
+local function follow_completion(bufnr)
+  local group = vim.api.nvim_create_augroup('ctlpgn_completion_' .. bufnr, { clear = true })
+  local previewed_before = false
+  vim.api.nvim_create_autocmd('InsertEnter', {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      previewed_before = preview_window() ~= nil
+    end,
+  })
+  vim.api.nvim_create_autocmd('CompleteDone', {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      local completed = vim.v.completed_item or {}
+      local user_data = type(completed.user_data) == 'table' and completed.user_data or {}
+      local item = vim.tbl_get(user_data, 'nvim', 'lsp', 'completion_item')
+      if item and completed.word then
+        local row, column = unpack(vim.api.nvim_win_get_cursor(0))
+        local moved = M.column_after_completion(vim.api.nvim_get_current_line(), column, completed.word, item)
+        if moved then
+          vim.api.nvim_win_set_cursor(0, { row, moved })
+        end
+      end
+      if not previewed_before then
+        -- Windows may not close while the completion holds the text locked.
+        vim.schedule(function()
+          if preview_window() then
+            vim.cmd('pclose')
+          end
+        end)
+      end
+    end,
+  })
+end
+
 -- The namespaces whose diagnostics already show their code.
 local coded = {}
 
@@ -152,6 +226,9 @@ function M.attach(client, bufnr, options)
   options = options or require('ctlpgn').options
   if options.keys and not has('0.11') then
     set_defaults(bufnr)
+  end
+  if not has('0.11') then
+    follow_completion(bufnr)
   end
   enable_completion(client, bufnr, options.completion)
   show_codes(client)

@@ -35,7 +35,8 @@ local defaults = {
   -- key the user mapped or an option the user set).
   keys = true,
   -- Neovim 0.11 and later: `vim.lsp.completion` for ctlpgn buffers, which expands the
-  -- server's snippets; `autotrigger` asks as `[`, `"`, `#`, `@` and a space are typed.
+  -- server's snippets; `autotrigger` asks as `[`, `"`, `#`, `@`, a space and a separator
+  -- (`-`, `‐`, `×`, `*`) are typed.
   completion = { enable = true, autotrigger = true },
   -- Passed to the client as they are.
   on_attach = nil,
