@@ -274,6 +274,15 @@ fn check_format(
         let (a, b) = (crate::mutate::boundary(rng, text), crate::mutate::boundary(rng, text));
         let range = TextRange::new(a.min(b), a.max(b));
         let edits = format::format_edits(text, options, Some(range));
+        let lines = format::touched_lines(text, range);
+        if let Some(edit) = edits.iter().find(|edit| !lines.contains_range(edit.range)) {
+            return fail(
+                "format-edits",
+                format!(
+                    "{options:?}: range {range:?} (lines {lines:?}) answered {edit:?}, outside"
+                ),
+            );
+        }
         match apply_text_edits(text, &edits) {
             Ok(edited) => {
                 let rest = format::format_text(&edited, options);

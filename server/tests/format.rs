@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use ctlpgn_core::analysis::{analyse_file, AnalysisOptions, Keep, RuleChecks};
 use ctlpgn_core::diagnostics::Code;
 use ctlpgn_core::format::{
-    equivalence, format_edits, format_text, EllipsisStyle, FormatOptions, Separators,
+    equivalence, format_edits, format_text, touched_lines, EllipsisStyle, FormatOptions, Separators,
 };
 use ctlpgn_core::text::{TextEdit, TextRange};
 use ctlpgn_test_support::fixtures;
@@ -232,30 +232,70 @@ fn a_broken_record_is_left_byte_for_byte_while_its_neighbours_are_formatted() {
 }
 
 #[test]
-fn range_formatting_touches_only_the_records_the_range_meets() {
+fn range_formatting_edits_only_the_lines_the_range_touches() {
     let text = format!("{MESSY}\n{MESSY}\n{MESSY}");
     let options = FormatOptions::default();
     let second = text.match_indices("[Variant").nth(1).expect("a second record").0;
     let third = text.match_indices("[Variant").nth(2).expect("a third record").0;
-    let inside_second = TextRange::new(second + 30, second + 40);
-    let ranges = [inside_second, TextRange::empty(second + 50), TextRange::new(second, second + 1)];
-    for range in ranges {
+    let last_line = second + MESSY.find("3. E13").expect("a third move line");
+    // On one move line, or any part of it: that line alone.
+    for range in [
+        TextRange::empty(last_line),
+        TextRange::new(last_line + 3, last_line + 6),
+        TextRange::new(last_line, last_line + "3. E13×F16 :\n".len()),
+    ] {
         let edits = format_edits(&text, &options, Some(range));
-        assert!(!edits.is_empty());
-        assert!(
-            edits.iter().all(|edit| edit.range.start >= second && edit.range.end <= third),
-            "{range:?}: {edits:?}"
-        );
-        let applied = apply(&text, &edits);
-        assert_eq!(&applied[..second], &text[..second]);
-        assert!(applied.ends_with(&text[third..]));
-        assert_eq!(format_text(&applied, &options), format_text(&text, &options));
+        assert_eq!(edits.len(), 1, "{range:?}: {edits:?}");
+        assert_eq!(&text[edits[0].range], "3. E13×F16 :\n");
+        assert_eq!(edits[0].new_text, "3. E13×F16:\n");
     }
-    let across = format_edits(&text, &options, Some(TextRange::new(second - 5, third + 5)));
-    assert_eq!(apply(&text, &across), format_text(&text, &options));
-    assert!(format_edits(&text, &options, Some(TextRange::new(text.len(), text.len())))
-        .iter()
-        .all(|edit| edit.range.start >= third));
+    // The first move line becomes two, with the blank line after the tags before them.
+    let move_line = second + MESSY.find("1.E7").expect("a first move line");
+    let edits = format_edits(&text, &options, Some(TextRange::new(move_line + 2, move_line + 4)));
+    let applied = apply(&text, &edits);
+    assert_eq!(
+        &applied[second..applied.len() - (text.len() - third)],
+        "[Variant \"C'escacs\"]\n[White  \"Vidàl, Marc\"]\n\n1. E7-E13, E21-E15\n2. F8‐F12, F20-F16\n3. E13×F16 :\n*\n\n"
+    );
+    // A line the formatter leaves as it is gets nothing, whatever its record needs.
+    assert_eq!(format_edits(&text, &options, Some(TextRange::new(second, second + 1))), []);
+    assert_eq!(format_edits(&text, &options, Some(TextRange::empty(text.len()))), []);
+    // Across the whole record, the whole record.
+    let across = format_edits(&text, &options, Some(TextRange::new(second - 1, third)));
+    let applied = apply(&text, &across);
+    let formatted = format_text(&text, &options);
+    let formatted_second = formatted.match_indices("[Variant").nth(1).expect("a second").0;
+    let formatted_third = formatted.match_indices("[Variant").nth(2).expect("a third").0;
+    assert_eq!(
+        &applied[second..applied.len() - (text.len() - third)],
+        &formatted[formatted_second..formatted_third]
+    );
+}
+
+#[test]
+fn a_comment_moved_between_lines_is_formatted_a_line_at_a_time() {
+    // Myers' diff alone paired the lone `{a}` with the one the formatter moves down from the
+    // second move line: the first move line's edit dropped its `{a}` and the second's wrote it
+    // back, so either alone lost or doubled a comment. Lines are paired where both texts have
+    // said the same so far, so each line's edit stands alone.
+    let text = "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15 {a}\n{a}\n2. F8-F12 {a}\n*\n";
+    let options = FormatOptions::default();
+    let whole = format_edits(text, &options, None);
+    let pairs: Vec<(&str, &str)> =
+        whole.iter().map(|edit| (&text[edit.range], edit.new_text.as_str())).collect();
+    assert_eq!(
+        pairs,
+        [
+            ("1. E7-E13, E21-E15 {a}\n", "1. E7-E13, E21-E15\n{a}\n"),
+            ("2. F8-F12 {a}\n", "2. F8-F12\n{a}\n"),
+        ]
+    );
+    for (line, edit) in ["1. E7", "2. F8"].into_iter().zip(&whole) {
+        let at = text.find(line).expect("the line");
+        let edits = format_edits(text, &options, Some(TextRange::empty(at)));
+        assert_eq!(&edits, std::slice::from_ref(edit), "{line}");
+        assert_eq!(equivalence::compare_files(text, &apply(text, &edits), &options), Ok(()));
+    }
 }
 
 #[test]
@@ -540,6 +580,23 @@ proptest! {
         }
         let applied = apply(&text, &edits);
         prop_assert_eq!(format_text(&applied, &options), format_text(&text, &options));
+    }
+
+    #[test]
+    fn range_edits_lie_within_the_lines_the_range_touches_and_keep_the_records(
+        (text, range) in file().prop_flat_map(|text| { let length = text.len(); (Just(text), some_range(length)) }),
+        options in some_options(),
+    ) {
+        let boundary = |mut offset: usize| { while !text.is_char_boundary(offset) { offset -= 1; } offset };
+        let range = TextRange::new(boundary(range.start), boundary(range.end));
+        let lines = touched_lines(&text, range);
+        prop_assert!(lines.contains_range(range) || range.is_empty(), "{:?} widened to {:?}", range, lines);
+        let edits = format_edits(&text, &options, Some(range));
+        for edit in &edits {
+            prop_assert!(lines.contains_range(edit.range), "{:?} lies outside the lines {:?} of {:?}", edit, lines, range);
+        }
+        let applied = apply(&text, &edits);
+        prop_assert_eq!(equivalence::compare_files(&text, &applied, &options), Ok(()), "after {:?}", edits);
     }
 }
 

@@ -11,8 +11,8 @@
 //!
 //! Neovim is required: CI installs Debian's package, and a missing `nvim` fails the test
 //! rather than skipping it. `CTLPGN_TEST_NVIM` may name other Neovim binaries to drive
-//! instead, separated as in `PATH` (a newer Neovim takes the `vim.lsp.config` path of the
-//! plugin, Debian's 0.7 the `vim.lsp.start_client` one).
+//! instead, separated as in `PATH` (0.11 takes the `vim.lsp.config` path of the plugin,
+//! Debian 12's 0.7 and Debian 13's 0.10 the `vim.lsp.start_client` one); CI drives all three.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -147,16 +147,13 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
             "{context}: the ftdetect file sets the filetype"
         );
 
-        // Neovim 0.11 offers UTF-8 positions first and the server takes them; 0.7 offers none
-        // and both sides count UTF-16 code units.
-        let newer = version
-            .split('.')
-            .nth(1)
-            .and_then(|minor| minor.parse::<u32>().ok())
-            .is_some_and(|minor| minor >= 11);
+        // Neovim 0.11 offers UTF-8 positions first and the server takes them, as on 0.10, where
+        // the plugin offers them (0.10 counts UTF-16 columns wrong past a multi-byte
+        // character); 0.7 offers none and both sides count UTF-16 code units.
+        let minor = version.split('.').nth(1).and_then(|minor| minor.parse::<u32>().ok());
         assert_eq!(
             observed["encoding"],
-            if newer { "utf-8" } else { "utf-16" },
+            if minor.is_some_and(|minor| minor >= 10) { "utf-8" } else { "utf-16" },
             "{context}: the position encoding"
         );
 
@@ -202,6 +199,13 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
         assert!(
             first_lines.contains(&"White to move. PDTL:") && first_lines.contains(&pdtl),
             "{context}: the first lines of K's float hold the turn and the PDTL: {first_lines:?}"
+        );
+        // `K K gg 4j yy` (0.7) or `K K gg 5j yy` (0.10 and later), as the docs give them,
+        // copy the PDTL's line.
+        assert_eq!(
+            observed["hover"]["yanked"],
+            format!("{pdtl}\n").as_str(),
+            "{context}: the docs' keys copy the PDTL from the float; {errors}"
         );
         assert_eq!(
             observed["copied"], observed["expected_pdtl"],
@@ -352,6 +356,18 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
                 health.join("\n")
             );
         }
+        // The settings in force: the running client's, as setup() gave them.
+        for expected in [
+            "rule checks (R001-R009): off (client ",
+            "\"separators\": \"unicode\"",
+            "format on save: on (timeout 2000 ms)",
+        ] {
+            assert!(
+                health.iter().any(|line| line.contains(expected)),
+                "{context}: :checkhealth ctlpgn says {expected:?}:\n{}",
+                health.join("\n")
+            );
+        }
         // :help ctlpgn opens the plugin's help at its tag.
         let help = &observed["help"];
         assert_eq!(help["buftype"], "help", "{context}: {help}; {errors}");
@@ -375,6 +391,23 @@ fn neovim_attaches_the_server_and_shows_what_it_finds() {
         // whole half-move, which replays.
         let typed = &observed["typed"];
         assert_eq!(typed["tag"], "[Event \"\"]", "{context}: {typed}; {errors}");
+        // On every version the cursor stands between the quotes, where the value is typed, and
+        // no preview window is left open (0.7 and 0.10 open one for an item's documentation).
+        assert_eq!(typed["tag_cursor"], "[Event \"|\"]", "{context}: {typed}; {errors}");
+        assert_eq!(typed["tag_preview"], false, "{context}: {typed}");
+        assert_eq!(typed["move_preview"], false, "{context}: {typed}");
+        assert!(
+            typed["move_cursor"].as_str().is_some_and(|line| line.ends_with('|')),
+            "{context}: the cursor after the half-move: {typed}"
+        );
+        // 0.11 offers the destinations as `JF6-` is typed, with no key pressed.
+        if minor.is_some_and(|minor| minor >= 11) {
+            let offered = strings(&typed["autotriggered"]);
+            assert!(
+                !offered.is_empty() && offered.iter().all(|label| label.starts_with("JF6-")),
+                "{context}: the destinations after JF6-: {typed}; {errors}"
+            );
+        }
         let line = typed["move"].as_str().unwrap_or("");
         let written = line.strip_prefix("2. ").unwrap_or("");
         assert!(
@@ -478,6 +511,10 @@ fn vim_lsp_enable_alone_starts_the_server_from_the_plugins_lsp_folder() {
         let work = WorkFolder::new("nvim-enable");
         std::fs::copy(repository().join("tests/e2e/errors.ctl-pgn"), work.0.join("errors.ctl-pgn"))
             .expect("the fixture is copied");
+        let rules = std::fs::read_to_string(repository().join("testdata/diagnostics/R008.ctl-pgn"))
+            .expect("R008's example")
+            .replace("1. H6-H12, I23-I19", "1.  H6-H12,   I23-I19");
+        std::fs::write(work.0.join("rules.ctl-pgn"), &rules).expect("the record is written");
         let observed = run_script(&nvim, "neovim-enable.lua", &work.0);
         let context = format!("{}: {observed}", nvim.display());
         assert!(observed.get("error").is_none(), "{context}");
@@ -493,6 +530,37 @@ fn vim_lsp_enable_alone_starts_the_server_from_the_plugins_lsp_folder() {
             assert!(
                 observed["completeopt"].as_str().is_some_and(|value| value.contains("noinsert")),
                 "{context}"
+            );
+            // The rule checks the user's vim.lsp.config turned on run, saving does not format,
+            // and :checkhealth ctlpgn says both, from the running client's settings.
+            assert!(strings(&observed["rule_codes"]).contains(&"R008"), "{context}");
+            assert_eq!(observed["formatted_on_save"], false, "{context}");
+            assert_eq!(std::fs::read_to_string(work.0.join("rules.ctl-pgn")).ok(), Some(rules));
+            let health = strings(&observed["health"]);
+            assert!(
+                health.iter().all(|line| !line.contains("ERROR")),
+                "{}: :checkhealth ctlpgn finds the running client's binary:\n{}",
+                nvim.display(),
+                health.join("\n")
+            );
+            for expected in [
+                "rule checks (R001-R009): on (client ",
+                "\"rules\": {\"enable\": true}",
+                "format on save: off: setup() was not called",
+            ] {
+                assert!(
+                    health.iter().any(|line| line.contains(expected)),
+                    "{}: :checkhealth ctlpgn says {expected:?}:\n{}",
+                    nvim.display(),
+                    health.join("\n")
+                );
+            }
+            assert!(
+                health.iter().all(|line| !line.contains("rule checks (R001-R009): off")
+                    && !line.contains("format on save: on")),
+                "{}: :checkhealth ctlpgn:\n{}",
+                nvim.display(),
+                health.join("\n")
             );
         }
     }

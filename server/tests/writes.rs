@@ -25,6 +25,29 @@ fn is_root() -> bool {
     fs::metadata("/proc/self").is_ok_and(|metadata| metadata.uid() == 0)
 }
 
+/// A copy of the binary at `binary` that `nobody` may run, in `folder`: the binary cargo built
+/// lies under the checkout's target folder, which another user may not enter (a clone under
+/// root's home, mode 0700), so a test that runs it as another user runs a copy from its own
+/// scratch folder, every folder above which lets anyone through.
+fn runnable_by_anyone(binary: &Path, folder: &Path) -> PathBuf {
+    for above in folder.ancestors() {
+        let mode = fs::metadata(above).expect("a folder above the scratch folder").mode();
+        assert!(
+            mode & 0o001 != 0,
+            "another user cannot enter {} (mode {:o}): set TMPDIR to a folder anyone may enter",
+            above.display(),
+            mode & 0o777
+        );
+    }
+    let bin = folder.join("bin");
+    fs::create_dir(&bin).expect("a folder for the binary");
+    fs::set_permissions(&bin, fs::Permissions::from_mode(0o755)).expect("chmod");
+    let copy = bin.join("ctlpgn");
+    fs::copy(binary, &copy).expect("the binary is copied");
+    fs::set_permissions(&copy, fs::Permissions::from_mode(0o755)).expect("chmod");
+    copy
+}
+
 fn example() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../examples/opening.ctl-pgn")
 }
@@ -158,6 +181,7 @@ fn a_read_only_file_is_refused_with_status_2_by_every_command_that_writes() {
 fn a_file_this_user_may_not_write_is_refused_though_its_folder_lets_anyone_rename() {
     let folder = scratch("not-this-users");
     fs::set_permissions(&folder, fs::Permissions::from_mode(0o777)).expect("chmod");
+    let binary = runnable_by_anyone(Path::new(env!("CARGO_BIN_EXE_ctlpgn")), &folder);
     let game = folder.join("game.ctl-pgn");
     let original = unformatted_records(1);
     fs::write(&game, &original).expect("written");
@@ -166,7 +190,7 @@ fn a_file_this_user_may_not_write_is_refused_though_its_folder_lets_anyone_renam
         fs::set_permissions(&game, fs::Permissions::from_mode(mode)).expect("chmod");
         let owner = fs::metadata(&game).expect("the file").uid();
         for arguments in [vec!["fmt", path(&game)], vec!["convert", "--fan", "-i", path(&game)]] {
-            let mut command = Command::new(env!("CARGO_BIN_EXE_ctlpgn"));
+            let mut command = Command::new(&binary);
             command.args(&arguments);
             if is_root() {
                 command.uid(NOBODY).gid(NOBODY);
@@ -178,9 +202,41 @@ fn a_file_this_user_may_not_write_is_refused_though_its_folder_lets_anyone_renam
             let metadata = fs::metadata(&game).expect("still there");
             assert_eq!((metadata.uid(), metadata.mode() & 0o777), (owner, mode));
             assert_eq!(fs::read_to_string(&game).expect("readable"), original);
-            assert_eq!(names_in(&folder), ["game.ctl-pgn"], "no file is left beside");
+            assert_eq!(names_in(&folder), ["bin", "game.ctl-pgn"], "no file is left beside");
         }
     }
+    fs::remove_dir_all(&folder).expect("cleaned");
+}
+
+/// The binary of a checkout another user cannot enter (a clone under root's home) still runs
+/// as `nobody`, from the copy the test makes: a binary in a folder of mode 0700 stands for it.
+#[test]
+fn a_binary_in_a_folder_only_its_owner_may_enter_runs_as_another_user_from_its_copy() {
+    if !is_root() {
+        return;
+    }
+    let folder = scratch("closed-checkout");
+    let closed = folder.join("checkout");
+    fs::create_dir(&closed).expect("a folder");
+    let built = closed.join("ctlpgn");
+    fs::copy(env!("CARGO_BIN_EXE_ctlpgn"), &built).expect("the binary is copied");
+    fs::set_permissions(&closed, fs::Permissions::from_mode(0o700)).expect("chmod");
+    let as_nobody = |binary: &Path| {
+        let mut command = Command::new(binary);
+        command.arg("--version").uid(NOBODY).gid(NOBODY);
+        command.output()
+    };
+    let refused = as_nobody(&built);
+    assert!(
+        refused.as_ref().is_err_and(|error| error.kind() == std::io::ErrorKind::PermissionDenied),
+        "nobody may not run what lies in a folder of mode 0700: {refused:?}"
+    );
+    let open = folder.join("open");
+    fs::create_dir(&open).expect("a folder");
+    fs::set_permissions(&open, fs::Permissions::from_mode(0o755)).expect("chmod");
+    let output = as_nobody(&runnable_by_anyone(&built, &open)).expect("the copy runs");
+    assert!(output.status.success(), "{output:?}");
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("ctlpgn "), "{output:?}");
     fs::remove_dir_all(&folder).expect("cleaned");
 }
 

@@ -3,7 +3,8 @@
 -- ]d, <C-W>d, <C-x><C-o>, <C-y>, y and q in the board window), runs :checkhealth, :help and
 -- :CtlpgnInstallParser, edits and writes with format on save. It checks nothing itself: every
 -- observation goes into a JSON file that server/tests/neovim.rs compares with what it
--- expects, so the expectations live in one place. Runs on Neovim 0.7 (Debian's) and 0.11.
+-- expects, so the expectations live in one place. Runs on Neovim 0.7 (Debian 12's), 0.10
+-- (Debian 13's) and 0.11.
 --
 -- Keys are typed with nvim_input, which Neovim reads from its main loop: the script runs as a
 -- coroutine that gives the loop back while it waits for what the keys lead to (a window, a
@@ -218,8 +219,20 @@ local function completing()
   return #vim.fn.complete_info({ 'items' }).items > 0
 end
 
+-- Whether a preview window is open in the current tab.
+local function previewing()
+  for _, win in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+    if vim.wo[win].previewwindow then
+      return true
+    end
+  end
+  return false
+end
+
 -- Types `typed` at the end of a new line under `row` (1-based), then <C-x><C-o>, waits for the
--- items, and takes the selected one with <C-y>; returns the line.
+-- items, and takes the selected one with <C-y>; returns the line, the line with `|` where the
+-- cursor stands once the item is taken, and whether a preview window is open once back in
+-- normal mode.
 local function complete_line(bufnr, row, typed)
   vim.api.nvim_win_set_cursor(0, { row, 0 })
   feed('o' .. typed .. '<C-x><C-o>')
@@ -231,11 +244,13 @@ local function complete_line(bufnr, row, typed)
     return not completing() and (current_line() ~= before or vim.fn.has('nvim-0.11') == 0)
   end)
   local line = current_line()
+  local column = vim.api.nvim_win_get_cursor(0)[2]
+  local cursor = line:sub(1, column) .. '|' .. line:sub(column + 1)
   feed('<Esc>')
   wait_for('normal mode', function()
     return vim.api.nvim_get_mode().mode == 'n'
   end)
-  return line
+  return line, cursor, previewing()
 end
 
 local function run()
@@ -319,6 +334,29 @@ local function run()
     local hover, hover_error = request(bufnr, 'textDocument/hover', params)
     out.hover.error = hover_error and vim.inspect(hover_error) or nil
     out.hover.markdown = hover and hover.contents and hover.contents.value or nil
+  end)
+
+  -- The keys the docs give to copy the PDTL from the float: `K` enters it, `gg` and a count
+  -- of lines down reach the PDTL, `yy` copies it. The count differs by version: 0.7 strips
+  -- the code fences around the PDTL from the float, 0.10 and later keep them as lines (0.11
+  -- hides their rows, but `j` counts them).
+  step('hover yank', function()
+    feed('K')
+    local win = wait_for('the hover float', function()
+      return floats()[1]
+    end)
+    feed('K')
+    wait_for('K to enter the float', function()
+      return vim.api.nvim_get_current_win() == win
+    end)
+    vim.fn.setreg('"', '')
+    feed('gg' .. (vim.fn.has('nvim-0.10') == 1 and '5j' or '4j') .. 'yy')
+    wait_for('yy to copy', function()
+      return vim.fn.getreg('"') ~= ''
+    end)
+    out.hover.yanked = vim.fn.getreg('"')
+    vim.api.nvim_set_current_win(vim.fn.bufwinid(bufnr))
+    close_floats()
   end)
 
   -- The user command, at the same place.
@@ -461,11 +499,45 @@ local function run()
   end)
   out.typed = {}
   step('tag completion', function()
-    out.typed.tag = complete_line(typed, 1, '[Ev')
+    out.typed.tag, out.typed.tag_cursor, out.typed.tag_preview = complete_line(typed, 1, '[Ev')
   end)
+  -- Neovim 0.11 completes as the user types: after `2. JF6-`, with no key pressed, the menu
+  -- offers the Bishop's destinations (`-` is a trigger character). The line goes again.
+  if vim.fn.has('nvim-0.11') == 1 then
+    step('autotrigger', function()
+      local last = vim.fn.search('^1\\.', 'n')
+      vim.api.nvim_win_set_cursor(0, { last, 0 })
+      -- The labels of the menu shown, once they all start with `prefix`.
+      local function menu_of(prefix)
+        local found = {}
+        for _, entry in ipairs(vim.fn.complete_info({ 'items' }).items) do
+          local label = entry.abbr ~= '' and entry.abbr or entry.word
+          if label:sub(1, #prefix) ~= prefix then
+            return nil
+          end
+          table.insert(found, label)
+        end
+        return #found > 0 and found or nil
+      end
+      -- As a person types: the pieces' menu once `JF6` is typed, then `-`.
+      feed('o2. JF6')
+      wait_for('the pieces offered as `2. JF6` is typed', function()
+        return current_line() == '2. JF6' and menu_of('JF6')
+      end)
+      feed('-')
+      local labels = wait_for('the destinations offered as `-` is typed', function()
+        return current_line() == '2. JF6-' and menu_of('JF6-')
+      end)
+      out.typed.autotriggered = labels
+      feed('<C-e><Esc>dd')
+      wait_for('the line to go', function()
+        return vim.api.nvim_get_mode().mode == 'n' and vim.fn.search('^2\\. JF6-$', 'n') == 0
+      end)
+    end)
+  end
   step('move completion', function()
     local last = vim.fn.search('^1\\.', 'n')
-    out.typed.move = complete_line(typed, last, '2. JF6-')
+    out.typed.move, out.typed.move_cursor, out.typed.move_preview = complete_line(typed, last, '2. JF6-')
     out.typed.text = text_of(typed)
   end)
 end

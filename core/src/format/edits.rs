@@ -1,6 +1,7 @@
-//! Minimal edits from an old text to a new one: the two are compared line by line (Myers'
-//! diff), and each run of changed lines becomes one edit, so that an editor keeps its cursor,
-//! marks and undo history on every line the formatter left alone.
+//! Minimal edits from an old text to a new one: the two are compared line by line (lines paired
+//! where both texts have said the same so far, then Myers' diff), and each run of changed lines
+//! becomes one edit, so that an editor keeps its cursor, marks and undo history on every line
+//! the formatter left alone, and a range formatting can take the edits of a few lines alone.
 
 use std::ops::Range;
 
@@ -11,7 +12,14 @@ use crate::text::{TextEdit, TextRange};
 /// square of the differences, and so many changes are a rewrite anyway.
 const MOST_DIFFERENCES: usize = 512;
 
+/// A run of old lines and the run of new lines that replaces it, as line indices.
+type Runs = (Range<usize>, Range<usize>);
+
 /// The edits turning `old` into `new`, with ranges offset by `base`, in text order.
+///
+/// The lines are first paired where the two texts say the same ([`in_step_runs`]), so that
+/// each edit alone keeps what the record says; past the place where they part (a spelling the
+/// options change, which `said_so_far` does not take as one), Myers' diff pairs the rest.
 pub(super) fn line_edits(old: &str, new: &str, base: usize) -> Vec<TextEdit> {
     let old_lines = lines_with_ends(old);
     let new_lines = lines_with_ends(new);
@@ -22,13 +30,104 @@ pub(super) fn line_edits(old: &str, new: &str, base: usize) -> Vec<TextEdit> {
         offset += line.len();
     }
     old_starts.push(offset);
-    changed_runs(&old_lines, &new_lines)
+    let (in_step, (old_rest, new_rest)) = in_step_runs(&old_lines, &new_lines);
+    let in_step = in_step.into_iter().filter_map(|(old_run, new_run)| {
+        without_common_ends(&old_lines, &new_lines, old_run, new_run)
+    });
+    let rest = changed_runs(&old_lines[old_rest..], &new_lines[new_rest..])
         .into_iter()
+        .map(|(a, b)| (a.start + old_rest..a.end + old_rest, b.start + new_rest..b.end + new_rest));
+    in_step
+        .chain(rest)
         .map(|(old_run, new_run)| TextEdit {
             range: TextRange::new(old_starts[old_run.start], old_starts[old_run.end]).shifted(base),
             new_text: new_lines[new_run].concat(),
         })
         .collect()
+}
+
+/// A pair of runs without the lines they begin or end with alike, or `None` when they are
+/// alike throughout.
+fn without_common_ends(
+    old: &[&str],
+    new: &[&str],
+    mut old_run: Range<usize>,
+    mut new_run: Range<usize>,
+) -> Option<(Range<usize>, Range<usize>)> {
+    while !old_run.is_empty() && !new_run.is_empty() && old[old_run.start] == new[new_run.start] {
+        old_run.start += 1;
+        new_run.start += 1;
+    }
+    while !old_run.is_empty() && !new_run.is_empty() && old[old_run.end - 1] == new[new_run.end - 1]
+    {
+        old_run.end -= 1;
+        new_run.end -= 1;
+    }
+    (!old_run.is_empty() || !new_run.is_empty()).then_some((old_run, new_run))
+}
+
+/// The lines cut where the old and the new text have said the same so far, as pairs of runs
+/// of old and new lines, and the lines (old, new) from which they no longer say the same (the
+/// ends when they agree throughout). The formatter only moves text between lines, so a text
+/// laid out afresh is a row of such runs, mostly one old line each, and each of them, alone,
+/// keeps what the text says: an editor formatting a few lines (range formatting) can take the
+/// edits of those lines without the others. A line that says nothing (a blank line added or
+/// removed) goes with the line after it.
+///
+/// Lines are compared on their text without blanks, with the spellings the formatter's options
+/// change taken as one (`‐` and `-`, `×` and `*`, `…` and `...`).
+fn in_step_runs(old: &[&str], new: &[&str]) -> (Vec<Runs>, (usize, usize)) {
+    let (old_said, old_firsts) = said_so_far(old);
+    let (new_said, new_firsts) = said_so_far(new);
+    let agreeing = old_said.iter().zip(&new_said).take_while(|(a, b)| a == b).count();
+    let mut runs = Vec::new();
+    let mut from = (0, 0);
+    let (mut a, mut b) = (0, 0);
+    while a < old_firsts.len() && b < new_firsts.len() {
+        let ((old_count, old_line), (new_count, new_line)) = (old_firsts[a], new_firsts[b]);
+        match old_count.cmp(&new_count) {
+            std::cmp::Ordering::Less => a += 1,
+            std::cmp::Ordering::Greater => b += 1,
+            std::cmp::Ordering::Equal if old_count > agreeing => break,
+            std::cmp::Ordering::Equal => {
+                let cut = (old_line, new_line);
+                if cut != from {
+                    runs.push((from.0..cut.0, from.1..cut.1));
+                    from = cut;
+                }
+                a += 1;
+                b += 1;
+            }
+        }
+    }
+    let throughout = agreeing == old_said.len() && agreeing == new_said.len();
+    if throughout && from != (old.len(), new.len()) {
+        runs.push((from.0..old.len(), from.1..new.len()));
+        from = (old.len(), new.len());
+    }
+    (runs, from)
+}
+
+/// What lines say, as one stream of characters without blanks and with the formatter's
+/// spellings taken as one, and each line boundary where that stream first reaches a length:
+/// (characters said before it, the index of the line it starts), the end included.
+fn said_so_far(lines: &[&str]) -> (Vec<char>, Vec<(usize, usize)>) {
+    let mut said = Vec::new();
+    let mut firsts = vec![(0, 0)];
+    for (index, line) in lines.iter().enumerate() {
+        for character in line.chars().filter(|c| !c.is_whitespace()) {
+            match character {
+                '\u{2010}' => said.push('-'),
+                '\u{D7}' => said.push('*'),
+                '\u{2026}' => said.extend(['.'; 3]),
+                other => said.push(other),
+            }
+        }
+        if firsts.last().is_some_and(|&(count, _)| count < said.len()) {
+            firsts.push((said.len(), index + 1));
+        }
+    }
+    (said, firsts)
 }
 
 /// The lines of a text, each with its line end (`\n`, `\r\n` or a lone `\r`).
@@ -50,7 +149,7 @@ fn lines_with_ends(text: &str) -> Vec<&str> {
 }
 
 /// The runs of lines that differ, as (old lines, new lines) index ranges in order.
-fn changed_runs(old: &[&str], new: &[&str]) -> Vec<(Range<usize>, Range<usize>)> {
+fn changed_runs(old: &[&str], new: &[&str]) -> Vec<Runs> {
     let prefix = old.iter().zip(new).take_while(|(a, b)| a == b).count();
     let suffix = old[prefix..]
         .iter()
@@ -227,6 +326,29 @@ mod tests {
         assert_eq!(&old[edits[1].range], "e\n");
         assert_eq!(edits[1].new_text, "E\nf\n");
         assert_eq!(apply(old, &edits), new);
+    }
+
+    #[test]
+    fn a_run_of_lines_laid_out_afresh_is_cut_where_old_and_new_say_the_same() {
+        let old = "[White  \"M\"]\n1.E7-E13,E21-E15 2. F8-F12\n\n\n3. E13×F16 :\n*\n";
+        let new = "[White \"M\"]\n\n1. E7-E13, E21-E15\n2. F8‐F12\n3. E13*F16:\n*\n";
+        let edits = line_edits(old, new, 0);
+        let pairs: Vec<(&str, &str)> =
+            edits.iter().map(|edit| (&old[edit.range], edit.new_text.as_str())).collect();
+        assert_eq!(
+            pairs,
+            [
+                ("[White  \"M\"]\n", "[White \"M\"]\n"),
+                ("1.E7-E13,E21-E15 2. F8-F12\n", "\n1. E7-E13, E21-E15\n2. F8‐F12\n"),
+                ("\n\n3. E13×F16 :\n", "3. E13*F16:\n"),
+            ],
+            "a blank line goes with the line after it; `‐` and `-`, `×` and `*` read as one"
+        );
+        assert_eq!(apply(old, &edits), new);
+        // Where the texts part, the rest is one run.
+        let edits = line_edits("a  b\nc\nd \n", "a b\nC\nd\n", 0);
+        assert_eq!(edits.len(), 2, "{edits:?}");
+        assert_eq!(edits[1].new_text, "C\nd\n");
     }
 
     #[test]

@@ -12,6 +12,7 @@ pub mod equivalence;
 mod layout;
 mod moves;
 mod options;
+mod piecewise;
 mod records;
 
 use crate::syntax::Reading;
@@ -19,6 +20,7 @@ use crate::text::{apply_edits, TextEdit, TextRange};
 
 pub use layout::MAX_LAYOUT_DEPTH;
 pub use options::{EllipsisStyle, FormatOptions, Separators};
+pub use piecewise::touched_lines;
 pub use records::dominant_line_ending;
 
 /// The whole file in canonical layout, each record in its own dominant line ending (see
@@ -34,19 +36,24 @@ pub fn format_text_with(text: &str, options: &FormatOptions, reading: Reading) -
 }
 
 /// The edits that turn `text` into [`format_text`]'s output, in text order and disjoint, each
-/// covering only a run of changed lines. With a byte `range`, only the records it touches are
-/// formatted (an empty range touches the record it stands in).
+/// covering only a run of changed lines.
+///
+/// With a byte `range`, only what lies within the whole lines the range touches
+/// ([`touched_lines`]) is formatted: the records those lines meet are laid out, and of their
+/// edits only those inside the lines are kept, when they keep the record equivalent on their
+/// own ([`equivalence`]); a record that cannot be formatted piecewise there gets no edit.
 pub fn format_edits(
     text: &str,
     options: &FormatOptions,
     range: Option<TextRange>,
 ) -> Vec<TextEdit> {
-    let touched = |span: TextRange| match range {
+    let lines = range.map(|range| piecewise::touched_lines(text, range));
+    let touched = |span: TextRange| match lines {
         None => true,
-        Some(range) if range.is_empty() => {
-            span.contains(range.start) || (range.start == span.end && span.end == text.len())
+        Some(lines) if lines.is_empty() => {
+            span.contains(lines.start) || (lines.start == span.end && span.end == text.len())
         }
-        Some(range) => span.overlaps(range),
+        Some(lines) => span.overlaps(lines),
     };
     let formatted = records::format_records(text, options, Reading::ReaderFirst, touched);
     // The line diffs are per record too, so they are shared out between cores the same way.
@@ -55,7 +62,14 @@ pub fn format_edits(
             .iter()
             .filter(|record| text[record.range] != record.new_text)
             .flat_map(|record| {
-                edits::line_edits(&text[record.range], &record.new_text, record.range.start)
+                let edits =
+                    edits::line_edits(&text[record.range], &record.new_text, record.range.start);
+                match lines {
+                    None => edits,
+                    Some(lines) => {
+                        piecewise::kept_within(text, record.range, edits, lines, options)
+                    }
+                }
             })
             .collect()
     })

@@ -46,8 +46,12 @@ pub fn server_capabilities(negotiated: &Negotiated) -> ServerCapabilities {
         }),
         completion_provider: Some(CompletionOptions {
             // `[` starts a tag, `"` a tag value, `#` and `@` references and markers in a
-            // comment, and a space the next half-move.
-            trigger_characters: Some(["[", "\"", "#", "@", " "].map(String::from).to_vec()),
+            // comment (`@` a special capture too), a space the next half-move, and a move or
+            // capture separator in either spelling (`-` `‐`, `×` `*`) its destination: an
+            // editor completing as the user types keeps its menu open after `JF6-`.
+            trigger_characters: Some(
+                ["[", "\"", "#", "@", " ", "-", "\u{2010}", "×", "*"].map(String::from).to_vec(),
+            ),
             ..CompletionOptions::default()
         }),
         folding_range_provider: Some(FoldingRangeProviderCapability::Simple(true)),

@@ -17,15 +17,16 @@ use std::time::Duration;
 use tower_lsp_server::jsonrpc::{Error, Result};
 use tower_lsp_server::lsp_types::MessageType;
 use tower_lsp_server::lsp_types::{
-    CodeAction, CodeActionParams, CodeActionResponse, CompletionParams, CompletionResponse,
-    ConfigurationItem, DidChangeConfigurationParams, DidChangeTextDocumentParams,
-    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentDiagnosticParams,
-    DocumentDiagnosticReport, DocumentDiagnosticReportResult, DocumentFormattingParams,
-    DocumentHighlight, DocumentHighlightParams, DocumentRangeFormattingParams,
-    DocumentSymbolParams, DocumentSymbolResponse, ExecuteCommandParams, FoldingRange,
-    FoldingRangeParams, FullDocumentDiagnosticReport, GotoDefinitionParams, GotoDefinitionResponse,
-    Hover, HoverParams, InitializeParams, InitializeResult, InitializedParams, LSPAny, Location,
-    Position, ReferenceParams, RelatedFullDocumentDiagnosticReport, ServerInfo, TextEdit, Uri,
+    CodeAction, CodeActionParams, CodeActionResponse, CompletionList, CompletionParams,
+    CompletionResponse, ConfigurationItem, DidChangeConfigurationParams,
+    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
+    DocumentDiagnosticParams, DocumentDiagnosticReport, DocumentDiagnosticReportResult,
+    DocumentFormattingParams, DocumentHighlight, DocumentHighlightParams,
+    DocumentRangeFormattingParams, DocumentSymbolParams, DocumentSymbolResponse,
+    ExecuteCommandParams, FoldingRange, FoldingRangeParams, FullDocumentDiagnosticReport,
+    GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverParams, InitializeParams,
+    InitializeResult, InitializedParams, LSPAny, Location, Position, ReferenceParams,
+    RelatedFullDocumentDiagnosticReport, ServerInfo, TextEdit, Uri,
 };
 use tower_lsp_server::lsp_types::{
     SemanticToken, SemanticTokens, SemanticTokensParams, SemanticTokensRangeParams,
@@ -454,15 +455,31 @@ impl LanguageServer for Server {
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
         let at = params.text_document_position;
         let negotiated = self.negotiated();
-        let items = self.documents.read(&at.text_document.uri, |document| {
+        let answer = self.documents.read(&at.text_document.uri, |document| {
             let rope = document.rope();
             let offset = from_proto::offset(rope, at.position, negotiated.encoding);
             let items =
                 view_at(document, offset, |view, _| ide::completion::completion(view, offset));
-            let items = items.unwrap_or_default().into_iter();
-            items.map(|item| to_proto::completion_item(rope, item, negotiated)).collect::<Vec<_>>()
+            let items = items.unwrap_or_default();
+            // After a piece the user types a separator, and what may be written then is the
+            // piece's destinations, which no filtering of the pieces gives: the list is
+            // incomplete, so that a client completing as the user types (Neovim 0.11, whose
+            // menu ignores trigger characters while it is open) asks again.
+            let incomplete =
+                items.iter().any(|item| item.kind == ide::completion::CompletionKind::Piece);
+            let items: Vec<_> = items
+                .into_iter()
+                .map(|item| to_proto::completion_item(rope, item, negotiated))
+                .collect();
+            (items, incomplete)
         });
-        Ok(items.filter(|items| !items.is_empty()).map(CompletionResponse::Array))
+        Ok(answer.filter(|(items, _)| !items.is_empty()).map(|(items, incomplete)| {
+            if incomplete {
+                CompletionResponse::List(CompletionList { is_incomplete: true, items })
+            } else {
+                CompletionResponse::Array(items)
+            }
+        }))
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {

@@ -274,3 +274,53 @@ fn a_cut_hover_still_shows_the_move_the_turn_and_the_pdtl() {
         assert!(above.contains("White to move"), "the turn: {context}");
     }
 }
+
+/// `[Ev`, `CTRL-X CTRL-O`, `CTRL-Y`, then the value typed, as the docs say it is done: the
+/// value lands between the quotes on every version (0.7 and 0.10 write the item as plain text,
+/// the cursor after it, unless the plugin moves it), and the preview window that 0.7 and 0.10
+/// open for the item's documentation is gone once the item is taken.
+#[test]
+fn a_tag_completed_takes_its_value_between_the_quotes_and_leaves_no_preview_window() {
+    for nvim in neovims() {
+        let work = user_folder("nvim-terminal-tag");
+        std::fs::copy(repository().join("tests/e2e/complete.ctl-pgn"), work.0.join("tags.ctl-pgn"))
+            .expect("the record is copied");
+        let terminal = Terminal::start(&nvim, &work.0, "tags.ctl-pgn", 120, 30);
+        terminal.wait_for("the record", |screen| {
+            screen.iter().any(|row| row.contains("1. K4-K6, E21-E19"))
+        });
+        terminal.type_text("o[Ev");
+        terminal.press(&["C-x", "C-o"]);
+        let menu = terminal.wait_for("the completion menu", |screen| {
+            screen.iter().any(|row| row.contains("Event") && !row.starts_with("[Ev"))
+        });
+        // Each key once the screen shows what the one before did, as a person types.
+        terminal.press(&["C-y"]);
+        terminal.wait_for("the menu to close", |screen| {
+            !screen.iter().any(|row| row.contains("Property"))
+        });
+        terminal.type_text("Paris");
+        terminal
+            .wait_for("the value typed", |screen| screen.iter().any(|row| row.contains("Paris")));
+        terminal.press(&["Escape"]);
+        let context = |screen: &[String]| format!("{}:\n{}", nvim.display(), screen.join("\n"));
+        let screen = terminal.wait_for("normal mode", |screen| {
+            !screen.iter().any(|row| row.contains("-- INSERT --"))
+        });
+        assert!(
+            screen.iter().any(|row| {
+                // Past the sign column, before any virtual text.
+                let text: String = row.chars().skip(2).collect();
+                text.split("  ").next() == Some("[Event \"Paris\"]")
+            }),
+            "the value between the quotes: {}\nthe menu was:\n{}",
+            context(&screen),
+            menu.join("\n")
+        );
+        assert!(
+            !screen.iter().any(|row| row.contains("[Scratch]") || row.contains("[Preview]")),
+            "no preview window: {}",
+            context(&screen)
+        );
+    }
+}

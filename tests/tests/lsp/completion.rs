@@ -152,3 +152,63 @@ fn the_legal_half_moves_are_written_in_the_record_s_figurines_in_both_encodings(
     let place = Marked::within(text, "3. $0☖\n");
     insta::assert_snapshot!("before_a_figurine", shown_in_both(&place, false));
 }
+
+/// The server asks to be called as each character after which it has something to offer is
+/// typed (`triggerCharacters`): after a move or capture separator, in both spellings, the
+/// destinations of the piece, so that an editor completing as the user types (Neovim 0.11's
+/// autotrigger) keeps offering them after `JF6-` rather than closing its menu at the `-`.
+#[test]
+fn every_separator_is_a_trigger_character_after_which_the_destinations_come() {
+    let mut client = Client::start(utf16_client());
+    let triggers = client.initialized["capabilities"]["completionProvider"]["triggerCharacters"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        triggers,
+        ["[", "\"", "#", "@", " ", "-", "\u{2010}", "×", "*"].map(Value::from),
+        "the trigger characters"
+    );
+    let record = "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15\n2. F8-F12, F20-F16\n3. E13";
+    // The pawn's moves, then its capture (labels keep the record's own spelling).
+    let separators = [("-", "D14"), ("\u{2010}", "D14"), ("×", "F16"), ("*", "F16")];
+    for (number, (separator, destination)) in separators.into_iter().enumerate() {
+        let place = Marked::cursor(&format!("{record}{separator}$0\n"));
+        let name = uri(&format!("after-separator-{number}"));
+        client.open(&name, &place.text);
+        let answer = client
+            .request(
+                "textDocument/completion",
+                json!({"textDocument": {"uri": name}, "position": place.position(client.encoding()),
+                       "context": {"triggerKind": 2, "triggerCharacter": separator}}),
+            )
+            .expect("completion");
+        let labels: Vec<String> = completion_items(&answer)
+            .iter()
+            .map(|item| item["label"].as_str().unwrap_or_default().to_string())
+            .collect();
+        assert!(
+            labels.iter().any(|label| label.starts_with("E13") && label.ends_with(destination)),
+            "after {separator}: {labels:?}"
+        );
+    }
+}
+
+/// The pieces are an incomplete list: once a piece is typed, a separator follows, and then the
+/// destinations are what may be written, which no client can find by filtering the pieces. A
+/// client completing as the user types (Neovim 0.11, which ignores trigger characters while its
+/// menu is open) asks again because of it. The destinations are complete.
+#[test]
+fn the_pieces_are_an_incomplete_list_and_the_destinations_a_complete_one() {
+    let mut client = Client::start(utf16_client());
+    let record = "[Variant \"C'escacs\"]\n\n1. E7-E13, E21-E15\n2. F8-F12, F20-F16\n3. ";
+    for (number, (typed, incomplete)) in [("", true), ("E13-", false)].into_iter().enumerate() {
+        let place = Marked::cursor(&format!("{record}{typed}$0\n"));
+        let name = uri(&format!("incomplete-{number}"));
+        client.open(&name, &place.text);
+        let answer =
+            client.at_cursor("textDocument/completion", &name, &place).expect("completion");
+        assert!(!completion_items(&answer).is_empty(), "{typed:?}: {answer}");
+        assert_eq!(answer["isIncomplete"] == true, incomplete, "{typed:?}: {answer}");
+    }
+}

@@ -4,11 +4,14 @@
 --   'formatexpr' from the server, and the keys K (hover), ]d and [d (next and previous
 --   diagnostic), <C-W>d (the diagnostic under the cursor), grr (references), gra (code
 --   actions) and gO (outline). An option the user set and a key the user mapped are left alone.
+-- * Neovim 0.7 to 0.10, whose 'omnifunc' writes items as plain text: the cursor between the
+--   quotes of a tag line just completed, and no preview window left open after completion.
 -- * Neovim 0.11 and later: `vim.lsp.completion` for the buffer, which expands the server's
 --   snippets (a whole `[Event "…"]` from `[Ev`) and, with `autotrigger`, asks as the trigger
 --   characters are typed.
--- * Neovim before 0.9, which shows a diagnostic without its code: the code before the message
---   in virtual text, and after it in the float (`K003`), as 0.9 and later do in their float.
+-- * Neovim before 0.11, whose virtual text (on by default) shows a diagnostic without its code:
+--   the code before the message; before 0.9, after it in the float too (`K003`), as 0.9 and
+--   later do in their float.
 
 local M = {}
 
@@ -90,42 +93,127 @@ local function enable_completion(client, bufnr, completion)
   end
 end
 
+-- Where the cursor goes once a completion item of the server's was written as plain text
+-- (Neovim before 0.11 takes no snippets): a whole tag line whose value is to be typed
+-- (`[Event ""]`, `[Date "????-??-??"]`) puts it after the opening quote, where the snippet's
+-- first placeholder is; anything else leaves it after the text. Returns the byte column, or
+-- nil to leave it. `word` is the text written (`Event ""]`: the `[` typed before it stays),
+-- `column` the cursor's byte column after it.
+function M.column_after_completion(line, column, word, item)
+  if type(item) ~= 'table' or item.insertTextFormat == 2 then
+    return nil
+  end
+  local before = line:sub(1, column)
+  if word == '' or before:sub(-#word) ~= word then
+    return nil
+  end
+  local start, _, value = before:find('%[[%w_]+ "([^"]*)"%]$')
+  if not start or start < column - #word or not value:match('^[?%-]*$') then
+    return nil
+  end
+  return (before:find('"', start, true))
+end
+
+-- The preview window, if one is open in the current tab.
+local function preview_window()
+  for _, win in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+    if vim.wo[win].previewwindow then
+      return win
+    end
+  end
+  return nil
+end
+
+-- Neovim 0.7 to 0.10 complete with 'omnifunc': the item is written as plain text, the cursor
+-- after it, and an item with documentation opens the preview window (`completeopt` holds
+-- `preview` by default, and is global before 0.11), which stays open after the completion.
+-- Once an item is taken, the cursor goes where the snippet would have put it, and a preview
+-- window the completion opened closes.
+local function follow_completion(bufnr)
+  local group = vim.api.nvim_create_augroup('ctlpgn_completion_' .. bufnr, { clear = true })
+  local previewed_before = false
+  vim.api.nvim_create_autocmd('InsertEnter', {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      previewed_before = preview_window() ~= nil
+    end,
+  })
+  vim.api.nvim_create_autocmd('CompleteDone', {
+    group = group,
+    buffer = bufnr,
+    callback = function()
+      local completed = vim.v.completed_item or {}
+      local user_data = type(completed.user_data) == 'table' and completed.user_data or {}
+      local item = vim.tbl_get(user_data, 'nvim', 'lsp', 'completion_item')
+      if item and completed.word then
+        local row, column = unpack(vim.api.nvim_win_get_cursor(0))
+        local moved = M.column_after_completion(vim.api.nvim_get_current_line(), column, completed.word, item)
+        if moved then
+          vim.api.nvim_win_set_cursor(0, { row, moved })
+        end
+      end
+      if not previewed_before then
+        -- Windows may not close while the completion holds the text locked.
+        vim.schedule(function()
+          if preview_window() then
+            vim.cmd('pclose')
+          end
+        end)
+      end
+    end,
+  })
+end
+
 -- The namespaces whose diagnostics already show their code.
 local coded = {}
 
--- Before Neovim 0.9 a diagnostic is shown without its code: put it before the message in
--- virtual text (for the client's namespace, following the user's global virtual text
--- setting) and after it in the float, as 0.9 and later do.
+-- Before Neovim 0.11 virtual text is on by default and shows a diagnostic without its code:
+-- put it before the message (for the client's namespace, following the user's global virtual
+-- text setting). Before 0.9 the float shows no code either: put it after the message, as 0.9
+-- and later do.
 local function show_codes(client)
+  if has('0.11') then
+    return
+  end
+  -- The namespace of pushed diagnostics, and from 0.10 that of pulled ones (the server offers
+  -- both; 0.10 pulls), which older versions' get_namespace does not tell apart.
+  local namespaces = {}
+  for _, pulled in ipairs({ false, true }) do
+    local namespace = vim.lsp.diagnostic.get_namespace(client.id, pulled)
+    if not coded[namespace] then
+      coded[namespace] = true
+      table.insert(namespaces, namespace)
+    end
+  end
+  if #namespaces == 0 then
+    return
+  end
+  local virtual_text = function()
+    local global = vim.diagnostic.config().virtual_text
+    if not global then
+      return false
+    end
+    local options = type(global) == 'table' and vim.deepcopy(global) or {}
+    local format = options.format
+    options.format = function(diagnostic)
+      local message = format and format(diagnostic) or diagnostic.message
+      return diagnostic.code and (diagnostic.code .. ': ' .. message) or message
+    end
+    return options
+  end
+  for _, namespace in ipairs(namespaces) do
+    vim.diagnostic.config({ virtual_text = virtual_text }, namespace)
+  end
   if has('0.9') then
     return
   end
-  local namespace = vim.lsp.diagnostic.get_namespace(client.id)
-  if coded[namespace] then
-    return
-  end
-  coded[namespace] = true
-  vim.diagnostic.config({
-    virtual_text = function()
-      local global = vim.diagnostic.config().virtual_text
-      if not global then
-        return false
-      end
-      local options = type(global) == 'table' and vim.deepcopy(global) or {}
-      local format = options.format
-      options.format = function(diagnostic)
-        local message = format and format(diagnostic) or diagnostic.message
-        return diagnostic.code and (diagnostic.code .. ': ' .. message) or message
-      end
-      return options
-    end,
-  }, namespace)
   local float = vim.diagnostic.config().float
   float = type(float) == 'table' and float or {}
   local format = float.format
   float.format = function(diagnostic)
     local message = format and format(diagnostic) or diagnostic.message
-    if diagnostic.namespace == namespace and diagnostic.code then
+    if coded[diagnostic.namespace] and diagnostic.code then
       return string.format('%s [%s]', message, diagnostic.code)
     end
     return message
@@ -138,6 +226,9 @@ function M.attach(client, bufnr, options)
   options = options or require('ctlpgn').options
   if options.keys and not has('0.11') then
     set_defaults(bufnr)
+  end
+  if not has('0.11') then
+    follow_completion(bufnr)
   end
   enable_completion(client, bufnr, options.completion)
   show_codes(client)

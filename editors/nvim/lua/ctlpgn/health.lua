@@ -1,8 +1,9 @@
 -- :checkhealth ctlpgn: the server's binary (found, and of the version this plugin is written
 -- for), the tree-sitter parser and its queries, the clients running and the buffers they
--- serve, and the settings. Works with the health API of each Neovim: `vim.health.start` and
--- `ok`/`warn`/`error`/`info` from 0.10, `vim.health.report_*` in 0.8 and 0.9, the
--- `health#report_*` functions in 0.7.
+-- serve, and the settings in force: each running client's own (however it was started:
+-- setup(), or vim.lsp.config and vim.lsp.enable), and whether saving formats. Works with the
+-- health API of each Neovim: `vim.health.start` and `ok`/`warn`/`error`/`info` from 0.10,
+-- `vim.health.report_*` in 0.8 and 0.9, the `health#report_*` functions in 0.7.
 
 local M = {}
 
@@ -54,6 +55,42 @@ local function buffers_of(client)
   return buffers
 end
 
+-- The settings the server is answered when no client runs yet: those of vim.lsp.config
+-- (Neovim 0.11 and later, lsp/ctlpgn.lua merged with the user's vim.lsp.config('ctlpgn', …)),
+-- else those setup() was given, else the defaults.
+local function configured_settings(ctlpgn)
+  local ok, lsp_config = pcall(function()
+    return vim.lsp.config and vim.lsp.config.ctlpgn
+  end)
+  if ok and type(lsp_config) == 'table' then
+    return {
+      cmd = lsp_config.cmd,
+      settings = (lsp_config.settings or {}).ctlpgn or lsp_config.init_options or {},
+      source = "vim.lsp.config('ctlpgn')",
+    }
+  end
+  return {
+    cmd = ctlpgn.options.cmd,
+    settings = ctlpgn.options.settings,
+    source = ctlpgn.configured and 'setup()' or 'the defaults',
+  }
+end
+
+-- The server's settings as the client answers them (its `settings.ctlpgn`, which
+-- `workspace/configuration` gives the server), the rule checks named first: they are what a
+-- user asks about when an R-code shows or does not.
+local function report_settings(report, settings, from)
+  local rules = type(settings.rules) == 'table' and settings.rules.enable == true
+  report.info(string.format('rule checks (R001-R009): %s (%s)', rules and 'on' or 'off', from))
+  report.info(string.format('settings (%s): %s', from, vim.fn.json_encode(settings)))
+end
+
+-- Whether saving a ctlpgn buffer formats it: setup()'s BufWritePre autocommand is there.
+local function format_on_save()
+  local ok, autocmds = pcall(vim.api.nvim_get_autocmds, { group = 'ctlpgn', event = 'BufWritePre' })
+  return ok and #autocmds > 0
+end
+
 function M.check()
   local report = reporter()
   local ctlpgn = require('ctlpgn')
@@ -78,7 +115,11 @@ function M.check()
   end
 
   report.start('ctlpgn: the language server')
-  local program = options.cmd[1]
+  -- The binary of the running client, else the one the configuration names.
+  local running_clients = clients()
+  local configured = configured_settings(ctlpgn)
+  local running_cmd = running_clients[1] and running_clients[1].config and running_clients[1].config.cmd
+  local program = (running_cmd or configured.cmd or options.cmd)[1]
   local path = vim.fn.exepath(program)
   if path == '' then
     report.error(string.format("'%s' (the cmd option) was not found", program), {
@@ -99,7 +140,6 @@ function M.check()
       })
     end
   end
-  local running_clients = clients()
   if #running_clients == 0 then
     report.info('no ctlpgn client is running (open a *.ctl-pgn file to start one)')
   end
@@ -133,9 +173,24 @@ function M.check()
   end
 
   report.start('ctlpgn: settings')
-  report.info('cmd: ' .. table.concat(options.cmd, ' '))
-  report.info('settings (sent to the server): ' .. vim.fn.json_encode(options.settings))
-  report.info(string.format('format_on_save: %s (timeout %d ms)', tostring(options.format_on_save), options.format_timeout))
+  if #running_clients == 0 then
+    report.info(string.format('cmd: %s (%s)', table.concat(configured.cmd or {}, ' '), configured.source))
+    report_settings(report, configured.settings, configured.source)
+  end
+  for _, client in ipairs(running_clients) do
+    local config = client.config or {}
+    local from = string.format('client %d', client.id)
+    report.info(string.format('cmd: %s (%s)', table.concat(config.cmd or {}, ' '), from))
+    report_settings(report, (config.settings or {}).ctlpgn or config.init_options or {}, from)
+  end
+  local saving = format_on_save()
+  if saving then
+    report.info(string.format('format on save: on (timeout %d ms)', options.format_timeout))
+  elseif ctlpgn.configured then
+    report.info('format on save: off (setup() was given format_on_save = false)')
+  else
+    report.info("format on save: off: setup() was not called, and it is setup() that formats on save (require('ctlpgn').setup() declares the same configuration)")
+  end
   if vim.fn.has('nvim-0.11') == 1 then
     local completion = options.completion or {}
     report.info(string.format('completion: %s, autotrigger: %s', tostring(completion.enable), tostring(completion.autotrigger)))

@@ -35,7 +35,8 @@ local defaults = {
   -- key the user mapped or an option the user set).
   keys = true,
   -- Neovim 0.11 and later: `vim.lsp.completion` for ctlpgn buffers, which expands the
-  -- server's snippets; `autotrigger` asks as `[`, `"`, `#`, `@` and a space are typed.
+  -- server's snippets; `autotrigger` asks as `[`, `"`, `#`, `@`, a space and a separator
+  -- (`-`, `‐`, `×`, `*`) are typed.
   completion = { enable = true, autotrigger = true },
   -- Passed to the client as they are.
   on_attach = nil,
@@ -132,6 +133,19 @@ function M.copy_position()
   return pdtl
 end
 
+-- The client's capabilities. Neovim 0.10 offers only UTF-16 positions, and turns a cursor
+-- past a multi-byte character (`‐`, `×`, on every move line) into a position at the end of its
+-- line: `_str_utfindex_enc` compares the byte column with the line's length in UTF-16 units.
+-- Its client takes the encoding the server chooses (`positionEncoding`), and counts UTF-8
+-- columns right, so it offers UTF-8 first, as 0.11 does itself.
+local function capabilities(given)
+  if vim.fn.has('nvim-0.10') == 0 or has_config_api then
+    return given
+  end
+  local offered = given or vim.lsp.protocol.make_client_capabilities()
+  return vim.tbl_deep_extend('force', offered, { general = { positionEncodings = { 'utf-8', 'utf-16' } } })
+end
+
 -- The client configuration shared by both ways of starting the server.
 local function client_config()
   local options = M.options
@@ -151,7 +165,7 @@ local function client_config()
         options.on_attach(client, bufnr)
       end
     end,
-    capabilities = options.capabilities,
+    capabilities = capabilities(options.capabilities),
   }
 end
 
