@@ -6,7 +6,7 @@
 //!
 //! The move list is a window of at most [`LINE_WINDOW`] half-moves around the place, with the
 //! line's length and its first and last half-moves: a board is asked for at every move of the
-//! cursor, and a record written on one line of 400 KB has 50,000 half-moves, whose list made
+//! cursor, and a record written on one line of 400 KB has 34,000 half-moves, whose list made
 //! an answer of megabytes and a page of as many buttons.
 
 use crate::analysis::{board_at, LineHalfMove};
