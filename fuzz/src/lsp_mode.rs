@@ -7,6 +7,12 @@
 //! unchanged and the next request is answered; at the end of each stream the diagnostics of the
 //! edited document must be those of a fresh document with the same text. A stream is saved as
 //! JSON lines: a header, then one step a line.
+//!
+//! Playing on the board too: `ctlpgn/board` anywhere, on records written on one long line
+//! among others (its `line` must stay a window of at most 200 half-moves around the place, with
+//! the whole line's length and ends); half-moves played from the board's `moves` with the
+//! document's version, whose edit the client applies as an editor does; and plays that name an
+//! older version, which must be refused with ContentModified (-32801), nothing played.
 
 use std::time::Duration;
 
@@ -40,8 +46,18 @@ const LONE_SURROGATES: [&str; 7] = [
 /// Where a lone surrogate goes in a message written by serde_json: replaced in its JSON text.
 const PLACEHOLDER: &str = "\u{F8FF}lone surrogate\u{F8FF}";
 
-/// The requests of each kind the server advertises.
-const REQUESTS: [&str; 15] = [
+/// The most half-moves a `ctlpgn/board` answer lists (the server's `ide::board::LINE_WINDOW`).
+const LINE_WINDOW: usize = 200;
+
+/// The protocol's ContentModified: a play at a place read in another version.
+const CONTENT_MODIFIED: i64 = -32801;
+
+/// The protocol's InvalidParams: a play refused for its move or its place.
+const INVALID_PARAMS: i64 = -32602;
+
+/// The requests of each kind the server advertises, and the board (twice, as the code
+/// actions: the editors' boards ask for it at every move of the cursor).
+const REQUESTS: [&str; 17] = [
     "textDocument/hover",
     "textDocument/completion",
     "textDocument/definition",
@@ -57,6 +73,8 @@ const REQUESTS: [&str; 15] = [
     "textDocument/codeAction",
     "textDocument/diagnostic",
     "workspace/executeCommand",
+    "ctlpgn/board",
+    "ctlpgn/board",
 ];
 
 fn finding(kind: &'static str, message: impl Into<String>) -> Finding {
@@ -164,6 +182,12 @@ impl Executor {
         if let Some(body) = step["raw"].as_str() {
             return self.lone_surrogate(body, step.get("id").filter(|id| !id.is_null()));
         }
+        if let Some(play) = step.get("play") {
+            return self.play(&play["position"], play["pick"].as_u64().unwrap_or(0));
+        }
+        if let Some(stale) = step.get("stale_play") {
+            return self.stale_play(stale);
+        }
         let method = step["request"].as_str().unwrap_or_default().to_string();
         let params = step["params"].clone();
         let answer = self
@@ -198,6 +222,82 @@ impl Executor {
             finding("lsp-surrogate", format!("{body}: the next request: {error}"))
         })?;
         self.check_panics("the request after a lone surrogate")
+    }
+
+    /// A half-move played as a board plays it: the board at `position`, then the `pick`-th of
+    /// its `moves` (modulo their count) played with the document's version. The play is
+    /// either refused with InvalidParams (a move the server will not write there) or an edit
+    /// of this version whose positions exist; the client applies it, as an editor does, and
+    /// sends it back as a change.
+    fn play(&mut self, position: &Value, pick: u64) -> Result<(), Finding> {
+        let board_params = json!({"textDocument": {"uri": EDITED}, "position": position});
+        let timeout = |message: String| finding("lsp-timeout", message);
+        let board = self.client().request("ctlpgn/board", board_params.clone()).map_err(timeout)?;
+        self.check_panics("ctlpgn/board")?;
+        let board = board.map_err(|error| {
+            finding("lsp-error-response", format!("ctlpgn/board {board_params}: {error}"))
+        })?;
+        self.check_result("ctlpgn/board", &board_params, &board)?;
+        let Some(moves) = board["moves"].as_array().filter(|moves| !moves.is_empty()) else {
+            return Ok(());
+        };
+        let chosen = &moves[(pick % moves.len() as u64) as usize]["text"];
+        let params = json!({"textDocument": {"uri": EDITED, "version": self.version}, "position": position, "move": chosen});
+        let answer = self.client().request("ctlpgn/play", params.clone()).map_err(timeout)?;
+        self.check_panics("ctlpgn/play")?;
+        let played = match answer {
+            Ok(played) => played,
+            Err(error) if error["code"] == INVALID_PARAMS => return Ok(()),
+            Err(error) => {
+                return Err(finding("lsp-play", format!("ctlpgn/play {params}: {error}")));
+            }
+        };
+        let change = &played["edit"]["documentChanges"][0];
+        if change["textDocument"]["version"] != json!(self.version) {
+            return Err(finding(
+                "lsp-play",
+                format!("ctlpgn/play {params}: an edit of another version: {played}"),
+            ));
+        }
+        let lines = positions::lines(&self.text);
+        let edits = &change["edits"];
+        self.apply_edits(&lines, edits)
+            .map_err(|message| finding("lsp-play", format!("ctlpgn/play {params}: {message}")))?;
+        let changes: Vec<Value> = edits
+            .as_array()
+            .into_iter()
+            .flatten()
+            .rev()
+            .map(|edit| json!({"range": edit["range"], "text": edit["newText"]}))
+            .collect();
+        if changes.is_empty() {
+            return Ok(());
+        }
+        self.step(&json!({"change": changes}))
+    }
+
+    /// A play that names a version other than the document's: refused with ContentModified,
+    /// whatever its place and move, and nothing played.
+    fn stale_play(&mut self, stale: &Value) -> Result<(), Finding> {
+        let version = stale["version"].as_i64().unwrap_or(0);
+        if version == self.version {
+            return Ok(());
+        }
+        let params = json!({"textDocument": {"uri": EDITED, "version": version}, "position": stale["position"], "move": stale["move"]});
+        let answer = self.client().request("ctlpgn/play", params.clone()).map_err(|message| {
+            finding("lsp-timeout", format!("ctlpgn/play {params}: {message}"))
+        })?;
+        self.check_panics("a stale ctlpgn/play")?;
+        match answer {
+            Err(error) if error["code"] == CONTENT_MODIFIED => Ok(()),
+            other => Err(finding(
+                "lsp-stale-play",
+                format!(
+                    "ctlpgn/play {params} at version {}: {other:?} instead of ContentModified",
+                    self.version
+                ),
+            )),
+        }
     }
 
     /// The answer's positions exist in the client's text; formatting gives the core's text;
@@ -279,6 +379,11 @@ impl Executor {
                 if got != expected {
                     return Err(finding("lsp-format", format!("{method} {params}: the edits {result} give\n{edited:?}\nthe core formats\n{expected:?}\nfrom\n{:?}", self.text)));
                 }
+            }
+            "ctlpgn/board" if !result.is_null() => {
+                check_board_line(result).map_err(|message| {
+                    finding("lsp-board", format!("{method} {params}: {message}"))
+                })?;
             }
             "textDocument/codeAction" => {
                 for action in result.as_array().into_iter().flatten() {
@@ -415,6 +520,34 @@ impl Executor {
     }
 }
 
+/// A board answer's move list is bounded: at most [`LINE_WINDOW`] half-moves, numbered from
+/// `lineStart` on, with the place's half-move among them, within the whole line's
+/// `lineLength`, whose first and last half-moves are given (plies 1 and `lineLength`).
+fn check_board_line(board: &Value) -> Result<(), String> {
+    let line = board["line"].as_array().ok_or("no line")?;
+    let (Some(start), Some(length), Some(ply)) =
+        (board["lineStart"].as_u64(), board["lineLength"].as_u64(), board["ply"].as_u64())
+    else {
+        return Err("no lineStart, lineLength or ply".to_string());
+    };
+    if line.len() > LINE_WINDOW || line.len() as u64 > length {
+        return Err(format!("{} half-moves listed of {length}", line.len()));
+    }
+    let numbered = line.iter().zip(start..).all(|(half_move, ply)| half_move["ply"] == ply);
+    if !numbered || (!line.is_empty() && start + line.len() as u64 - 1 > length) {
+        return Err(format!("a window from {start} of {} half-moves, of {length}", line.len()));
+    }
+    if ply > length || (ply > 0 && !(start..start + line.len() as u64).contains(&ply)) {
+        return Err(format!("ply {ply} outside the window from {start} of {length}"));
+    }
+    let ends = (board["lineFirst"]["ply"].as_u64(), board["lineLast"]["ply"].as_u64());
+    let expected = if length == 0 { (None, None) } else { (Some(1), Some(length)) };
+    if ends != expected {
+        return Err(format!("the line's ends {ends:?} for a length of {length}"));
+    }
+    Ok(())
+}
+
 /// One content change applied to a text as the protocol says (see [`positions`]).
 fn apply_change(text: &str, change: &Value, encoding: Encoding) -> String {
     let new_text = change["text"].as_str().unwrap_or_default();
@@ -510,6 +643,21 @@ fn generate_step(
         *hover_next = true;
         return markup_step(rng, executor, last_edit);
     }
+    if rng.one_in(60) {
+        return long_line_step(rng, executor, last_edit);
+    }
+    if rng.one_in(12) {
+        let position = random_position(rng, &executor.text, encoding, Some(*last_edit));
+        return json!({"play": {"position": position, "pick": rng.below(1 << 16)}});
+    }
+    if rng.one_in(15) {
+        // A version the document had before (or never had, at its first).
+        let version =
+            if executor.version > 1 { rng.between(1, executor.version as usize - 1) } else { 0 };
+        let position = random_position(rng, &executor.text, encoding, Some(*last_edit));
+        let half_move = *rng.pick(&["K4-K6", "E21-E19", "G7-G9", "NG3-H8", "x"]);
+        return json!({"stale_play": {"position": position, "version": version, "move": half_move}});
+    }
     if rng.below(100) < 55 {
         let mut text = executor.text.clone();
         let count = if rng.one_in(4) { rng.between(2, 4) } else { 1 };
@@ -585,6 +733,19 @@ fn generate_step(
         _ => json!({"textDocument": document, "position": position}),
     };
     json!({"request": method, "params": params})
+}
+
+/// A record written on one long line (a Knight of each side out and back, hundreds to
+/// thousands of half-moves) added at the end of the text, where the next requests go: its
+/// board must list a window of the line, whatever its length.
+fn long_line_step(rng: &mut Rng, executor: &Executor, last_edit: &mut usize) -> Value {
+    let text = &executor.text;
+    let record = ctlpgn_test_support::fixtures::knights_out_and_back(rng.between(150, 2_500), true);
+    let inserted = format!("\n{record}");
+    *last_edit = text.len() + inserted.len() / 2;
+    let (line, character) = positions::position(text, text.len(), executor.encoding);
+    let end = json!({"line": line, "character": character});
+    json!({"change": [{"range": {"start": end, "end": end}, "text": inserted}]})
 }
 
 /// Markdown or HTML inserted where a hover quotes the record (in the `PDTL` value, when there

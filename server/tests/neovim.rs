@@ -478,7 +478,7 @@ fn neovim_plays_the_half_move_chosen_with_ctlpgnplay_and_with_m_in_the_board() {
         let errors = &observed["errors"];
         // The list: every half-move Black may play, in the record's writing, with the checks.
         let lists = observed["lists"].as_array().cloned().unwrap_or_default();
-        assert_eq!(lists.len(), 2, "{context}: two lists shown; {errors}");
+        assert_eq!(lists.len(), 3, "{context}: three lists shown; {errors}");
         assert_eq!(lists[0]["prompt"], "Black plays: ", "{context}");
         let offered = strings(&lists[0]["items"]);
         assert!(offered.contains(&"E19‐E17"), "{context}: {offered:?}");
@@ -492,6 +492,15 @@ fn neovim_plays_the_half_move_chosen_with_ctlpgnplay_and_with_m_in_the_board() {
             "{context}: the cursor after it"
         );
         assert_eq!(observed["undone"], true, "{context}: one u takes it back; {errors}");
+        // A line added while the list was open: the play of the place read before is refused,
+        // and the buffer holds the line alone.
+        let edited = PLAY.replace("*\"]\n\n", "*\"]\n{ a note }\n\n");
+        assert_eq!(observed["edited_while_choosing"], edited.as_str(), "{context}: {errors}");
+        assert_eq!(
+            observed["refusal"],
+            "ctlpgn: the buffer changed while the half-move was chosen: nothing was played; play again",
+            "{context}"
+        );
         // `m` in the board window, from White's first move: a variation.
         assert_eq!(
             observed["board_keys"], "m play a move · y copy the PDTL · q close",
@@ -499,6 +508,13 @@ fn neovim_plays_the_half_move_chosen_with_ctlpgnplay_and_with_m_in_the_board() {
         );
         let variation = PLAY.replace("E21‐E19\n", "E21‐E19\n(1. …, E21‐E17)\n");
         assert_eq!(observed["variation"], variation.as_str(), "{context}: {errors}");
+        // The board window shows the position after it, without the cursor going back.
+        assert_eq!(
+            observed["board_after_m"],
+            serde_json::json!(["1. …, E21‐E17", "White to move."]),
+            "{context}: {errors}"
+        );
+        assert_eq!(observed["focus_in_board"], true, "{context}");
         // The record as played is one that `ctlpgn check` accepts.
         let checked = ctlpgn(&["check", "-"], observed["variation"].as_str().unwrap_or(""));
         assert_eq!(checked, "", "{context}: ctlpgn check accepts the record");

@@ -201,6 +201,35 @@ impl Client {
         self.try_response_to(&json!(id)).map_err(|error| format!("{method}: {error}"))
     }
 
+    /// Sends a request without waiting for its answer, as a client that goes on sending does
+    /// (requests sent so one after another are pipelined); its id, for [`Client::arrivals`].
+    pub fn send_request(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = json!(self.next_id);
+        let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
+        self.send(message).unwrap_or_else(|error| panic!("{method}: {error}"));
+        id
+    }
+
+    /// The answers to the requests `ids` (from [`Client::send_request`]), in the order they
+    /// arrive: each id with its result or error object. Notifications are queued meanwhile.
+    pub fn arrivals(&mut self, ids: &[Value]) -> Vec<(Value, Result<Value, Value>)> {
+        let mut arrived = Vec::with_capacity(ids.len());
+        while arrived.len() < ids.len() {
+            let mut message = self.receive().unwrap_or_else(|error| panic!("{ids:?}: {error}"));
+            if message.get("method").is_some() {
+                self.notifications.push_back(message);
+            } else if ids.contains(&message["id"]) {
+                let answer = match message.get_mut("error") {
+                    Some(error) => Err(error.take()),
+                    None => Ok(message["result"].take()),
+                };
+                arrived.push((message["id"].take(), answer));
+            }
+        }
+        arrived
+    }
+
     /// Waits for the response with `id` (`null` for the answers to frames that carried no
     /// usable id): the result, or the error object.
     pub fn response_to(&mut self, id: &Value) -> Result<Value, Value> {

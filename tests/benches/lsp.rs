@@ -271,6 +271,8 @@ fn main() {
         };
         let mut params = place;
         params["move"] = moves[sequence.below(moves.len())]["text"].clone();
+        // The version the board stands in, which the play names.
+        params["textDocument"]["version"] = board["version"].clone();
         let start = Instant::now();
         let played = client.request("ctlpgn/play", params).expect("a play answer");
         plays.push(start.elapsed());

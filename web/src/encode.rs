@@ -2,6 +2,7 @@
 //! values, field for field, as the language server's answers (diagnostics, hovers, completion
 //! items, `ctlpgn/board`, `ctlpgn/play`), so that the page and the editors show one thing.
 
+use ctlpgn_core::analysis::LineHalfMove;
 use ctlpgn_core::diagnostics::{Diagnostic, Severity};
 use ctlpgn_core::ide::board::BoardAnswer;
 use ctlpgn_core::ide::completion::{CompletionItem, CompletionKind};
@@ -80,37 +81,26 @@ fn completion_kind(kind: CompletionKind) -> &'static str {
     }
 }
 
-/// The board at a place, as `ctlpgn/board` answers it, with the document's `version`.
+/// The board at a place, as `ctlpgn/board` answers it, with the document's `version`: the move
+/// list a window of the line around the place, with the line's length and its ends.
 pub fn board(rope: &Rope, record: usize, version: i32, answer: BoardAnswer) -> Value {
     let side_name = |side: ctlpgn_core::pieces::Side| side.name().to_lowercase();
-    let line: Vec<Value> = answer
-        .line
-        .into_iter()
-        .map(|entry| {
-            json!({
-                "ply": entry.ply,
-                "label": entry.label(),
-                "number": entry.number,
-                "side": side_name(entry.side),
-                "move": entry.written,
-                "played": entry.played,
-                "range": range(rope, entry.range),
-            })
+    let entry = |half_move: LineHalfMove| {
+        json!({
+            "ply": half_move.ply,
+            "number": half_move.number,
+            "side": side_name(half_move.side),
+            "move": half_move.written,
+            "label": half_move.label(),
+            "played": half_move.played,
+            "range": range(rope, half_move.range),
         })
-        .collect();
-    let moves = answer.moves.map(|moves| {
-        moves
-            .into_iter()
-            .map(|playable| {
-                json!({
-                    "from": playable.from.to_string(),
-                    "to": playable.to.to_string(),
-                    "text": playable.text,
-                })
-            })
-            .collect::<Vec<_>>()
-    });
-    json!({
+    };
+    let line_start = answer.line.first().map_or(1, |first| first.ply);
+    let line: Vec<Value> = answer.line.into_iter().map(entry).collect();
+    let (line_first, line_last) =
+        answer.line_ends.map(|(first, last)| (entry(first), entry(last))).unzip();
+    let mut reply = json!({
         "version": version,
         "record": record + 1,
         "exact": answer.exact,
@@ -123,6 +113,23 @@ pub fn board(rope: &Rope, record: usize, version: i32, answer: BoardAnswer) -> V
         "move": answer.current,
         "check": answer.check,
         "line": line,
-        "moves": moves,
-    })
+        "lineStart": line_start,
+        "lineLength": answer.line_length,
+        "lineFirst": line_first,
+        "lineLast": line_last,
+    });
+    // Absent where nothing can be played, as the server leaves it out.
+    if let Some(moves) = answer.moves {
+        reply["moves"] = moves
+            .into_iter()
+            .map(|playable| {
+                json!({
+                    "from": playable.from.to_string(),
+                    "to": playable.to.to_string(),
+                    "text": playable.text,
+                })
+            })
+            .collect();
+    }
+    reply
 }

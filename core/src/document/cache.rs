@@ -63,6 +63,11 @@ impl ParseCache {
         }
     }
 
+    /// The parses kept, the latest first.
+    pub fn entries(&self) -> Vec<(Arc<RecordState>, Arc<Parsed>)> {
+        self.lock().iter().map(|(state, parsed, _)| (state.clone(), parsed.clone())).collect()
+    }
+
     /// Drops the parse of a state the document no longer holds.
     pub fn forget(&self, state: &Arc<RecordState>) {
         self.lock().retain(|(kept, _, _)| !Arc::ptr_eq(kept, state));

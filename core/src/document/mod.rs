@@ -217,6 +217,32 @@ impl Document {
         parsed
     }
 
+    /// A snapshot (see `Clone`) for a request about the record holding byte `offset`, carrying
+    /// that record's parse when it is kept: the request works outside the documents' lock
+    /// without parsing the record again, and gives back what it parsed with
+    /// [`Document::keep_parses_of`].
+    pub fn snapshot_at(&self, offset: usize) -> Document {
+        let snapshot = self.clone();
+        let state = self.index_at(offset).map(|index| &self.records[index].state);
+        if let Some((state, parsed)) =
+            state.and_then(|state| Some((state, self.parses.get(state)?)))
+        {
+            snapshot.parses.keep(state.clone(), parsed);
+        }
+        snapshot
+    }
+
+    /// Keeps the parses `snapshot` holds of records this document still holds, so that the
+    /// next request about them finds them; a parse of a record edited or removed meanwhile is
+    /// dropped with the snapshot.
+    pub fn keep_parses_of(&self, snapshot: &Document) {
+        for (state, parsed) in snapshot.parses.entries().into_iter().rev() {
+            if self.records.iter().any(|record| std::sync::Arc::ptr_eq(&record.state, &state)) {
+                self.parses.keep(state, parsed);
+            }
+        }
+    }
+
     /// A value derived from every record's syntax, in record order: kept with each record's
     /// state, so that it is computed once per record text. The records that lack it are read
     /// again on every core, by the hand-written reader (tree-sitter for what it declines):

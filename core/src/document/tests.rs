@@ -177,6 +177,28 @@ fn parses_are_cached_for_the_records_asked_about_and_the_record_being_edited() {
     assert!(document.parses.len() <= PARSES_KEPT);
 }
 
+#[test]
+fn a_snapshot_for_one_record_carries_its_parse_and_gives_back_what_it_parsed() {
+    let text = GAME.repeat(3);
+    let mut document = Document::new(&text, 1);
+    let (first, second) = (document.records()[0].clone(), document.records()[1].clone());
+    let kept = document.parsed(&first);
+    // The parse kept is carried: a request on the snapshot parses nothing again.
+    let snapshot = document.snapshot_at(first.range.start + 3);
+    assert!(Arc::ptr_eq(&snapshot.at(first.range.start + 3).expect("a record").parsed, &kept));
+    // What the snapshot parsed comes back to the document.
+    let parsed_there = snapshot.at(second.range.start).expect("a record").parsed;
+    document.keep_parses_of(&snapshot);
+    assert!(document.parses.get(&second.state).is_some_and(|got| Arc::ptr_eq(&got, &parsed_there)));
+    // A parse of a record edited meanwhile does not.
+    let snapshot = document.snapshot_at(second.range.start);
+    document.apply(2, [edit(&text, 7, 3, 5, "B4")]);
+    let stale = snapshot.at(second.range.start).expect("a record").parsed;
+    document.keep_parses_of(&snapshot);
+    assert!(document.parses.get(&second.state).is_none(), "the edited record's old parse");
+    assert!(document.parses.entries().iter().all(|(_, parsed)| !Arc::ptr_eq(parsed, &stale)));
+}
+
 /// Pieces of text that edits insert: nothing (a pure deletion, such as the one that turned
 /// `2. (=)` into `. (=)`), record starts and pieces of them (a line opens a record by its
 /// first bytes), move lines, annotations and draw offers, comments, non-ASCII characters,

@@ -3,6 +3,11 @@
 //! half-moves of the line of play under the place, for a move list, and the half-moves that
 //! may be played there (`ide::play`). Byte ranges of the document; the edge converts them and
 //! encodes the answer.
+//!
+//! The move list is a window of at most [`LINE_WINDOW`] half-moves around the place, with the
+//! line's length and its first and last half-moves: a board is asked for at every move of the
+//! cursor, and a record written on one line of 400 KB has 34,000 half-moves, whose list made
+//! an answer of megabytes and a page of as many buttons.
 
 use crate::analysis::{board_at, LineHalfMove};
 use crate::board::{Board, Theme};
@@ -11,6 +16,9 @@ use crate::format::FormatOptions;
 use crate::ide::play::{playable_moves, PlayableMove};
 use crate::pieces::Side;
 use crate::replay;
+
+/// The most half-moves of the line of play an answer lists: those nearest the place.
+pub const LINE_WINDOW: usize = 200;
 
 /// How to draw the board.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -43,8 +51,14 @@ pub struct BoardAnswer {
     pub current: Option<String>,
     /// The check the side to move is in, in words.
     pub check: Option<String>,
-    /// The half-moves of the line of play at the place, their ranges in the document.
+    /// The half-moves of the line of play at the place nearest it, at most [`LINE_WINDOW`] of
+    /// them, in order, their ranges in the document.
     pub line: Vec<LineHalfMove>,
+    /// How many half-moves the whole line of play has.
+    pub line_length: usize,
+    /// The line's first and last half-moves, for a client to go there when they lie outside
+    /// `line`; `None` when the line has none.
+    pub line_ends: Option<(LineHalfMove, LineHalfMove)>,
     /// Every half-move the side to move may play at the place, as it is written when played;
     /// `None` when the place has no exact position or the game is over there.
     pub moves: Option<Vec<PlayableMove>>,
@@ -67,11 +81,20 @@ pub fn board(view: RecordView<'_>, offset: usize, options: BoardOptions) -> Boar
         (drawing.svg(), drawing.text())
     });
     let current = at.current().map(LineHalfMove::label);
-    let line = at
-        .line
-        .into_iter()
-        .map(|half_move| LineHalfMove { range: view.in_document(half_move.range), ..half_move })
-        .collect();
+    let mut line = at.line;
+    let line_length = line.len();
+    let window = window(line_length, at.ply);
+    let in_document = |half_move: &LineHalfMove| LineHalfMove {
+        range: view.in_document(half_move.range),
+        ..half_move.clone()
+    };
+    let line_ends =
+        line.first().zip(line.last()).map(|(first, last)| (in_document(first), in_document(last)));
+    line.truncate(window.end);
+    line.drain(..window.start);
+    for half_move in &mut line {
+        half_move.range = view.in_document(half_move.range);
+    }
     let (svg, text) = drawn.unzip();
     BoardAnswer {
         exact: at.exact,
@@ -84,6 +107,46 @@ pub fn board(view: RecordView<'_>, offset: usize, options: BoardOptions) -> Boar
         check: at.position.and_then(replay::check_in_words).map(|(_, words)| words),
         pdtl: at.pdtl,
         line,
+        line_length,
+        line_ends,
         moves: playable_moves(view, offset, &options.format).ok().filter(|moves| !moves.is_empty()),
+    }
+}
+
+/// The indices of the half-moves an answer lists, of a line of `length` half-moves whose
+/// half-move `ply` (from 1; 0 before the first) is the place's: [`LINE_WINDOW`] of them, as
+/// many before the place's as after it where the line allows, so that the half-moves before
+/// and after the place (a client's ← and →) are always among them.
+pub fn window(length: usize, ply: usize) -> std::ops::Range<usize> {
+    let current = ply.saturating_sub(1).min(length.saturating_sub(1));
+    let start = current.saturating_sub(LINE_WINDOW / 2).min(length.saturating_sub(LINE_WINDOW));
+    start..length.min(start + LINE_WINDOW)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_window_holds_the_half_moves_around_the_place_and_no_more_than_its_size() {
+        assert_eq!(window(0, 0), 0..0);
+        assert_eq!(window(22, 0), 0..22);
+        assert_eq!(window(22, 22), 0..22);
+        assert_eq!(window(50_000, 0), 0..200);
+        assert_eq!(window(50_000, 1), 0..200);
+        assert_eq!(window(50_000, 25_000), 24_899..25_099);
+        assert_eq!(window(50_000, 50_000), 49_800..50_000);
+        for length in [0, 1, 199, 200, 201, 1_000] {
+            for ply in 0..=length {
+                let window = window(length, ply);
+                assert_eq!(window.len(), length.min(LINE_WINDOW), "{length} {ply}");
+                // The place's half-move and the ones on each side of it (by index, ply - 1).
+                for neighbour in [ply.saturating_sub(2), ply.saturating_sub(1), ply] {
+                    if neighbour < length {
+                        assert!(window.contains(&neighbour), "{length} {ply}: {window:?}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -1,8 +1,9 @@
 // The board panel's page: draws what the extension posts (the answer of `ctlpgn/board`) and
-// sends back the user's wishes: go to a half-move (←/→, Home/End, a click in the move list),
-// play one (a click on a piece of the side to move marks its destinations, a click on a mark
-// plays, or asks which half-move when several share it), flip the board, copy the PDTL. The
-// extension moves the editor's cursor or edits the record, and posts again.
+// sends back the user's wishes: go to a half-move by its ply (←/→, Home/End, a click in the
+// move list, which shows the window of the line of play the answer lists), play one (a click
+// on a piece of the side to move marks its destinations, a click on a mark plays, or asks
+// which half-move when several share it), flip the board, copy the PDTL. The extension moves
+// the editor's cursor or edits the record, and posts again.
 //
 // What comes from the record (labels, the PDTL, half-moves' texts) goes into the page as text
 // (textContent, attributes); the board's SVG, which the server drew, is parsed as SVG and
@@ -159,8 +160,11 @@
     element('pdtl').textContent = answer.pdtl || (answer.exact ? 'no PDTL may hold this position' : 'not replayed: the last position known');
     element('copy').disabled = !answer.pdtl;
     element('message').textContent = '';
+    // The answer lists a window of the line of play around the cursor (at most 200
+    // half-moves): each item is numbered by its ply, and what lies outside is counted.
     const items = answer.line.map((halfMove) => {
       const item = document.createElement('li');
+      item.value = halfMove.ply;
       const button = document.createElement('button');
       button.textContent = halfMove.label;
       button.className = 'move' + (halfMove.ply === answer.ply ? ' current' : '') + (halfMove.played ? '' : ' failed');
@@ -172,6 +176,16 @@
       item.appendChild(button);
       return item;
     });
+    const first = answer.line.length > 0 ? answer.line[0].ply : 1;
+    const length = lineLength(answer);
+    const before = first - 1;
+    const after = length - (first - 1 + answer.line.length);
+    if (before > 0) {
+      items.unshift(elided(before + (before === 1 ? ' half-move' : ' half-moves') + ' before (Home goes to the first)'));
+    }
+    if (after > 0) {
+      items.push(elided(after + (after === 1 ? ' half-move' : ' half-moves') + ' after (End goes to the last)'));
+    }
     element('moves').replaceChildren(...items);
     const currentMove = element('moves').querySelector('.current');
     if (currentMove) {
@@ -180,6 +194,19 @@
     if (keep !== null && movesFrom(keep).length > 0) {
       select(keep);
     }
+  }
+
+  /** How many half-moves the whole line of play has (`line` may list a window of them). */
+  function lineLength(board) {
+    return typeof board.lineLength === 'number' ? board.lineLength : board.line.length;
+  }
+
+  /** An item of the move list that stands for the half-moves the answer leaves out. */
+  function elided(text) {
+    const item = document.createElement('li');
+    item.className = 'elided';
+    item.textContent = '… ' + text;
+    return item;
   }
 
   window.addEventListener('message', (event) => show(event.data));
@@ -212,7 +239,7 @@
     if (answer === null || event.target instanceof HTMLInputElement || element('choices').contains(event.target)) {
       return;
     }
-    const last = answer.line.length;
+    const last = lineLength(answer);
     const target = { ArrowLeft: answer.ply - 1, ArrowRight: answer.ply + 1, Home: 0, End: last }[event.key];
     if (target === undefined || target < 0 || target > last || target === answer.ply) {
       return;

@@ -4,7 +4,8 @@
 // to a half-move, so the editor stays the one place that says where the user is. A half-move
 // played on the board (clicks on a piece and a mark) is asked of the server (`ctlpgn/play`),
 // which answers an edit of the record: the panel applies it and puts the cursor on the new
-// half-move, so the text stays the record and Ctrl+Z takes the move back.
+// half-move, so the text stays the record and Ctrl+Z takes the move back. A play names the
+// version the board's answer stands in, and the server refuses it when the text changed since.
 
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
@@ -23,16 +24,22 @@ interface LineHalfMove {
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
 }
 
-/** The answer to `ctlpgn/board` (see docs/language-server.md). */
+/** The answer to `ctlpgn/board` (see docs/language-server.md): `line` is a window of the line of play around `ply`. */
 interface BoardAnswer {
+  /** The version of the document the place was read in, which a play names. */
+  version?: number;
   ply: number;
   line: LineHalfMove[];
+  lineLength?: number;
+  lineFirst?: LineHalfMove | null;
+  lineLast?: LineHalfMove | null;
   [key: string]: unknown;
 }
 
 /** A place of a document: what a board answer was asked for, and what a play is asked at. */
 interface Place {
   document: vscode.TextDocument;
+  /** The version the server read the position in (the answer's), else the editor's. */
   version: number;
   position: { line: number; character: number };
 }
@@ -162,7 +169,7 @@ class BoardPanel {
         theme: dark ? 'dark' : 'light',
       })) as BoardAnswer | null;
       this.answer = answer ?? undefined;
-      this.place = answer === null ? undefined : place;
+      this.place = answer === null ? undefined : { ...place, version: typeof answer.version === 'number' ? answer.version : place.version };
       void this.panel.webview.postMessage(answer === null ? { type: 'empty', reason: 'No record here.' } : { type: 'board', answer, flip: this.flip });
     } catch (error) {
       void this.panel.webview.postMessage({ type: 'empty', reason: `The server could not answer: ${String(error)}` });
@@ -186,16 +193,26 @@ class BoardPanel {
     }
   }
 
-  /** Moves the followed editor's cursor onto the half-move of `ply` (0: before the first). */
+  /**
+   * Moves the followed editor's cursor onto the half-move of `ply` (0: before the first): one
+   * of the answer's window of the line, or its first or last half-move (Home, End).
+   */
   private async goTo(ply: number): Promise<void> {
     const editor = this.editor;
-    const line = this.answer?.line ?? [];
-    if (editor === undefined || line.length === 0) {
+    const answer = this.answer;
+    const known = [answer?.lineFirst, ...(answer?.line ?? []), answer?.lineLast].filter((halfMove): halfMove is LineHalfMove => halfMove !== undefined && halfMove !== null);
+    if (editor === undefined || answer === undefined || known.length === 0) {
       return;
     }
-    const target = Math.max(0, Math.min(ply, line.length));
+    const length = typeof answer.lineLength === 'number' ? answer.lineLength : answer.line.length;
+    const target = Math.max(0, Math.min(ply, length));
+    const first = known.reduce((earliest, halfMove) => (halfMove.ply < earliest.ply ? halfMove : earliest));
+    const found = known.find((halfMove) => halfMove.ply === target);
+    if (target !== 0 && found === undefined) {
+      return;
+    }
     const client = this.client();
-    const protocol = target === 0 ? { line: line[0].range.start.line, character: 0 } : line[target - 1].range.start;
+    const protocol = found === undefined ? { line: first.range.start.line, character: 0 } : found.range.start;
     const position = client?.protocol2CodeConverter.asPosition(protocol) ?? new vscode.Position(protocol.line, protocol.character);
     editor.selection = new vscode.Selection(position, position);
     editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
@@ -219,12 +236,16 @@ class BoardPanel {
     let answer: PlayAnswer | null;
     try {
       answer = (await client.sendRequest('ctlpgn/play', {
-        textDocument: { uri: client.code2ProtocolConverter.asUri(place.document.uri) },
+        textDocument: { uri: client.code2ProtocolConverter.asUri(place.document.uri), version: place.version },
         position: place.position,
         move,
       })) as PlayAnswer | null;
     } catch (error) {
       void this.panel.webview.postMessage({ type: 'refused', reason: error instanceof Error ? error.message : String(error) });
+      if (isContentModified(error)) {
+        // The text changed since the board was asked for: the board shows the text as it is.
+        await this.update();
+      }
       return;
     }
     if (answer === null) {
@@ -266,6 +287,11 @@ class BoardPanel {
     }
     this.subscriptions.forEach((subscription) => subscription.dispose());
   }
+}
+
+/** Whether a request's error is the protocol's ContentModified (-32801): the server refused a stale place. */
+function isContentModified(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === -32801;
 }
 
 /** The editor if it shows a CTL-PGN document. */

@@ -153,6 +153,14 @@ test('Show board opens a strict panel that follows the cursor and moves it', asy
   panel.send({ type: 'goto', ply: 2 });
   await panel.until((message) => message.type === 'board' && editor.selection.active.character === 10);
   assert.deepStrictEqual([editor.selection.active.line, editor.selection.active.character], [2, 10]);
+  // End in the page: the line's last half-move, outside the window the answer lists.
+  panel.send({ type: 'goto', ply: 300 });
+  await panel.until(() => editor.selection.active.line === 151);
+  assert.deepStrictEqual([editor.selection.active.line, editor.selection.active.character], [151, 11]);
+  // Home: before the first half-move, at the start of its line.
+  panel.send({ type: 'goto', ply: 0 });
+  await panel.until(() => editor.selection.active.line === 2);
+  assert.deepStrictEqual([editor.selection.active.line, editor.selection.active.character], [2, 0]);
   panel.send({ type: 'flip' });
   await panel.until(() => server.messages().some((message) => message.method === 'ctlpgn/board' && message.params.flip === true));
   panel.send({ type: 'copy', pdtl: 'PDTL after 1. K4-K6' });
@@ -178,8 +186,9 @@ test('a half-move played on the board is the server\'s edit, applied, with the c
   panel.send({ type: 'play', move: 'E21-E19' });
   await panel.until(() => editor.selection.active.character === 17);
   const play = server.messages().find((message) => message.method === 'ctlpgn/play');
+  // The play names the version the board's answer stands in.
   assert.deepStrictEqual(play.params, {
-    textDocument: { uri: 'file:///games/a.ctl-pgn' },
+    textDocument: { uri: 'file:///games/a.ctl-pgn', version: 1 },
     position: { line: 2, character: 8 },
     move: 'E21-E19',
   });

@@ -1,8 +1,9 @@
 // A language server that only listens: it writes every message it receives to the file
 // named by CTLPGN_FAKE_LOG (one JSON message a line), answers `initialize` with the few
 // capabilities the extension relies on, answers `ctlpgn.positionAt` with CTLPGN_FAKE_PDTL,
-// `ctlpgn/board` with a board whose `moves` include E21-E19, and `ctlpgn/play` with an edit
-// that writes it (a refusal for any other move); `--version` prints CTLPGN_FAKE_VERSION (default: the extension's version).
+// `ctlpgn/board` with a board whose `moves` include E21-E19 (and whose line is a window of a
+// line of 300 half-moves), and `ctlpgn/play` with an edit that writes it (a refusal for any
+// other move, and for a version other than the board's); `--version` prints CTLPGN_FAKE_VERSION (default: the extension's version).
 // The extension's tests start it in place of `ctlpgn lsp` to see what the extension sends.
 
 'use strict';
@@ -24,6 +25,11 @@ function send(message) {
   process.stdout.write(body);
 }
 
+/** The version of the document the server holds: the one the test gives the document. */
+function documentVersion() {
+  return Number(process.env.CTLPGN_FAKE_DOCUMENT_VERSION ?? 1);
+}
+
 function answer(message) {
   switch (message.method) {
     case 'initialize':
@@ -32,8 +38,9 @@ function answer(message) {
         serverInfo: { name: 'fake ctlpgn' },
       };
     case 'ctlpgn/board':
-      // Two half-moves on line 3, the cursor on the first.
+      // Two half-moves on line 3, the cursor on the first, of a line of 300 whose last is on line 152.
       return {
+        version: documentVersion(),
         svg: '<svg xmlns="http://www.w3.org/2000/svg"><style>.a{}</style></svg>',
         pdtl: 'PDTL after 1. K4-K6',
         exact: true,
@@ -44,9 +51,16 @@ function answer(message) {
           { ply: 1, label: '1. K4-K6', played: true, range: { start: { line: 2, character: 3 }, end: { line: 2, character: 8 } } },
           { ply: 2, label: '1. …, E21-E19', played: true, range: { start: { line: 2, character: 10 }, end: { line: 2, character: 17 } } },
         ],
+        lineStart: 1,
+        lineLength: 300,
+        lineFirst: { ply: 1, label: '1. K4-K6', played: true, range: { start: { line: 2, character: 3 }, end: { line: 2, character: 8 } } },
+        lineLast: { ply: 300, label: '150. …, E19-E17', played: true, range: { start: { line: 151, character: 11 }, end: { line: 151, character: 18 } } },
         moves: [{ from: 'E21', to: 'E19', text: 'E21-E19' }],
       };
     case 'ctlpgn/play':
+      if (message.params.textDocument.version !== documentVersion()) {
+        return { error: { code: -32801, message: 'the document changed since the position was read' } };
+      }
       if (message.params.move !== 'E21-E19') {
         return { error: { code: -32602, message: `\`${message.params.move}\` is not a half-move Black may play here` } };
       }
@@ -55,7 +69,7 @@ function answer(message) {
         edit: {
           documentChanges: [
             {
-              textDocument: { uri: message.params.textDocument.uri, version: Number(process.env.CTLPGN_FAKE_DOCUMENT_VERSION ?? 1) },
+              textDocument: { uri: message.params.textDocument.uri, version: documentVersion() },
               edits: [{ range: { start: { line: 2, character: 8 }, end: { line: 2, character: 9 } }, newText: ', E21-E19:' }],
             },
           ],

@@ -3,19 +3,25 @@
 //! answer, its byte ranges in the negotiated encoding:
 //!
 //! ```json
-//! {"record": 1, "exact": true, "svg": "<svg …", "text": "28 …", "pdtl": "/28:v/…",
-//!  "ply": 2, "moveNumber": 2, "side": "white", "move": "1. …, E21-E19", "check": null,
+//! {"version": 3, "record": 1, "exact": true, "svg": "<svg …", "text": "28 …",
+//!  "pdtl": "/28:v/…", "ply": 2, "moveNumber": 2, "side": "white", "move": "1. …, E21-E19",
+//!  "check": null,
 //!  "line": [{"ply": 1, "number": "1", "side": "white", "move": "K4-K6",
 //!            "label": "1. K4-K6", "played": true, "range": {…}}, …],
+//!  "lineStart": 1, "lineLength": 2, "lineFirst": {"ply": 1, …}, "lineLast": {"ply": 2, …},
 //!  "moves": [{"from": "G7", "to": "G9", "text": "G7-G9"}, …]}
 //! ```
 //!
+//! `version` is the document's version the place was read in, which `ctlpgn/play` takes back;
+//! `line` is a window of at most `ide::board::LINE_WINDOW` half-moves around the place (see
+//! `ide::board`). The parameters are read by name only: an array is refused (`ByName`).
 //! docs/language-server.md documents every field.
 
 use serde::{Deserialize, Serialize};
 use tower_lsp_server::lsp_types::{Position, Range, TextDocumentIdentifier};
 
 use super::to_proto::RecordPositions;
+use ctlpgn_core::analysis::LineHalfMove;
 use ctlpgn_core::board::Theme;
 use ctlpgn_core::format::FormatOptions;
 use ctlpgn_core::ide::board::{BoardAnswer, BoardOptions};
@@ -49,6 +55,7 @@ impl BoardParams {
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BoardReply {
+    version: i32,
     record: usize,
     exact: bool,
     svg: Option<String>,
@@ -61,6 +68,11 @@ pub struct BoardReply {
     current: Option<String>,
     check: Option<String>,
     line: Vec<LineReply>,
+    /// The ply of `line`'s first half-move (1 when the line has none).
+    line_start: usize,
+    line_length: usize,
+    line_first: Option<LineReply>,
+    line_last: Option<LineReply>,
     /// Absent where nothing can be played.
     #[serde(skip_serializing_if = "Option::is_none")]
     moves: Option<Vec<MoveReply>>,
@@ -74,7 +86,7 @@ pub struct MoveReply {
     text: String,
 }
 
-/// One half-move of the answer's `line`.
+/// One half-move of the answer's `line`, or its `lineFirst` or `lineLast`.
 #[derive(Debug, Serialize)]
 pub struct LineReply {
     ply: usize,
@@ -87,24 +99,31 @@ pub struct LineReply {
     range: Range,
 }
 
-/// The answer to `ctlpgn/board` for the board of record `index` (from 0) of a document, whose
-/// positions `positions` converts (every range of the answer lies in that record).
-pub fn encode(positions: &RecordPositions<'_>, index: usize, answer: BoardAnswer) -> BoardReply {
+/// The answer to `ctlpgn/board` for the board of record `index` (from 0) of a document at
+/// `version`, whose positions `positions` converts (every range of the answer lies in that
+/// record).
+pub fn encode(
+    positions: &RecordPositions<'_>,
+    version: i32,
+    index: usize,
+    answer: BoardAnswer,
+) -> BoardReply {
     let side_name = |side: ctlpgn_core::pieces::Side| side.name().to_lowercase();
-    let line = answer
-        .line
-        .into_iter()
-        .map(|entry| LineReply {
-            label: entry.label(),
-            ply: entry.ply,
-            number: entry.number,
-            side: side_name(entry.side),
-            written: entry.written,
-            played: entry.played,
-            range: positions.range(entry.range),
-        })
-        .collect();
+    let entry = |half_move: LineHalfMove| LineReply {
+        label: half_move.label(),
+        ply: half_move.ply,
+        number: half_move.number,
+        side: side_name(half_move.side),
+        written: half_move.written,
+        played: half_move.played,
+        range: positions.range(half_move.range),
+    };
+    let line_start = answer.line.first().map_or(1, |first| first.ply);
+    let line: Vec<LineReply> = answer.line.into_iter().map(entry).collect();
+    let (line_first, line_last) =
+        answer.line_ends.map(|(first, last)| (entry(first), entry(last))).unzip();
     BoardReply {
+        version,
         record: index + 1,
         exact: answer.exact,
         svg: answer.svg,
@@ -116,6 +135,10 @@ pub fn encode(positions: &RecordPositions<'_>, index: usize, answer: BoardAnswer
         current: answer.current,
         check: answer.check,
         line,
+        line_start,
+        line_length: answer.line_length,
+        line_first,
+        line_last,
         moves: answer.moves.map(|moves| {
             moves
                 .into_iter()

@@ -238,6 +238,15 @@ impl Documents {
         self.read(uri, Document::clone)
     }
 
+    /// Gives an open document the parses a snapshot of it made (see
+    /// `Document::keep_parses_of`), of the records it still holds; its records are not brought
+    /// up to date for it.
+    pub fn keep_parses(&self, uri: &Uri, snapshot: &Document) {
+        if let Some(document) = self.lock().get(uri) {
+            document.keep_parses_of(snapshot);
+        }
+    }
+
     /// Reads an open document under the lock; `None` when it is not open. A document whose
     /// records wait for a pause in the typing is brought up to date first, under the lock: a
     /// request answers from the latest text.

@@ -10,6 +10,7 @@
 //! which decode, call `ctlpgn_core::ide` and encode.
 
 mod board;
+mod by_name;
 mod capabilities;
 mod code_actions;
 mod commands;

@@ -4,19 +4,25 @@
 //! changed) and the range where the half-move then stands, in the negotiated encoding:
 //!
 //! ```json
+//! {"textDocument": {"uri": "…", "version": 3}, "position": {…}, "move": "G7-G9"}
+//!
 //! {"edit": {"documentChanges": [{"textDocument": {"uri": "…", "version": 3},
 //!                                "edits": [{"range": {…}, "newText": "\n2. G7-G9:"}]}]},
 //!  "range": {"start": {"line": 4, "character": 3}, "end": {"line": 4, "character": 8}}}
 //! ```
 //!
-//! A half-move that is not legal there, or a place without an exact position, is refused with
-//! `InvalidParams` and the reason; the document is not changed.
+//! The request names the version its position was read in (the `version` of the
+//! `ctlpgn/board` answer it plays from): a position read in another text may stand anywhere
+//! in this one, even in another record, so a version that is not the document's is refused
+//! with `ContentModified` (-32801), and a request without one with `InvalidParams`, and
+//! nothing is played. A half-move that is not legal there, or a place without an exact
+//! position, is refused with `InvalidParams` and the reason; the document is not changed.
 
 use serde::{Deserialize, Serialize};
-use tower_lsp_server::jsonrpc::Error;
+use tower_lsp_server::jsonrpc::{Error, ErrorCode};
 use tower_lsp_server::lsp_types::{
     DocumentChanges, OneOf, OptionalVersionedTextDocumentIdentifier, Position, Range,
-    TextDocumentEdit, TextDocumentIdentifier, TextEdit, WorkspaceEdit,
+    TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
 };
 
 use super::encoding::PositionEncoding;
@@ -31,10 +37,46 @@ use ctlpgn_core::ide::play::{play, Played};
 #[derive(Clone, Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct PlayParams {
-    pub text_document: TextDocumentIdentifier,
+    pub text_document: PlayedDocument,
     pub position: Position,
     #[serde(rename = "move")]
     pub half_move: String,
+}
+
+/// The document played in: a `VersionedTextDocumentIdentifier`, whose version is read as an
+/// option so that a request without one is refused with a reason (`PlayParams::version`)
+/// rather than serde's word for a missing field.
+#[derive(Clone, Debug, Deserialize)]
+pub struct PlayedDocument {
+    pub uri: Uri,
+    #[serde(default)]
+    pub version: Option<i32>,
+}
+
+impl PlayParams {
+    /// The version the request's position was read in; `InvalidParams` when it names none.
+    pub fn version(&self) -> Result<i32, Error> {
+        self.text_document.version.ok_or_else(|| {
+            Error::invalid_params(
+                "ctlpgn/play needs textDocument.version: the version of the document its \
+                 position was read in (the version of the ctlpgn/board answer it plays from)",
+            )
+        })
+    }
+}
+
+/// The refusal of a play whose position was read in `asked`, another version than the
+/// document's, `current`: the position may stand anywhere in the text as it is now.
+pub fn stale(asked: i32, current: i32) -> Error {
+    Error {
+        code: ErrorCode::ContentModified,
+        message: format!(
+            "the document changed since the position was read (version {asked}, now \
+             {current}): ask for the board again"
+        )
+        .into(),
+        data: None,
+    }
 }
 
 /// The answer: the edit to apply (no change when the half-move is written there already)
@@ -57,7 +99,7 @@ pub fn answer(
 ) -> Result<PlayReply, Error> {
     let played = play(view, offset, &params.half_move, options)
         .map_err(|refusal| Error::invalid_params(refusal.to_string()))?;
-    Ok(encode(document, view, &params.text_document, played, encoding))
+    Ok(encode(document, view, &params.text_document.uri, played, encoding))
 }
 
 /// The answer for `played`: its edits in the document as it stands, its range in the record
@@ -66,7 +108,7 @@ pub fn answer(
 fn encode(
     document: &Document,
     view: RecordView<'_>,
-    text_document: &TextDocumentIdentifier,
+    uri: &Uri,
     played: Played,
     encoding: PositionEncoding,
 ) -> PlayReply {
@@ -86,7 +128,7 @@ fn encode(
         edit: WorkspaceEdit {
             document_changes: Some(DocumentChanges::Edits(vec![TextDocumentEdit {
                 text_document: OptionalVersionedTextDocumentIdentifier {
-                    uri: text_document.uri.clone(),
+                    uri: uri.clone(),
                     version: Some(document.version()),
                 },
                 edits,

@@ -35,6 +35,7 @@ use tower_lsp_server::lsp_types::{
 use tower_lsp_server::{Client, LanguageServer};
 
 use super::board;
+use super::by_name::ByName;
 use super::capabilities;
 use super::code_actions;
 use super::commands;
@@ -616,39 +617,92 @@ impl Server {
         .await
     }
 
-    /// `ctlpgn/board` (see `board`): the board at a place.
-    pub async fn board(&self, params: board::BoardParams) -> Result<Option<board::BoardReply>> {
+    /// `ctlpgn/board` (see `board`): the board at a place, worked out on a snapshot (see
+    /// `on_record_snapshot`).
+    pub async fn board(
+        &self,
+        ByName(params): ByName<board::BoardParams>,
+    ) -> Result<Option<board::BoardReply>> {
         let (encoding, format) = (self.negotiated().encoding, self.settings().format);
         let uri = params.text_document.uri.clone();
+        let Some((document, offset)) = self.record_snapshot(&uri, params.position) else {
+            return Ok(None);
+        };
+        let version = document.version();
+        let options = params.options(format);
         Ok(self
-            .documents
-            .read(&uri, |document| {
-                let rope = document.rope();
-                let offset = from_proto::offset(rope, params.position, encoding);
+            .on_record_snapshot(&uri, document, move |document| {
                 view_at(document, offset, |view, index| {
-                    let answer = ide::board::board(view, offset, params.options(format));
-                    let positions =
-                        to_proto::RecordPositions::new(rope, view.text, view.start, encoding);
-                    board::encode(&positions, index, answer)
+                    let answer = ide::board::board(view, offset, options);
+                    let positions = to_proto::RecordPositions::new(
+                        document.rope(),
+                        view.text,
+                        view.start,
+                        encoding,
+                    );
+                    board::encode(&positions, version, index, answer)
                 })
             })
+            .await
             .flatten())
     }
-}
 
-impl Server {
     /// `ctlpgn/play` (see `play`): a half-move played at a place, as an edit for the client
-    /// to apply; `null` for a document that is not open.
-    pub async fn play(&self, params: play::PlayParams) -> Result<Option<play::PlayReply>> {
+    /// to apply; `null` for a document that is not open. The place must have been read in the
+    /// document's current version; the play is worked out on a snapshot of that version.
+    pub async fn play(
+        &self,
+        ByName(params): ByName<play::PlayParams>,
+    ) -> Result<Option<play::PlayReply>> {
         let (encoding, format) = (self.negotiated().encoding, self.settings().format);
+        let asked = params.version()?;
         let uri = params.text_document.uri.clone();
-        let answer = self.documents.read(&uri, |document| {
-            let offset = from_proto::offset(document.rope(), params.position, encoding);
-            view_at(document, offset, |view, _| {
-                play::answer(document, view, &params, offset, &format, encoding)
+        let Some((document, offset)) = self.record_snapshot(&uri, params.position) else {
+            return Ok(None);
+        };
+        if document.version() != asked {
+            return Err(play::stale(asked, document.version()));
+        }
+        let answer = self
+            .on_record_snapshot(&uri, document, move |document| {
+                view_at(document, offset, |view, _| {
+                    play::answer(document, view, &params, offset, &format, encoding)
+                })
             })
-        });
+            .await;
         answer.flatten().transpose()
+    }
+
+    /// A snapshot of a document for a request about one place of it, `position`, with that
+    /// place as a byte offset: taken under the documents' lock, which it then lets go, with
+    /// the parse of the record there when it is kept (`Document::snapshot_at`). `None` when
+    /// the document is not open.
+    fn record_snapshot(&self, uri: &Uri, position: Position) -> Option<(Document, usize)> {
+        let encoding = self.negotiated().encoding;
+        self.documents.read(uri, |document| {
+            let offset = from_proto::offset(document.rope(), position, encoding);
+            (document.snapshot_at(offset), offset)
+        })
+    }
+
+    /// Runs `work` on a snapshot from `record_snapshot` on the blocking pool, then gives the
+    /// document the parses the work made (`Document::keep_parses_of`): a request about a place
+    /// of a large record (a board on a line of 400 KB) holds neither the lock nor the task that
+    /// serves every other request, and the next request about the record does not parse it
+    /// again. `None` when the work was cancelled; its panic goes on in the handler.
+    async fn on_record_snapshot<T: Send + 'static>(
+        &self,
+        uri: &Uri,
+        document: Document,
+        work: impl FnOnce(&Document) -> T + Send + 'static,
+    ) -> Option<T> {
+        let worked = tokio::task::spawn_blocking(move || {
+            let found = work(&document);
+            (found, document)
+        });
+        let (found, document) = panics::resume(worked.await)?;
+        self.documents.keep_parses(uri, &document);
+        Some(found)
     }
 }
 

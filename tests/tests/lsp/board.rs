@@ -1,8 +1,9 @@
 //! The board over the protocol: `ctlpgn/board` in the tags, on a half-move, in a variation,
 //! in a comment, on a half-move that failed and after the last one, with ranges in UTF-16 and
-//! UTF-8 after `×` and `‐`; and the hover's board as an SVG image for a client that asked for
-//! images in its `initializationOptions`, as text for the others. Every SVG is read back: its
-//! pieces are the position its PDTL names.
+//! UTF-8 after `×` and `‐`; on a line of thousands of half-moves, a window of them around the
+//! place, and no other request held up meanwhile; and the hover's board as an SVG image for a
+//! client that asked for images in its `initializationOptions`, as text for the others. Every
+//! SVG is read back: its pieces are the position its PDTL names.
 
 use std::collections::BTreeSet;
 
@@ -10,6 +11,8 @@ use serde_json::{json, Value};
 
 use crate::client::{uri, utf16_client, utf8_client, Client};
 use ctlpgn_test_support::cursor::Marked;
+use ctlpgn_test_support::fixtures::knights_out_and_back;
+use ctlpgn_test_support::positions::{lsp_position, lsp_range};
 use ctlpgn_test_support::svg::{pieces_drawn, pieces_named};
 
 /// The first ten moves of the corpus game g0001 with a hyphen written as U+2010 (`‐`), a
@@ -268,4 +271,87 @@ fn the_hovers_of_a_reference_and_a_pdtl_tag_show_images_too() {
         let (svg, pdtl) = image_and_pdtl(markdown);
         assert_eq!(pieces_drawn(&svg), pieces_named(&pdtl), "{markdown}");
     }
+}
+
+/// A record of `pairs` move pairs all on one line, its hyphens written `‐` (three bytes, one
+/// UTF-16 unit), and the byte ranges of its half-moves in order.
+fn one_long_line(pairs: usize) -> (String, Vec<std::ops::Range<usize>>) {
+    let text = knights_out_and_back(pairs, true).replace('-', "‐");
+    let mut ranges = Vec::new();
+    let mut at = 0;
+    for word in text.split_inclusive([' ', '\n']) {
+        let written = word.trim_end_matches([' ', '\n', ',', ':']);
+        if written.contains('‐') {
+            ranges.push(at..at + written.len());
+        }
+        at += word.len();
+    }
+    (text, ranges)
+}
+
+#[test]
+fn on_a_line_of_thousands_of_half_moves_the_answer_lists_a_window_around_the_place() {
+    let (text, ranges) = one_long_line(3_000);
+    assert_eq!(ranges.len(), 6_000);
+    for client in [utf16_client(), utf8_client()] {
+        let mut client = Client::start(client);
+        client.open(&uri("long"), &text);
+        let encoding = client.encoding();
+        let range_of = |ply: usize| lsp_range(&text, ranges[ply - 1].clone(), encoding);
+        // In the tags, on a half-move in the middle of the line, after the last one.
+        let places: [(usize, usize); 3] =
+            [(0, 0), (ranges[3_000].start + 1, 3_001), (text.len(), 6_000)];
+        for (at, ply) in places {
+            let position = lsp_position(&text, at, encoding);
+            let answer = client
+                .request(
+                    "ctlpgn/board",
+                    json!({"textDocument": {"uri": uri("long")}, "position": position}),
+                )
+                .expect("a board");
+            assert_eq!(answer["ply"], ply);
+            assert_eq!(answer["lineLength"], 6_000);
+            let line = answer["line"].as_array().expect("a line");
+            assert_eq!(line.len(), 200, "at most 200 half-moves, whatever the line's length");
+            let start = answer["lineStart"].as_u64().expect("the window's first ply") as usize;
+            for (index, half_move) in line.iter().enumerate() {
+                assert_eq!(half_move["ply"], start + index);
+                assert_eq!(half_move["range"], range_of(start + index), "{encoding:?}");
+            }
+            // The place's half-move and those before and after it are in the window.
+            for near in [ply.saturating_sub(1), ply, ply + 1] {
+                assert!((1..=6_000).contains(&near) <= (start..start + 200).contains(&near));
+            }
+            assert_eq!(answer["lineFirst"]["ply"], 1);
+            assert_eq!(answer["lineFirst"]["range"], range_of(1));
+            assert_eq!(answer["lineLast"]["ply"], 6_000);
+            assert_eq!(answer["lineLast"]["label"], "3000. …, NI15‐G25");
+            assert_eq!(answer["lineLast"]["range"], range_of(6_000));
+        }
+    }
+}
+
+#[test]
+fn a_board_on_a_large_record_holds_up_no_request_on_another_document() {
+    let (large, _) = one_long_line(12_000);
+    let mut client = Client::start(utf16_client());
+    client.open(&uri("large"), &large);
+    client.open(&uri("board"), GAME);
+    // Both analysed (their diagnostics out) before the requests.
+    client.published(&uri("large"));
+    client.published(&uri("board"));
+    let middle = lsp_position(&large, large.len() / 2, client.encoding());
+    let board = json!({"textDocument": {"uri": uri("large")}, "position": middle});
+    let board = client.send_request("ctlpgn/board", board);
+    let place = Marked::within(GAME, "JC21$0×G21").position(client.encoding());
+    let hover = json!({"textDocument": {"uri": uri("board")}, "position": place});
+    let hover = client.send_request("textDocument/hover", hover);
+    // The board is worked out on a snapshot, on the blocking pool: the hover, sent after it,
+    // is answered while it is.
+    let arrivals = client.arrivals(&[board.clone(), hover.clone()]);
+    let order: Vec<&Value> = arrivals.iter().map(|(id, _)| id).collect();
+    assert_eq!(order, [&hover, &board]);
+    assert!(arrivals
+        .iter()
+        .all(|(_, answer)| answer.as_ref().is_ok_and(|answer| !answer.is_null())));
 }

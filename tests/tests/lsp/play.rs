@@ -3,6 +3,8 @@
 //! versioned edit and the range of the half-move once it is applied, in UTF-16 and UTF-8.
 //! The client applies the edit as an editor does (incremental changes, from the last), then
 //! asks for the board at the range: it stands on the half-move played, in the position after it.
+//! A play names the version its place was read in: one read in an older text is refused, even
+//! when plays and changes come one after another without waiting for the answers.
 
 use serde_json::{json, Value};
 
@@ -88,7 +90,8 @@ impl Open {
     }
 
     fn request_play(&mut self, at: usize, half_move: &str) -> Result<Value, Value> {
-        let more = json!({"move": half_move});
+        let document = json!({"uri": uri(self.name), "version": self.version});
+        let more = json!({"textDocument": document, "move": half_move});
         ask(&mut self.client, "ctlpgn/play", self.name, &self.text, at, self.utf8, more)
     }
 }
@@ -231,7 +234,130 @@ fn an_illegal_half_move_is_refused_with_its_reason() {
     assert_eq!(error["code"], -32602, "{error}");
     assert_eq!(error["message"], "nothing can be played here: no position is known there");
     // A document that is not open: no answer.
-    let unopened =
-        ask(&mut open.client, "ctlpgn/play", "nowhere", broken, 0, false, json!({"move": "K4-K6"}));
+    let nowhere = json!({"textDocument": {"uri": uri("nowhere"), "version": 1}, "move": "K4-K6"});
+    let unopened = ask(&mut open.client, "ctlpgn/play", "nowhere", broken, 0, false, nowhere);
     assert_eq!(unopened, Ok(Value::Null));
+}
+
+/// Two records, the second one's moves after the first one's: where the issue's play of a
+/// stale place landed.
+const TWO_RECORDS: &str = "[Variant \"C'escacs\"]\n[Result \"*\"]\n\n1. K4-K6, E21-E19:\n*\n\n[Variant \"C'escacs\"]\n[Result \"*\"]\n\n1. K4-K6, E21-E19\n2. F8-F12, F20-F16:\n*\n";
+
+/// The params of `ctlpgn/play` at an LSP `position` of the document `name`, read in `version`.
+fn play_params(name: &str, version: i32, position: &Value, half_move: &str) -> Value {
+    json!({"textDocument": {"uri": uri(name), "version": version}, "position": position, "move": half_move})
+}
+
+/// The line that opens `lines` comment lines, as a client inserts it at the start of a line.
+fn comment_lines(lines: usize) -> String {
+    (0..lines).map(|line| format!("{{ comment {line} }}\n")).collect()
+}
+
+#[test]
+fn a_play_at_a_place_read_in_an_older_version_is_refused_and_writes_nothing() {
+    let mut open = Open::new("stale", TWO_RECORDS, false);
+    // The board at the end of the second record's move line, in version 1.
+    let end = Marked::within(TWO_RECORDS, "F20-F16:$0").offset();
+    let board = open.board(end);
+    assert_eq!(board["version"], 1);
+    assert_eq!(board["record"], 2);
+    let place = position(TWO_RECORDS, end, false);
+    // Twelve comment lines added to the first record, after its move line: version 2.
+    let after_first = Marked::within(TWO_RECORDS, "E21-E19:\n$0*\n\n").offset();
+    let inserted = position(TWO_RECORDS, after_first, false);
+    let comments = comment_lines(12);
+    open.client.change(
+        &uri("stale"),
+        2,
+        json!([{"range": {"start": inserted, "end": inserted}, "text": comments}]),
+    );
+    // Read in version 2, the old place is in the first record: the play is refused.
+    let stale = open.client.request("ctlpgn/play", play_params("stale", 1, &place, "E7-E9"));
+    let error = stale.expect_err("a refusal");
+    assert_eq!(error["code"], -32801, "{error}");
+    assert_eq!(
+        error["message"],
+        "the document changed since the position was read (version 1, now 2): ask for the board again"
+    );
+    // Asked again in version 2, the same half-move lands after the second record's moves.
+    open.text.insert_str(after_first, &comments);
+    open.version = 2;
+    let range = open.play(end + comments.len(), "G7-G9");
+    insta::assert_snapshot!(last_lines(&open.text, range), @"
+
+    1. K4-K6, E21-E19
+    2. F8-F12, F20-F16
+    3. $0G7-G9$0:
+    *
+    ");
+    assert!(open.text.starts_with(&format!("{}{comments}*\n", &TWO_RECORDS[..after_first])));
+}
+
+#[test]
+fn plays_pipelined_with_a_change_are_refused_once_it_is_applied() {
+    let mut open = Open::new("pipelined", TWO_RECORDS, false);
+    let end = Marked::within(TWO_RECORDS, "F20-F16:$0").offset();
+    let place = position(TWO_RECORDS, end, false);
+    assert_eq!(open.board(end)["version"], 1);
+    // One play read in version 1, a line inserted at the top, then twenty more plays read in
+    // version 1 and one read in version 2, all sent before any answer is read.
+    let first =
+        open.client.send_request("ctlpgn/play", play_params("pipelined", 1, &place, "G7-G9"));
+    let top = json!({"line": 0, "character": 0});
+    open.client.change(
+        &uri("pipelined"),
+        2,
+        json!([{"range": {"start": top, "end": top}, "text": "{ a note }\n"}]),
+    );
+    let stale: Vec<Value> = (0..20)
+        .map(|_| {
+            open.client.send_request("ctlpgn/play", play_params("pipelined", 1, &place, "G7-G9"))
+        })
+        .collect();
+    let moved = json!({"line": place["line"].as_u64().expect("a line") + 1, "character": place["character"]});
+    let current =
+        open.client.send_request("ctlpgn/play", play_params("pipelined", 2, &moved, "G7-G9"));
+    let mut ids = vec![first.clone(), current.clone()];
+    ids.extend(stale.iter().cloned());
+    let answers = open.client.arrivals(&ids);
+    let answer =
+        |id: &Value| &answers.iter().find(|(arrived, _)| arrived == id).expect("answered").1;
+    // The play sent before the change stands in version 1, the one read after it in version 2.
+    for (id, version) in [(&first, 1), (&current, 2)] {
+        let played = answer(id).as_ref().unwrap_or_else(|error| panic!("{error}"));
+        let change = &played["edit"]["documentChanges"][0];
+        assert_eq!(change["textDocument"]["version"], version);
+        assert_eq!(change["edits"][0]["newText"], "\n3. G7-G9:");
+        let line = played["range"]["start"]["line"].as_u64().expect("a line");
+        assert_eq!(line, place["line"].as_u64().expect("a line") + u64::from(version == 2) + 1);
+    }
+    for id in &stale {
+        let error = answer(id).as_ref().expect_err("refused");
+        assert_eq!(error["code"], -32801, "{error}");
+    }
+}
+
+#[test]
+fn a_play_without_a_version_or_with_positional_params_is_refused() {
+    let mut open = Open::new("unversioned", TWO_RECORDS, false);
+    let place = position(TWO_RECORDS, Marked::within(TWO_RECORDS, "F20-F16:$0").offset(), false);
+    let unversioned =
+        json!({"textDocument": {"uri": uri("unversioned")}, "position": place, "move": "G7-G9"});
+    let error = open.client.request("ctlpgn/play", unversioned).expect_err("a refusal");
+    assert_eq!(error["code"], -32602, "{error}");
+    assert_eq!(
+        error["message"],
+        "ctlpgn/play needs textDocument.version: the version of the document its position was \
+         read in (the version of the ctlpgn/board answer it plays from)"
+    );
+    let positional = json!([{"uri": uri("unversioned"), "version": 1}, place, "G7-G9"]);
+    let error = open.client.request("ctlpgn/play", positional).expect_err("a refusal");
+    assert_eq!(error["code"], -32602, "{error}");
+    let board = json!([{"uri": uri("unversioned")}, place]);
+    let error = open.client.request("ctlpgn/board", board).expect_err("a refusal");
+    assert_eq!(error["code"], -32602, "{error}");
+    assert_eq!(
+        error["message"],
+        "invalid type: sequence, expected the parameters as an object, by name"
+    );
 }

@@ -1,7 +1,9 @@
 -- :CtlpgnBoard: a side window with the board at the cursor of a CTL-PGN buffer (the
--- server's `ctlpgn/board` request), which follows the cursor there (debounced). It shows the
--- half-move, whose turn it is and the check, the PDTL whole on a line of its own (wrapped by
--- the window, never cut), the board, and its keys. The window is as wide as the board.
+-- server's `ctlpgn/board` request), which follows the cursor there (debounced), and after a
+-- half-move played with `m` shows the position after it (asked for where the server says the
+-- half-move stands). It shows the half-move, whose turn it is and the check, the PDTL whole on
+-- a line of its own (wrapped by the window, never cut), the board, and its keys. The window is
+-- as wide as the board.
 -- Works on Neovim 0.7 and later.
 --
 -- The keys are the table `M.keys`: each entry's `run` is called with the window's state (the
@@ -32,7 +34,14 @@ M.keys = {
     lhs = 'm',
     desc = 'play a move',
     run = function(board)
-      require('ctlpgn.play').play(board.source)
+      local source = board.source
+      -- The board window keeps the focus, so no cursor move or change in the buffer asks for
+      -- the board again: it is asked for where the half-move played stands.
+      require('ctlpgn.play').play(source, function(played)
+        if state.source == source then
+          M.update(played.range['end'])
+        end
+      end)
     end,
   },
   {
@@ -134,14 +143,15 @@ function M.lines(answer)
   return lines
 end
 
--- Asks the server for the board at the cursor of the followed buffer and shows it.
-function M.update()
+-- Asks the server for the board at the cursor of the followed buffer, or at `position` (a
+-- protocol position in it) when given, and shows it.
+function M.update(position)
   if not is_open() then
     return
   end
   local source = state.source
   local window = source and vim.fn.bufwinid(source) or -1
-  if window == -1 then
+  if window == -1 and not position then
     return
   end
   local client = require('ctlpgn').client(source)
@@ -149,7 +159,12 @@ function M.update()
     show({ 'ctlpgn: the language server is not running for this buffer.' }, nil)
     return
   end
-  local params = vim.lsp.util.make_position_params(window, client.offset_encoding)
+  local params
+  if position then
+    params = { textDocument = { uri = vim.uri_from_bufnr(source) }, position = position }
+  else
+    params = vim.lsp.util.make_position_params(window, client.offset_encoding)
+  end
   local function handler(err, result)
     if err then
       show({ 'ctlpgn: ' .. tostring(err.message or err) }, nil)
@@ -169,7 +184,9 @@ local function schedule()
     return
   end
   state.timer:stop()
-  state.timer:start(DEBOUNCE, 0, vim.schedule_wrap(M.update))
+  state.timer:start(DEBOUNCE, 0, vim.schedule_wrap(function()
+    M.update()
+  end))
 end
 
 -- Forgets the board: its autocommands and timer (the window and buffer are gone or going).

@@ -3,6 +3,13 @@
 -- included), offered with `vim.ui.select`; the one chosen is played through `ctlpgn/play`,
 -- whose edit is applied to the buffer (one undo takes it back) and the cursor put after the
 -- half-move. Works on Neovim 0.7 and later.
+--
+-- The play names the version of the buffer the cursor was read in: a picker may be
+-- asynchronous (a fuzzy finder's), and the buffer edited while it is open; the server then
+-- refuses the play (ContentModified) rather than write the half-move where the old position
+-- now falls, and nothing is written. The version is the one Neovim's client sends the server
+-- with each change, `vim.lsp.util.buf_versions[bufnr]` (the buffer's changedtick at its last
+-- change, 0 when opened, in 0.7 as in 0.11); a request first sends the changes still pending.
 local M = {}
 
 local has_config_api = vim.fn.has('nvim-0.11') == 1
@@ -38,11 +45,20 @@ local function byte_column(bufnr, position, encoding)
   return ok and column or #line
 end
 
--- Plays `move` (a text of the board's `moves`) at `params` (the place the moves were asked at)
--- in `bufnr`, shown in `window`.
-local function play_move(client, bufnr, window, params, move)
-  local play = { textDocument = params.textDocument, position = params.position, move = move }
+-- The protocol's ContentModified: the server refused a place read in an older text.
+local CONTENT_MODIFIED = -32801
+
+-- Plays `move` (a text of the board's `moves`) at `params` (the place the moves were asked at,
+-- in version `version` of the buffer) in `bufnr`, shown in `window`; then calls `on_played`,
+-- if given, with the server's answer (the edit and the half-move's range once applied).
+local function play_move(client, bufnr, window, params, version, move, on_played)
+  local document = { uri = params.textDocument.uri, version = version }
+  local play = { textDocument = document, position = params.position, move = move }
   request(client, 'ctlpgn/play', play, function(err, result)
+    if err and err.code == CONTENT_MODIFIED then
+      warn('the buffer changed while the half-move was chosen: nothing was played; play again')
+      return
+    end
     if err then
       warn(tostring(err.message or err))
       return
@@ -56,12 +72,16 @@ local function play_move(client, bufnr, window, params, move)
       local finish = result.range['end']
       vim.api.nvim_win_set_cursor(window, { finish.line + 1, byte_column(bufnr, finish, client.offset_encoding) })
     end
+    if on_played then
+      on_played(result)
+    end
   end, bufnr)
 end
 
 -- Lists the half-moves that may be played at the cursor of `bufnr` (default: the current
--- buffer) and plays the one chosen.
-function M.play(bufnr)
+-- buffer) and plays the one chosen; `on_played`, if given, is called with the server's answer
+-- once the half-move is written.
+function M.play(bufnr, on_played)
   bufnr = bufnr or vim.api.nvim_get_current_buf()
   if not vim.api.nvim_buf_is_valid(bufnr) or vim.bo[bufnr].filetype ~= 'ctlpgn' then
     warn(':CtlpgnPlay plays in a CTL-PGN buffer; open one first')
@@ -78,6 +98,9 @@ function M.play(bufnr)
     return
   end
   local params = vim.lsp.util.make_position_params(window, client.offset_encoding)
+  -- The version the position belongs to, read with it (the request below sends the changes
+  -- up to it first); the board's answer names the same one.
+  local version = vim.lsp.util.buf_versions[bufnr]
   request(client, 'ctlpgn/board', params, function(err, board)
     if err then
       warn(tostring(err.message or err))
@@ -87,6 +110,9 @@ function M.play(bufnr)
       warn('nothing can be played here (the position is not known, or the game is over)')
       return
     end
+    if version == nil then
+      version = board.version
+    end
     vim.ui.select(board.moves, {
       prompt = (board.side == 'black' and 'Black' or 'White') .. ' plays: ',
       format_item = function(move)
@@ -94,7 +120,7 @@ function M.play(bufnr)
       end,
     }, function(choice)
       if choice then
-        play_move(client, bufnr, window, params, choice.text)
+        play_move(client, bufnr, window, params, version, choice.text, on_played)
       end
     end)
   end, bufnr)
