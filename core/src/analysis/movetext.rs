@@ -12,7 +12,7 @@ use std::collections::HashSet;
 
 use super::check_suffix::check_suffix_diagnostic;
 use super::half_move::read_half_move;
-use super::line_of_play::{move_number, Branch, PlayTree};
+use super::line_of_play::{move_number, played_before, Branch, PlayTree};
 use super::setup::Setup;
 use super::{Keep, PlayedHalfMove, RuleChecks};
 use crate::diagnostics::{Code, Diagnostic, Findings, Fix, Pass};
@@ -42,11 +42,26 @@ enum LineKind {
 }
 
 /// The positions around the last move line of a line of play, from which a variation
-/// attached to it starts (§11.2); the tree says which move line that is and what it holds.
+/// attached to it starts (§11.2); the tree says which move line that is, what it holds, and
+/// which of its half-moves a variation keeps before the one it replaces ([`played_before`]).
 #[derive(Clone, Default)]
 struct AttachPoint {
-    before_white: Option<Position>,
+    /// Where the move line starts.
+    line_start: Option<Position>,
+    /// After White's half-move, when the move line has one.
     after_white: Option<Position>,
+}
+
+impl AttachPoint {
+    /// The position a variation attached here starts from: after the half-moves of the move
+    /// line it keeps (White's, when it replaces Black's and there is one), else where the
+    /// move line starts, as its history in the tree says.
+    fn start(&self, attached: &MoveLine, replaced: Side) -> Option<Position> {
+        match played_before(attached, replaced) {
+            Some(_) => self.after_white.clone(),
+            None => self.line_start.clone(),
+        }
+    }
 }
 
 /// The fix of a move number out of sequence: it and every number after it in its line of play
@@ -355,8 +370,8 @@ impl<'a> Walker<'a> {
         // positions are hundreds of bytes each, and moving one into place copied all of it
         // even when there was none.
         match (attached, walk.position.as_ref()) {
-            (true, Some(before)) => walk.attach.before_white = Some(before.clone()),
-            _ => walk.attach.before_white = None,
+            (true, Some(before)) => walk.attach.line_start = Some(before.clone()),
+            _ => walk.attach.line_start = None,
         }
         if line.ellipsis.is_some() && walk.move_lines > 0 {
             self.report(
@@ -738,7 +753,9 @@ impl<'a> Walker<'a> {
                 "empty variation: a variation holds at least one move line",
             );
         }
-        let Some(Branch { parent: from, attach: Some(index), black_first }) = line.branch else {
+        let Some(Branch { parent: from, attach: Some(index), replaced: side_replaced }) =
+            line.branch
+        else {
             self.report(
                 Code::M012,
                 open,
@@ -767,19 +784,21 @@ impl<'a> Walker<'a> {
             }
         }
         let start = line.moves.first().and_then(|first| {
-            let (side, replaced, start) = if black_first {
-                ("Black", attached.line.black(), &parent.attach.after_white)
-            } else {
-                ("White", attached.line.white(), &parent.attach.before_white)
+            let replaced = match side_replaced {
+                Side::White => attached.line.white(),
+                Side::Black => attached.line.black(),
             };
             if replaced.is_none() {
                 self.report(
                     Code::M016,
                     first.line.number.range,
-                    format!("move {number} has no {side} half-move for this variation to replace"),
+                    format!(
+                        "move {number} has no {} half-move for this variation to replace",
+                        side_replaced.name()
+                    ),
                 );
             }
-            replaced.as_ref().and(start.clone())
+            replaced.and_then(|_| parent.attach.start(attached.line, side_replaced))
         });
         LineWalk::new(id, items, start, depth)
     }

@@ -180,6 +180,35 @@ fn a_record_that_does_not_replay_is_refused() {
     assert!(pdtl_at(text, &record, &analysis, start - 1).is_some());
 }
 
+/// A record from a PDTL giving Black the move, whose first move line has no White half-move,
+/// with a variation replacing Black's half-move: `variation` is its text.
+fn black_first(variation: &str) -> String {
+    format!("[Variant \"C'escacs\"]\n[Id \"Demo-T02\"]\n[Annotator \"Demo\"]\n[Redefine \"T@R\"]\n[PDTL \"/27:1k/21:3p4/20:3p3/4:4P/1:1K/ b -- - 0 5\"]\n\n5. …, E21-E19\n({variation})\n6. K4-K6:\n*\n")
+}
+
+#[test]
+fn a_variation_of_black_s_half_move_of_a_line_without_white_s_is_converted_and_continued() {
+    // Black moving White's pawn: the conversions are refused, as for any half-move that does
+    // not replay.
+    let wrong = black_first("5. …, K4-K6");
+    let start = wrong.find("K4-K6)").expect("the variation's half-move");
+    for result in [reletter(&wrong, &LetterTarget::Standard), minimal(&wrong)] {
+        match result {
+            Err(ConversionError::DoesNotReplay(diagnostic)) => {
+                assert_eq!((diagnostic.code.as_str(), diagnostic.range.start), ("K002", start));
+            }
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+    // A legal one is relettered, checked to replay alike, and continued from.
+    let right = black_first("5. …, F20-F18");
+    assert!(reletter(&right, &LetterTarget::Standard).is_ok());
+    let (record, analysis) = parsed(&right);
+    let at = right.find("F20-F18").expect("the variation's half-move");
+    let continuation = continuation_at(&right, &record, &analysis, at).expect("a position");
+    assert!(continuation.ends_with("/18:3p3/4:4P/1:1K/ w -- - 0 6\"]\n\n6. "), "{continuation}");
+}
+
 #[test]
 fn a_reference_that_would_change_kind_is_refused() {
     // `~♙` followed by a digit is a piece reference; `~P5` would be the hex P5.

@@ -73,15 +73,17 @@ proptest! {
             }
             let _ = conversion::continuation_at(&text, &record, &analysis, offset);
             // Playing the first half-move offered (at every fourth place, as each play analyses
-            // the record it makes): its edits on character boundaries, its range inside the
-            // record it makes.
+            // the record it makes): it is played, as the board offers only what playing
+            // writes; its edits on character boundaries, its range inside the record it makes.
             let options = crate::format::FormatOptions::default();
             let offered = match offset % 4 {
                 0 => super::play::playable_moves(view, offset, &options).unwrap_or_default(),
                 _ => Vec::new(),
             };
             if let Some(first) = offered.first() {
-                if let Ok(played) = super::play::play(view, offset, &first.text, &options) {
+                let played = super::play::play(view, offset, &first.text, &options);
+                prop_assert!(played.is_ok(), "{} offered at {offset}, then {played:?}", first.text);
+                if let Ok(played) = played {
                     for edit in &played.edits {
                         prop_assert!(text.is_char_boundary(edit.range.start) && text.is_char_boundary(edit.range.end));
                     }

@@ -86,8 +86,7 @@ impl<'a> PlayTree<'a> {
             .iter()
             .filter(|&&child| {
                 self.lines[child].branch.is_some_and(|branch| {
-                    branch.attach == Some(node.index)
-                        && branch.black_first == (node.side == Side::Black)
+                    branch.attach == Some(node.index) && branch.replaced == node.side
                 })
             })
             .filter_map(|&child| self.half_moves(child).next())

@@ -17,7 +17,9 @@ pub use position_at::{
     pdtl_after_ply, pdtl_at, pdtl_problem, position_after_ply, position_at, printed_pdtl,
     NoPosition,
 };
-pub(crate) use tree::{move_number, Branch, CommentPlace, Entry, NumberedMoveLine, PlayTree, Site};
+pub(crate) use tree::{
+    move_number, played_before, Branch, CommentPlace, Entry, NumberedMoveLine, PlayTree, Site,
+};
 
 use super::{PlayedHalfMove, RecordAnalysis};
 use crate::pieces::Side;
@@ -205,6 +207,38 @@ mod tests {
             standing(GAME, "2. JF6", 0),
             (Some("E21-E19".to_string()), true, Some(Side::White))
         );
+    }
+
+    /// A record from a PDTL giving Black the move: its first move line has no White
+    /// half-move, and a variation of Black's starts where the record does (§11.2), nested too.
+    const BLACK_FIRST: &str = "[Variant \"C'escacs\"]\n[PDTL \"/27:1k/21:3p4/20:3p3/4:4P/1:1K/ b -- - 0 5\"]\n\n5. …, E21-E19\n(5. …, F20-F18\n.6. K4-K6\n.(6. K4-K8))\n(5. …, E21-E17\n.(5. …, F20-F16))\n6. K4-K6:\n*\n";
+
+    #[test]
+    fn a_variation_of_black_s_half_move_of_a_line_without_white_s_starts_before_it() {
+        assert_eq!(standing(BLACK_FIRST, "(5. …, F20-F18", 1), (None, true, Some(Side::Black)));
+        assert_eq!(
+            standing(BLACK_FIRST, "\n.6. K4-K6", 1),
+            (Some("F20-F18".to_string()), true, Some(Side::White))
+        );
+        assert_eq!(
+            standing(BLACK_FIRST, "\n.(6. K4-K8", 1),
+            (Some("K4-K6".to_string()), true, Some(Side::Black))
+        );
+        assert_eq!(
+            standing(BLACK_FIRST, "(6. K4-K8", 1),
+            (Some("F20-F18".to_string()), true, Some(Side::White))
+        );
+        // Nested in a variation whose first move line has no White half-move either.
+        assert_eq!(standing(BLACK_FIRST, "(5. …, F20-F16", 1), (None, true, Some(Side::Black)));
+        // The board there is the position at the place, and its line the variation's.
+        let record = syntax::parse_record(BLACK_FIRST);
+        let analysis = analyse_syntax(BLACK_FIRST, &record, AnalysisOptions::default());
+        let offset = BLACK_FIRST.find("F20-F16").expect("the nested half-move") + 2;
+        let board = board_at(BLACK_FIRST, &record, &analysis, offset);
+        assert!(board.exact);
+        let line: Vec<String> = board.line.iter().map(LineHalfMove::label).collect();
+        assert_eq!(line, ["5. …, F20-F16"]);
+        assert!(board.line.iter().all(|half_move| half_move.played));
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! with the move line it branches from and the half-move it replaces, and where each comment
 //! stands among them. The line-of-play queries (history, position, the board at a place) and
 //! the resolution of move references (§12.3) both read it, so that they agree on every
-//! history; the movetext walk judges the same branching rule ([`replaced_side`]).
+//! history; the movetext walk judges the same branching rule ([`replaced_side`]) and starts
+//! each variation where the same rule says its history ends ([`played_before`]).
 
 use crate::pieces::Side;
 use crate::syntax::{Comment, HalfMoveText, Item, MoveLine, RecordSyntax, Step, Variation};
@@ -48,9 +49,9 @@ pub(crate) struct Branch {
     /// The parent's move line the variation is attached to, as an index into its moves; `None`
     /// for a variation before any move line (M012), which replaces nothing.
     pub attach: Option<usize>,
-    /// Whether the variation replaces Black's half-move (`(N. …, Y`): White's `N` of the
-    /// parent then belongs to its history.
-    pub black_first: bool,
+    /// The side whose half-move the variation replaces: Black's for `(N. …, Y`, White's
+    /// otherwise (and for a variation without a move line, which replaces nothing).
+    pub replaced: Side,
 }
 
 /// The main line or a variation.
@@ -169,12 +170,12 @@ impl<'a> PlayTree<'a> {
                         *place = CommentPlace::Play;
                     }
                     let attach = self.lines[line].moves.len().checked_sub(1);
-                    let black_first = replaced_side(syntax, variation) == Some(Side::Black);
+                    let replaced = replaced_side(syntax, variation).unwrap_or(Side::White);
                     let id = self.lines.len();
                     self.lines.push(PlayLine {
                         moves: Vec::new(),
                         children: Vec::new(),
-                        branch: Some(Branch { parent: line, attach, black_first }),
+                        branch: Some(Branch { parent: line, attach, replaced }),
                         variation: Some(variation),
                         attach_number: attach.map(|index| self.lines[line].moves[index].number),
                         label: variation
@@ -248,15 +249,16 @@ impl<'a> PlayTree<'a> {
             let play_line = &self.lines[line];
             let before = play_line.moves.partition_point(|item| item.line.range.start < offset);
             let own = play_line.moves[..before].iter().rev().map(Entry::of);
-            // A Black-first variation keeps White's half-move of the move it replaces.
+            // A variation keeps the half-moves of its move line played before the one it
+            // replaces: White's, for a Black-first variation of a move line that has one.
             let kept = match play_line.branch {
-                Some(Branch { parent, attach: Some(attach), black_first: true }) => {
+                Some(Branch { parent, attach: Some(attach), replaced }) => {
                     let attached = &self.lines[parent].moves[attach];
-                    attached
-                        .line
-                        .white()
-                        .is_some()
-                        .then(|| Entry { black: None, ..Entry::of(attached) })
+                    played_before(attached.line, replaced).map(|white| Entry {
+                        white: Some(white),
+                        black: None,
+                        ..Entry::of(attached)
+                    })
                 }
                 _ => None,
             };
@@ -269,6 +271,20 @@ impl<'a> PlayTree<'a> {
 /// starts with an ellipsis (`(N. …, Y`), White's otherwise; `None` when it holds no move line.
 pub(crate) fn replaced_side(syntax: &RecordSyntax, variation: &Variation) -> Option<Side> {
     first_move_line(syntax, variation).map(side_replaced_by)
+}
+
+/// The half-move of the move line a variation is attached to that is played before the one
+/// the variation replaces (§11.2), so that the variation starts after it: White's, when it
+/// replaces Black's and the move line has one. None otherwise: a variation replacing White's
+/// half-move, or Black's of a move line without White's (`N. …, Y`, a PDTL giving Black the
+/// move, or the first move line of a Black-first variation), starts where that move line
+/// does. The history of a variation ([`PlayTree::history_back`]) and the position the
+/// movetext walk starts it from both follow this.
+pub(crate) fn played_before(attached: &MoveLine, replaced: Side) -> Option<&HalfMoveText> {
+    match replaced {
+        Side::White => None,
+        Side::Black => attached.white(),
+    }
 }
 
 /// The side whose half-move a variation replaces, told by its first move line.

@@ -30,7 +30,9 @@ pub fn complete(
     Vec::new()
 }
 
-/// `@W:` and `@B:` for the half-moves of the move line the comment follows.
+/// `@W:` and `@B:` for the half-moves of the move line the comment follows that its history
+/// holds: in a variation replacing Black's half-move, before its first move line, the move
+/// line it is attached to without that half-move.
 fn markers(
     text: &str,
     syntax: &RecordSyntax,
@@ -39,18 +41,25 @@ fn markers(
 ) -> Vec<CompletionItem> {
     let history = history_at(text, syntax, comment.range.start);
     let Some(last) = history.half_moves.last() else { return Vec::new() };
-    let line = last.line;
-    let number = line.number.text(text);
-    [(Side::White, "@W:", line.white()), (Side::Black, "@B:", line.black())]
-        .into_iter()
-        .filter_map(|(side, marker, half_move)| {
-            let half_move = half_move?;
+    let line = last.line.range;
+    let number = last.line.number.text(text);
+    let of_line = history.half_moves.iter().rev().take_while(|written| written.line.range == line);
+    let mut items: Vec<CompletionItem> = of_line
+        .map(|written| {
+            let (side, half_move) = (written.side, written.half_move);
+            let marker = match side {
+                Side::White => "@W:",
+                Side::Black => "@B:",
+            };
             let written = &text[half_move.range.start..half_move.move_end()];
             let detail =
                 format!("{} comment on {}", side.name(), move_label(number, side, written));
-            Some(CompletionItem::plain(marker, CompletionKind::Marker, detail, replace))
+            CompletionItem::plain(marker, CompletionKind::Marker, detail, replace)
         })
-        .collect()
+        .collect();
+    // White's first, as the move line writes them.
+    items.reverse();
+    items
 }
 
 /// `#N@W` / `#N@B` for every half-move of the history, the latest first.

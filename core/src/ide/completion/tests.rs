@@ -133,6 +133,20 @@ fn nothing_is_offered_after_a_half_move_that_could_not_be_replayed() {
 }
 
 #[test]
+fn a_variation_of_black_s_half_move_of_a_line_without_white_s_offers_the_moves_after_it() {
+    // From a PDTL giving Black the move: the variation starts where the record does.
+    let game = "[Variant \"C'escacs\"]\n[PDTL \"/27:1k/21:3p4/20:3p3/4:4P/1:1K/ b -- - 0 5\"]\n\n5. …, E21-E19\n(5. …, F20-F18\n.6. $0)\n*\n";
+    let (_, suggestions) = at_cursor(game);
+    let pieces: Vec<&str> = suggestions
+        .iter()
+        .filter(|s| s.kind == CompletionKind::Piece)
+        .map(|s| s.label.as_str())
+        .collect();
+    assert_eq!(pieces, ["KG1", "K4"]);
+    assert!(labels(&suggestions).contains(&"K4-K6"), "{:?}", labels(&suggestions));
+}
+
+#[test]
 fn fan_records_offer_figurines() {
     let (text, suggestions) = at_cursor("[Variant \"C'escacs\"]\n[Redefine \"FAN\"]\n\n1. $0\n");
     insta::assert_snapshot!("figurines", shown(&text, &suggestions));
@@ -155,6 +169,16 @@ fn comments_offer_markers_then_references_to_earlier_moves() {
     assert_eq!(suggestions[1].plain, "W");
     let (_, suggestions) = at_cursor(&game.replace("{ $0}", "{ @W: like $0}"));
     assert!(suggestions.is_empty());
+}
+
+#[test]
+fn in_a_variation_replacing_black_s_half_move_no_marker_names_it() {
+    // Before the variation's first move line its history ends with White's 1. K4-K6: Black's
+    // E21-E19 is the half-move it replaces.
+    let game = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19\n(\n{ $0}\n1. …, E21-E17)\n*\n";
+    let (_, suggestions) = at_cursor(game);
+    assert_eq!(labels(&suggestions), ["@W:"]);
+    assert_eq!(suggestions[0].detail, "White comment on 1. K4-K6");
 }
 
 #[test]

@@ -7,7 +7,9 @@
 use proptest::prelude::*;
 
 use super::*;
+use crate::analysis::{analyse_syntax, AnalysisOptions};
 use crate::castling;
+use crate::diagnostics::Severity;
 use crate::document::Document;
 use crate::geometry::{Hex, ALL_HEXES};
 use crate::identifiers::IdentifierSet;
@@ -16,6 +18,7 @@ use crate::notation::{Move, PieceMove, Promotion, Separator};
 use crate::pdtl;
 use crate::pieces::PieceKind;
 use crate::replay::{apply, legality_warnings, rule_warnings};
+use crate::syntax;
 use crate::text::apply_edits;
 
 use crate::test_corpus::GAMES;

@@ -5,11 +5,13 @@
 //! (`replay::legal_moves`), written by the one writer completion uses
 //! (`LegalMove::text`), and the edit is placed from the tree of lines of play (`placement`).
 //!
-//! Every edit is checked before it is handed out: the record it makes is analysed again, and
-//! it must have no more errors than before and stand, at the half-move written, in the
-//! position played. What fails the check is refused, and the document is left as it was.
+//! Every edit is checked before it is handed out (`proof`): the record it makes must have no
+//! error it did not have, by code and place, and stand, at the half-move written, in the
+//! position played. What fails the check is refused, and the document is left as it was; the
+//! board lists only what passes, by the same check.
 
 mod placement;
+mod proof;
 mod spelling;
 
 #[cfg(test)]
@@ -20,9 +22,8 @@ mod tests;
 
 use std::fmt;
 
-use crate::analysis::line_of_play::PlayTree;
-use crate::analysis::{self, analyse_syntax, AnalysisOptions, Keep, NoPosition, RuleChecks};
-use crate::diagnostics::Severity;
+use crate::analysis::line_of_play::{Followers, PlayTree};
+use crate::analysis::{self, NoPosition};
 use crate::document::RecordView;
 use crate::format::{dominant_line_ending, FormatOptions};
 use crate::geometry::Hex;
@@ -30,10 +31,10 @@ use crate::notation::Spelling;
 use crate::pieces::Side;
 use crate::position::Position;
 use crate::replay::{legal_moves, LegalMove};
-use crate::syntax;
 use crate::text::{TextEdit, TextRange};
 
-use placement::{Place, Placement};
+use placement::{Place, Placement, Written};
+use proof::Proofs;
 pub use spelling::RecordSpelling;
 
 /// A half-move the side to move may play at a place, as a board offers it.
@@ -66,7 +67,8 @@ pub struct Played {
 pub enum Refusal {
     /// The place has no exact position to play from.
     NoPosition(NoPosition),
-    /// The text is none of the half-moves the side to move may play there.
+    /// The text is none of the half-moves the side to move may play there; `text` is what
+    /// was asked, cut after 40 characters.
     NotLegal { text: String, side: Side },
     /// The half-move cannot be written there without breaking the record.
     Unplaceable(String),
@@ -84,43 +86,92 @@ impl fmt::Display for Refusal {
     }
 }
 
-/// What playing at a place reads, computed once.
-struct Setting<'a> {
-    inside: usize,
-    position: &'a Position,
-    spelling: RecordSpelling,
+/// The longest move text a refusal quotes, in characters: a client may send a megabyte.
+const QUOTED: usize = 40;
+
+/// `text` as a refusal quotes it: whole up to [`QUOTED`] characters, else cut there with `…`.
+fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTED) {
+        Some((cut, _)) => format!("{}\u{2026}", &text[..cut]),
+        None => text.to_string(),
+    }
 }
 
-impl<'a> Setting<'a> {
+/// Playing at one place: what it reads, computed once for every half-move asked about.
+struct Player<'a> {
+    view: RecordView<'a>,
+    position: &'a Position,
+    spelling: RecordSpelling,
+    /// The record's line ending.
+    eol: &'static str,
+    tree: PlayTree<'a>,
+    followers: Followers<'a>,
+    written: Written<'a>,
+    proofs: Proofs<'a>,
+}
+
+impl<'a> Player<'a> {
     fn new(
         view: RecordView<'a>,
         offset: usize,
         options: &FormatOptions,
-    ) -> Result<Setting<'a>, NoPosition> {
+    ) -> Result<Player<'a>, NoPosition> {
         let inside = offset.saturating_sub(view.start).min(view.text.len());
         let position = analysis::position_at(view.text, view.syntax, view.analysis, inside)?;
         let spelling = RecordSpelling::of_record(view.text, view.syntax, options);
-        Ok(Setting { inside, position, spelling })
+        let eol = dominant_line_ending(view.text);
+        let tree = PlayTree::build(view.text, view.syntax);
+        let followers = tree.followers(inside);
+        let written = Written::after(&followers, view.analysis);
+        let proofs = Proofs::new(view);
+        Ok(Player { view, position, spelling, eol, tree, followers, written, proofs })
+    }
+
+    /// `legal` as the record writes it.
+    fn written(&self, legal: &LegalMove) -> String {
+        legal.text(&self.view.analysis.identifiers, self.spelling.separators)
+    }
+
+    /// Where `legal`, written `written`, goes, when it may be written there: the one rule of
+    /// the board's list and of playing.
+    fn write(&mut self, legal: &LegalMove, written: &str) -> Result<Placement, String> {
+        let place = Place {
+            text: self.view.text,
+            syntax: self.view.syntax,
+            tree: &self.tree,
+            followers: &self.followers,
+            written: &self.written,
+            position: self.position,
+            ellipsis: self.spelling.ellipsis,
+            eol: self.eol,
+        };
+        let placement = place.place(legal, written)?;
+        self.proofs.check(&placement, legal)?;
+        Ok(placement)
     }
 }
 
 /// The half-moves the side to move may play at byte `offset` of the document (an offset
-/// outside the record stands at its nearest end), written as they would be played; an error
-/// when the place has no exact position (`analysis::position_at`). Empty when the game is
-/// over there.
+/// outside the record stands at its nearest end), written as they would be played: those
+/// [`play`] writes there. An error when the place has no exact position
+/// (`analysis::position_at`). Empty when the game is over there, or when no half-move can be
+/// written there without adding an error to the record.
 pub fn playable_moves(
     view: RecordView<'_>,
     offset: usize,
     options: &FormatOptions,
 ) -> Result<Vec<PlayableMove>, NoPosition> {
-    let setting = Setting::new(view, offset, options)?;
-    let ids = &view.analysis.identifiers;
-    Ok(legal_moves(setting.position)
+    let mut player = Player::new(view, offset, options)?;
+    Ok(legal_moves(player.position)
         .into_iter()
-        .map(|legal| PlayableMove {
-            from: legal.applied.effect.origin,
-            to: legal.applied.effect.destination,
-            text: legal.text(ids, setting.spelling.separators),
+        .filter_map(|legal| {
+            let text = player.written(&legal);
+            player.write(&legal, &text).ok()?;
+            Some(PlayableMove {
+                from: legal.applied.effect.origin,
+                to: legal.applied.effect.destination,
+                text,
+            })
         })
         .collect())
 }
@@ -133,40 +184,27 @@ pub fn play(
     text: &str,
     options: &FormatOptions,
 ) -> Result<Played, Refusal> {
-    let setting = Setting::new(view, offset, options).map_err(Refusal::NoPosition)?;
+    let mut player = Player::new(view, offset, options).map_err(Refusal::NoPosition)?;
     let ids = &view.analysis.identifiers;
     let spellings =
-        [setting.spelling.separators, Spelling::KEYBOARD, Spelling::UNICODE, Spelling::ASCII];
-    let legal = legal_moves(setting.position)
+        [player.spelling.separators, Spelling::KEYBOARD, Spelling::UNICODE, Spelling::ASCII];
+    let legal = legal_moves(player.position)
         .into_iter()
         .find(|legal| spellings.iter().any(|&spelling| legal.text(ids, spelling) == text))
-        .ok_or_else(|| Refusal::NotLegal { text: text.to_string(), side: setting.position.turn })?;
-    let written = legal.text(ids, setting.spelling.separators);
-    let tree = PlayTree::build(view.text, view.syntax);
-    let followers = tree.followers(setting.inside);
-    let place = Place {
-        text: view.text,
-        syntax: view.syntax,
-        analysis: view.analysis,
-        tree: &tree,
-        followers: &followers,
-        position: setting.position,
-        ellipsis: setting.spelling.ellipsis,
-        eol: dominant_line_ending(view.text),
-    };
-    match place.place(&legal, &written).map_err(Refusal::Unplaceable)? {
+        .ok_or_else(|| Refusal::NotLegal { text: quoted(text), side: player.position.turn })?;
+    let written = player.written(&legal);
+    match player.write(&legal, &written).map_err(Refusal::Unplaceable)? {
         Placement::Written(range) => Ok(Played {
             edits: Vec::new(),
             record: view.text.to_string(),
             range: view.in_document(range),
         }),
-        Placement::Edits { edits, played } => {
+        Placement::Edits { edits, played, .. } => {
             let edits: Vec<TextEdit> = edits
                 .into_iter()
                 .map(|edit| TextEdit::replace(edit.range, edit.new_text))
                 .collect();
             let record = crate::text::apply_edits(view.text, &edits);
-            verify(view, &record, played, &legal).map_err(Refusal::Unplaceable)?;
             Ok(Played {
                 edits: edits
                     .into_iter()
@@ -176,35 +214,5 @@ pub fn play(
                 range: view.in_document(played),
             })
         }
-    }
-}
-
-/// Checks the record an edit makes: no more errors than before, and at `played`, the
-/// position `legal` leads to.
-fn verify(
-    view: RecordView<'_>,
-    record: &str,
-    played: TextRange,
-    legal: &LegalMove,
-) -> Result<(), String> {
-    let syntax = syntax::parse_record(record);
-    let options = AnalysisOptions::new(Keep::Everything, RuleChecks::Skip);
-    let analysis = analyse_syntax(record, &syntax, options);
-    let errors = |diagnostics: &[crate::diagnostics::Diagnostic]| {
-        diagnostics.iter().filter(|diagnostic| diagnostic.severity == Severity::Error).count()
-    };
-    if errors(&analysis.diagnostics) > errors(&view.analysis.diagnostics) {
-        let first = analysis
-            .diagnostics
-            .iter()
-            .find(|diagnostic| diagnostic.severity == Severity::Error)
-            .map_or(String::new(), |diagnostic| {
-                format!(" ({}: {})", diagnostic.code, diagnostic.message)
-            });
-        return Err(format!("the record would have an error{first}"));
-    }
-    match analysis::position_at(record, &syntax, &analysis, played.start) {
-        Ok(position) if *position == legal.applied.position => Ok(()),
-        _ => Err("the record would not replay to the position played".into()),
     }
 }

@@ -13,8 +13,11 @@
 //! The main line's last half-move carries the end mark `:` (§7.4): a half-move appended to the
 //! main line takes it from the one before, and a checkmate makes the result the winner's.
 
+use std::collections::HashMap;
+
 use crate::analysis::line_of_play::{Followers, Node, PlayTree};
-use crate::analysis::RecordAnalysis;
+use crate::analysis::{PlayedHalfMove, RecordAnalysis};
+use crate::geometry::Hex;
 use crate::notation::Check;
 use crate::pieces::Side;
 use crate::position::Position;
@@ -29,7 +32,15 @@ pub(super) enum Placement {
     Written(TextRange),
     /// Edits of the record's text, in text order and disjoint; `played` is where the
     /// half-move stands in the text they make.
-    Edits { edits: Vec<Insertion>, played: TextRange },
+    Edits {
+        edits: Vec<Insertion>,
+        played: TextRange,
+        /// For a half-move that becomes the main line's last: where the main line ended
+        /// before (the last half-move's text, or the record's start when it had none). What
+        /// is said about the main line's end (M006: no result line) moves from there to the
+        /// half-move played, and is no new error.
+        succeeds: Option<TextRange>,
+    },
 }
 
 /// One replacement of a range of the record's text.
@@ -45,9 +56,10 @@ pub(super) struct Insertion {
 pub(super) struct Place<'a> {
     pub text: &'a str,
     pub syntax: &'a RecordSyntax,
-    pub analysis: &'a RecordAnalysis,
     pub tree: &'a PlayTree<'a>,
     pub followers: &'a Followers<'a>,
+    /// The half-moves that follow, written already.
+    pub written: &'a Written<'a>,
     /// The position the half-move is played from.
     pub position: &'a Position,
     /// How the record writes an ellipsis.
@@ -56,16 +68,41 @@ pub(super) struct Place<'a> {
     pub eol: &'static str,
 }
 
+/// The half-moves written already after a place (the next one, and the first of each
+/// variation replacing it) that were replayed, by the hexes they move from and to: a half-move
+/// played there that is one of them is not written again. Indexed once for all the half-moves
+/// a board lists, as a place may be followed by thousands of variations.
+pub(super) struct Written<'a> {
+    by_hexes: HashMap<(Hex, Hex), Vec<&'a PlayedHalfMove>>,
+}
+
+impl<'a> Written<'a> {
+    pub fn after(followers: &Followers<'_>, analysis: &'a RecordAnalysis) -> Written<'a> {
+        let mut by_hexes: HashMap<(Hex, Hex), Vec<&PlayedHalfMove>> = HashMap::new();
+        for node in followers.next.iter().chain(&followers.variations) {
+            if let Some(played) = analysis.played_at(node.half_move.range.start) {
+                let hexes = (played.effect.origin, played.effect.destination);
+                by_hexes.entry(hexes).or_default().push(played);
+            }
+        }
+        Written { by_hexes }
+    }
+
+    /// The first of them, in text order, that leads where `legal` does: its move and check
+    /// suffix.
+    fn find(&self, legal: &LegalMove) -> Option<TextRange> {
+        let effect = &legal.applied.effect;
+        let same = self.by_hexes.get(&(effect.origin, effect.destination))?;
+        let played = same.iter().find(|played| played.after == legal.applied.position)?;
+        Some(TextRange::new(played.range.start, played.move_end))
+    }
+}
+
 impl Place<'_> {
     /// Where `legal`, written `written`, goes; an error saying why when it cannot go there.
     pub fn place(&self, legal: &LegalMove, written: &str) -> Result<Placement, String> {
         let followers = self.followers;
-        let already = followers.next.iter().chain(&followers.variations).find_map(|node| {
-            let played = self.analysis.played_at(node.half_move.range.start)?;
-            (played.after == legal.applied.position)
-                .then(|| TextRange::new(played.range.start, played.move_end))
-        });
-        if let Some(range) = already {
+        if let Some(range) = self.written.find(legal) {
             return Ok(Placement::Written(range));
         }
         let mut edits = match followers.next {
@@ -73,7 +110,9 @@ impl Place<'_> {
             None => self.append(legal, written)?,
         };
         edits.sort_by_key(|edit| edit.range.start);
-        merge(self.text, edits)
+        let succeeds = (followers.next.is_none() && followers.line == 0)
+            .then(|| followers.after.map_or(TextRange::empty(0), |after| after.half_move.range));
+        merge(self.text, edits, succeeds)
     }
 
     /// A new variation replacing `next`, after its move line and what is attached to it.
@@ -319,7 +358,11 @@ fn last_of_line(items: &[Item], main: bool) -> Option<usize> {
 
 /// Sorted, disjoint edits with the ones that touch joined into one, and where the played
 /// half-move stands in the text they make.
-fn merge(text: &str, edits: Vec<Insertion>) -> Result<Placement, String> {
+fn merge(
+    text: &str,
+    edits: Vec<Insertion>,
+    succeeds: Option<TextRange>,
+) -> Result<Placement, String> {
     let mut merged: Vec<Insertion> = Vec::with_capacity(edits.len());
     for edit in edits {
         match merged.last_mut() {
@@ -349,7 +392,7 @@ fn merge(text: &str, edits: Vec<Insertion>) -> Result<Placement, String> {
     }
     let played = played.ok_or("no edit writes the half-move")?;
     debug_assert!(merged.iter().all(|edit| text.is_char_boundary(edit.range.start)));
-    Ok(Placement::Edits { edits: merged, played })
+    Ok(Placement::Edits { edits: merged, played, succeeds })
 }
 
 /// Where the line holding byte `offset` starts.

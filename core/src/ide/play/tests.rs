@@ -2,17 +2,23 @@
 //! before the result, inside a variation, at the record's start, the half-move already there,
 //! an existing variation, a new variation at each depth), each kind of half-move (promotion,
 //! the 24 castlings, en passant, the King's leap) and each way of writing identifiers
-//! (letters, FAN, `Redefine`). Every edit is checked: the document it makes has no error, and
-//! the position at the range answered is the one played.
+//! (letters, FAN, `Redefine`), the variations of Black's half-move of a move line without
+//! White's. Every edit is checked: the document it makes has no error, and the position at
+//! the range answered is the one played. Then what is refused, and not offered: a move that is
+//! not legal (quoted cut), a place without a position, an edit that would trade an error for
+//! another, a position no PDTL may hold.
 
 use super::*;
+use crate::analysis::{analyse_syntax, AnalysisOptions};
 use crate::conversion::parse_records;
+use crate::diagnostics::Severity;
 use crate::document::Document;
 use crate::geometry::parse_coordinate;
 use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::pieces::{Piece, PieceKind};
 use crate::position::CastlingRights;
+use crate::syntax;
 use crate::text::apply_edits;
 use ctlpgn_test_support::cursor::Marked;
 
@@ -427,4 +433,119 @@ fn the_moves_offered_are_absent_where_no_position_is_known() {
     assert_eq!(moves_at(&fixture, 0), Err(NoPosition::Unknown));
     let moves = moves_at(&fixture, -11).expect("moves after K4-K6");
     assert!(moves.iter().any(|playable| playable.text == "E21-E19"));
+}
+
+#[test]
+fn a_refusal_quotes_a_long_move_cut() {
+    let fixture = format!("{TAGS}1. K4-K6:$0\n*\n");
+    // A megabyte of move, its 40th character a two-byte one.
+    let long = format!("{}\u{D7}{}", "E".repeat(39), "K".repeat(1 << 20));
+    let refusal = refused(&fixture, &long);
+    let quoted = format!("{}\u{D7}\u{2026}", "E".repeat(39));
+    assert_eq!(refusal, Refusal::NotLegal { text: quoted.clone(), side: Side::Black });
+    assert_eq!(refusal.to_string(), format!("`{quoted}` is not a half-move Black may play here"));
+    // Up to 40 characters, the whole text.
+    let forty = "E".repeat(40);
+    assert_eq!(refused(&fixture, &forty), Refusal::NotLegal { text: forty, side: Side::Black });
+}
+
+// ---- a variation replacing Black's half-move of a line without White's -------------------
+
+/// A record from a PDTL giving Black the move, the move number unknown (`1?`) or 5.
+fn black_to_move(number: &str) -> String {
+    let ids = IdentifierSet::standard();
+    let tags =
+        from_position(Side::Black, "KG1 PK4 kG27 pE21 pF20", [CastlingRights::NONE; 2], &ids, "");
+    match number {
+        "1?" => tags.replace(" 0 12\"]", " 0 ?\"]"),
+        _ => tags.replace(" 0 12\"]", &format!(" 0 {number}\"]")),
+    }
+}
+
+#[test]
+fn a_variation_of_black_s_first_half_move_is_played_from_before_it() {
+    for (number, written, repeated, next) in [("1?", "1?", "1.", "2."), ("5", "5.", "5.", "6.")] {
+        let tags = black_to_move(number);
+        let game = format!("{tags}{written} …, E21-E19\n{next} K4-K6:\n*\n");
+        // In the tags every Black half-move is offered, and each is played: the one written
+        // there already, any other as a variation `(N. …, Y)` replayed from the start.
+        let start = game.replacen("[Result", "[Result$0", 1);
+        let offered = moves_at(&start, 0).expect("moves at the start");
+        assert!(offered.iter().any(|playable| playable.text == "F20-F18"), "{offered:?}");
+        assert_eq!(
+            play_at(&start, "F20-F18"),
+            format!("{tags}{written} …, E21-E19\n({repeated} …, [F20-F18])\n{next} K4-K6:\n*\n")
+        );
+        assert_eq!(
+            play_at(&start, "E21-E19"),
+            format!("{tags}{written} …, [E21-E19]\n{next} K4-K6:\n*\n")
+        );
+        // Inside such a variation the line goes on from the position it stands in.
+        let inside =
+            format!("{tags}{written} …, E21-E19\n({repeated} …, F20-F18$0)\n{next} K4-K6:\n*\n");
+        assert_eq!(
+            play_at(&inside, "K4-K6"),
+            format!(
+                "{tags}{written} …, E21-E19\n({repeated} …, F20-F18\n.{next} [K4-K6])\n{next} K4-K6:\n*\n"
+            )
+        );
+    }
+}
+
+// ---- plays that would trade one error for another -------------------------------------------
+
+#[test]
+fn a_half_move_that_would_turn_one_error_into_another_is_neither_offered_nor_played() {
+    // N002: text after a comment's `}`. A variation of White's first half-move goes after the
+    // comment, and would put `indeed` on a line of its own: N002 would become S001, as many
+    // errors as before, but not the same.
+    let fixture = "[Variant \"C'escacs\"]\n[Id$0 \"Demo-X01\"]\n[Annotator \"Demo\"]\n\n1. E7-E13, E21-E15\n{ @B: good } indeed\n2. F8-F12:\n*\n";
+    let refusal = refused(fixture, "K4-K6");
+    assert!(matches!(&refusal, Refusal::Unplaceable(why) if why.contains("S001")), "{refusal:?}");
+    let offered = moves_at(fixture, 0).expect("moves at the start");
+    let texts: Vec<&str> = offered.iter().map(|playable| playable.text.as_str()).collect();
+    // The half-move written there already is all that is left.
+    assert_eq!(texts, ["E7-E13"]);
+}
+
+#[test]
+fn where_nothing_can_be_written_nothing_is_offered() {
+    // M010: after White's lone half-move, Black's would go in a variation of White's next
+    // one, which does not replay.
+    let fixture = format!("{TAGS}1. E7-E13$0\n2. F8-F12:\n*\n");
+    assert_eq!(moves_at(&fixture, 0), Ok(Vec::new()));
+    assert!(matches!(refused(&fixture, "E21-E15"), Refusal::Unplaceable(_)));
+}
+
+#[test]
+fn the_errors_about_the_end_of_the_main_line_move_to_the_half_move_played() {
+    // No result line (M006): it is said of the last half-move, and then of the one played.
+    let fixture = format!("{TAGS}1. K4-K6:$0\n");
+    let (text, offset) = cursor(&fixture);
+    let document = Document::new(&text, 1);
+    let open = document.at(offset).expect("a record");
+    let played = play(open.view(), offset, "E21-E19", &FormatOptions::default()).expect("played");
+    assert_eq!(played.record, format!("{TAGS}1. K4-K6, E21-E19:\n"));
+    let record = syntax::parse_record(&played.record);
+    let analysis = analyse_syntax(&played.record, &record, AnalysisOptions::default());
+    let codes: Vec<_> = analysis
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| (d.code, &played.record[d.range]))
+        .collect();
+    assert_eq!(codes, [(crate::diagnostics::Code::M006, "E21-E19")]);
+}
+
+#[test]
+fn a_half_move_to_a_position_no_pdtl_may_hold_is_neither_offered_nor_played() {
+    // Black's King left en prise: taking it leaves Black without one (P009).
+    let ids = IdentifierSet::standard();
+    let tags = from_position(Side::White, "KG1 RC3 kC25", [CastlingRights::NONE; 2], &ids, "");
+    let fixture = at_start(&tags);
+    let offered = moves_at(&fixture, 0).expect("moves");
+    assert!(offered.iter().any(|playable| playable.text == "RC3-C5+\u{221E}"), "{offered:?}");
+    assert!(!offered.iter().any(|playable| playable.to.to_string() == "C25"), "{offered:?}");
+    let refusal = refused(&fixture, "RC3\u{D7}KC25");
+    assert!(matches!(&refusal, Refusal::Unplaceable(why) if why.contains("P009")), "{refusal:?}");
 }
