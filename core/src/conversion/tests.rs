@@ -206,7 +206,8 @@ fn a_variation_of_black_s_half_move_of_a_line_without_white_s_is_converted_and_c
     let (record, analysis) = parsed(&right);
     let at = right.find("F20-F18").expect("the variation's half-move");
     let continuation = continuation_at(&right, &record, &analysis, at).expect("a position");
-    assert!(continuation.ends_with("/18:3p3/4:4P/1:1K/ w -- - 0 6\"]\n\n6. "), "{continuation}");
+    // The continuation's first move is to be written on the blank line before its result.
+    assert!(continuation.ends_with("/18:3p3/4:4P/1:1K/ w -- - 0 6\"]\n\n*\n"), "{continuation}");
 }
 
 #[test]
