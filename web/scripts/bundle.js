@@ -1,0 +1,41 @@
+// The site's JavaScript and static files into dist/ (build.sh has put the module there):
+// the playground as one classic script (so that index.html works opened from a folder, where
+// a browser refuses modules), the viewer as one ES module, and the module again in base64 for
+// the playground opened from a folder, which may not fetch.
+
+import { build } from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(web, 'dist');
+const wasm = path.join(dist, 'ctlpgn_web.wasm');
+if (!fs.existsSync(wasm)) {
+  throw new Error(`${wasm} is missing: run web/build.sh, which builds it first`);
+}
+
+const common = {
+  bundle: true,
+  minify: true,
+  sourcemap: false,
+  target: ['chrome111', 'firefox113', 'safari16.4'],
+  legalComments: 'linked',
+  loader: { '.ctl-pgn': 'text' },
+  logLevel: 'warning',
+};
+
+await build({ ...common, entryPoints: [path.join(web, 'playground', 'main.js')], outfile: path.join(dist, 'playground.js'), format: 'iife' });
+await build({ ...common, entryPoints: [path.join(web, 'viewer', 'viewer.js')], outfile: path.join(dist, 'ctlpgn-viewer.js'), format: 'esm' });
+
+for (const [from, to] of [
+  ['playground/index.html', 'index.html'],
+  ['playground/playground.css', 'playground.css'],
+  ['viewer/demo.html', 'viewer.html'],
+  ['../examples/opening.ctl-pgn', 'opening.ctl-pgn'],
+]) {
+  fs.copyFileSync(path.join(web, from), path.join(dist, to));
+}
+const base64 = fs.readFileSync(wasm).toString('base64');
+fs.writeFileSync(path.join(dist, 'ctlpgn_web.wasm.js'), `// The CTL-PGN module in base64, for the playground opened from a folder.\nglobalThis.ctlpgnWasm = "${base64}";\n`);
+console.log(`bundled into ${path.relative(process.cwd(), dist) || '.'}`);
