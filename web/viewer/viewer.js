@@ -1,0 +1,407 @@
+// <ctlpgn-viewer>: a CTL-PGN record published on any web page. Its text content (or the file
+// its `src` names) is the record; it shows the players and the event, the board (drawn by the
+// module, the same core as the language server), the moves with their variations and
+// comments, and steps through them: ←/→, Home/End and ↓/↑ (into and out of a variation) when
+// focused, a play button, flip, copy PDTL. `ply="N"` opens it at the N-th half-move of the
+// main line; `flip` shows Black at the bottom. Every viewer of a page shares one module,
+// loaded from beside this script. Record text only ever goes into the page as text.
+
+import { Ctlpgn, CtlpgnError } from '../js/core.js';
+import { BoardView, boardCss, reveal } from '../js/board-view.js';
+import { readRecord, heading } from '../js/record-walk.js';
+
+const WASM = new URL('ctlpgn_web.wasm', import.meta.url);
+/** How long the play button shows each half-move. */
+const STEP_MS = 1200;
+
+const viewerCss = `
+:host { display: block; max-width: 820px; font: 15px/1.4 system-ui, sans-serif; color: #1f1f1f; background: #fff;
+  border: 1px solid #ccc; border-radius: 6px; padding: 0.6em; }
+:host(:focus) { outline: 2px solid #1d5fb4; outline-offset: 2px; }
+.heading { margin: 0 0 0.4em; }
+.players { font-weight: bold; }
+.event { color: #555; font-size: 0.9em; }
+.body { display: grid; grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); gap: 0.8em; }
+@media (max-width: 620px) { .body { grid-template-columns: minmax(0, 1fr); } }
+.controls { display: flex; flex-wrap: wrap; gap: 0.4em; margin: 0.3em 0; }
+button { font: inherit; padding: 0.2em 0.7em; border: 1px solid #8a8a8a; border-radius: 4px; background: #f2f2f2; color: inherit; cursor: pointer; }
+button:hover { background: #e4e4e4; }
+button:disabled { opacity: 0.5; cursor: default; }
+button[aria-pressed="true"] { background: #1d5fb4; color: #fff; }
+.moves { position: relative; max-height: 420px; overflow: auto; font-family: ui-monospace, monospace; font-size: 0.92em; }
+.line { margin: 0; }
+.variation { margin: 0.2em 0 0.2em 1em; padding-left: 0.5em; border-left: 2px solid #ddd; color: #333; }
+.number { color: #777; margin-right: 0.2em; }
+.move { font: inherit; border: 0; background: none; padding: 0 0.25em; border-radius: 3px; }
+.move.current { background: #1d5fb4; color: #fff; }
+.comment { display: block; margin: 0.15em 0; color: #4d6b2e; font-family: system-ui, sans-serif; font-style: italic; white-space: pre-wrap; }
+.result { font-weight: bold; margin-left: 0.3em; }
+.notice { color: #8a4b00; margin: 0.3em 0 0; }
+.notice:empty { display: none; }
+.ctlpgn-toolbar [data-action="previous"], .ctlpgn-toolbar [data-action="next"] { display: none; }
+`;
+
+let sheets = null;
+/** The viewer's style sheets, made once and shared by every viewer (no inline style for a page's CSP to refuse). */
+function styleSheets() {
+  if (sheets === null) {
+    sheets = [boardCss, viewerCss].map((css) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      return sheet;
+    });
+  }
+  return sheets;
+}
+
+/** `text` without the indentation every line shares, nor blank lines around it (a record written inside HTML). */
+function dedent(text) {
+  const lines = text.replace(/^\s*\n/, '').replace(/\s+$/, '').split('\n');
+  const widths = lines.filter((line) => line.trim() !== '').map((line) => /^[ \t]*/.exec(line)[0].length);
+  const common = widths.length > 0 ? Math.min(...widths) : 0;
+  return lines.map((line) => line.slice(common)).join('\n') + '\n';
+}
+
+function make(tag, className, text) {
+  const element = document.createElement(tag);
+  if (className) {
+    element.className = className;
+  }
+  if (text !== undefined) {
+    element.textContent = text;
+  }
+  return element;
+}
+
+class CtlpgnViewer extends HTMLElement {
+  static observedAttributes = ['ply', 'flip'];
+
+  constructor() {
+    super();
+    this.shadow = this.attachShadow({ mode: 'open' });
+    this.shadow.adoptedStyleSheets = styleSheets();
+    this.started = false;
+    this.record = null;
+    this.current = null;
+    this.playing = null;
+    this.flipped = false;
+  }
+
+  connectedCallback() {
+    if (!this.hasAttribute('tabindex')) {
+      this.tabIndex = 0;
+    }
+    if (!this.started) {
+      this.started = true;
+      this.#start();
+    }
+  }
+
+  disconnectedCallback() {
+    this.#stop();
+  }
+
+  attributeChangedCallback(name) {
+    if (this.record === null) {
+      return;
+    }
+    if (name === 'ply') {
+      this.go(this.#atPly(Number(this.getAttribute('ply'))));
+    } else if (name === 'flip') {
+      this.flipped = this.hasAttribute('flip');
+      this.#draw();
+    }
+  }
+
+  async #start() {
+    const notice = make('p', 'notice');
+    notice.setAttribute('role', 'status');
+    this.notice = notice;
+    this.shadow.replaceChildren(notice);
+    notice.textContent = 'Loading…';
+    let text;
+    try {
+      const src = this.getAttribute('src');
+      if (src) {
+        const response = await fetch(new URL(src, document.baseURI));
+        if (!response.ok) {
+          throw new Error(`HTTP ${response.status}`);
+        }
+        text = await response.text();
+      } else {
+        text = this.textContent;
+      }
+      this.session = await Ctlpgn.shared(WASM);
+    } catch (error) {
+      notice.textContent = `The game could not be loaded: ${error.message}`;
+      return;
+    }
+    this.text = dedent(text);
+    this.document = this.session.open(this.text);
+    this.session.onRestart(() => {
+      this.notice.textContent = 'The board was restarted after an internal error.';
+      this.#draw();
+    });
+    this.record = readRecord(this.text);
+    this.flipped = this.hasAttribute('flip');
+    notice.textContent = '';
+    this.#build();
+    this.go(this.#atPly(Number(this.getAttribute('ply') || 0)));
+    this.dataset.ready = 'true';
+    this.dispatchEvent(new Event('ready'));
+  }
+
+  /** The main line's half-move `ply` (0 or less: the start; past the end: the last). */
+  #atPly(ply) {
+    const moves = this.record.main.moves;
+    if (!(ply > 0) || moves.length === 0) {
+      return null;
+    }
+    return moves[Math.min(ply, moves.length) - 1];
+  }
+
+  #build() {
+    const { players, event, result } = heading(this.record.tags);
+    const head = make('div', 'heading');
+    head.append(make('div', 'players', players), make('div', 'event', event));
+    const body = make('div', 'body');
+    const boardPane = make('div', 'board-pane');
+    this.board = new BoardView(boardPane, {
+      goto: () => {},
+      play: () => {},
+      flip: () => {
+        this.flipped = !this.flipped;
+        this.#draw();
+      },
+    }, { moveList: false, keys: false });
+    const listPane = make('div', 'list-pane');
+    const controls = make('div', 'controls');
+    const button = (text, action, title, click) => {
+      const element = make('button', '', text);
+      element.type = 'button';
+      element.dataset.action = action;
+      element.title = title;
+      element.setAttribute('aria-label', title);
+      element.addEventListener('click', click);
+      return element;
+    };
+    this.buttons = {
+      first: button('«', 'first', 'Start (Home)', () => this.go(null)),
+      previous: button('←', 'back', 'Previous half-move (←)', () => this.#back()),
+      play: button('▶', 'play', 'Play through the game', () => this.#togglePlay()),
+      next: button('→', 'forward', 'Next half-move (→)', () => this.#forward()),
+      last: button('»', 'last', 'End of the line (End)', () => this.go(this.#lineEnd())),
+    };
+    this.buttons.play.setAttribute('aria-pressed', 'false');
+    controls.append(...Object.values(this.buttons));
+    this.list = make('div', 'moves');
+    this.list.setAttribute('aria-label', 'Moves');
+    this.#fillList(result);
+    listPane.append(controls, this.list);
+    body.append(boardPane, listPane);
+    this.shadow.replaceChildren(head, body, this.notice);
+    this.addEventListener('keydown', (key) => this.#key(key));
+  }
+
+  /** The move list: each line of play a block, its variations nested inside (an explicit stack, not recursion). */
+  #fillList(result) {
+    this.buttonsOf = new Map();
+    const root = make('div', 'line main');
+    const pending = [{ line: this.record.main, into: root }];
+    while (pending.length > 0) {
+      const { line, into } = pending.pop();
+      let needNumber = true;
+      for (const item of line.items) {
+        if (item.comment) {
+          into.append(make('span', 'comment', item.comment.text));
+          needNumber = true;
+        } else if (item.variation) {
+          const block = make('div', 'line variation');
+          if (item.variation.label !== null) {
+            block.dataset.label = String(item.variation.label);
+          }
+          into.append(block);
+          pending.push({ line: item.variation, into: block });
+          needNumber = true;
+        } else {
+          const node = item.move;
+          if (node.side === 'white' || needNumber) {
+            const number = node.number === null ? '' : node.side === 'white' ? `${node.number}.` : `${node.number}…`;
+            into.append(make('span', 'number', number));
+          }
+          if (node.side === 'black' && !needNumber) {
+            into.append(', ');
+          } else if (into.lastChild && into.lastChild.nodeType === Node.ELEMENT_NODE && into.lastChild.classList.contains('move')) {
+            into.append(' ');
+          }
+          needNumber = false;
+          const move = make('button', 'move', node.written);
+          move.type = 'button';
+          move.tabIndex = -1;
+          move.dataset.ply = String(node.ply);
+          move.addEventListener('click', () => {
+            this.#stop();
+            this.go(node);
+          });
+          this.buttonsOf.set(node, move);
+          into.append(move);
+        }
+      }
+    }
+    if (result) {
+      root.append(make('span', 'result', result));
+    }
+    this.list.replaceChildren(root);
+  }
+
+  /** Where the record starts: the board there is the starting position. */
+  #startPlace() {
+    return { line: 0, character: 0 };
+  }
+
+  /** Shows the position after `node` (null: the start). */
+  go(node) {
+    if (this.current && this.buttonsOf.has(this.current)) {
+      this.buttonsOf.get(this.current).classList.remove('current');
+      this.buttonsOf.get(this.current).removeAttribute('aria-current');
+    }
+    this.current = node;
+    const button = node ? this.buttonsOf.get(node) : null;
+    if (button) {
+      button.classList.add('current');
+      button.setAttribute('aria-current', 'step');
+      reveal(this.list, button);
+    }
+    this.dataset.ply = String(node ? node.ply : 0);
+    this.#draw();
+  }
+
+  #draw() {
+    if (!this.board) {
+      return;
+    }
+    const position = this.current ? this.current.place : this.#startPlace();
+    let answer;
+    try {
+      answer = this.document.call('board', { position, flip: this.flipped });
+    } catch (error) {
+      if (error instanceof CtlpgnError) {
+        this.notice.textContent = error.message;
+        return;
+      }
+      throw error;
+    }
+    if (answer === null) {
+      this.board.empty('No record here.');
+      return;
+    }
+    // A viewer shows; it does not play.
+    this.board.show({ ...answer, moves: undefined });
+    const node = this.current;
+    this.buttons.first.disabled = node === null;
+    this.buttons.previous.disabled = node === null;
+    this.buttons.next.disabled = this.#following() === null;
+    this.buttons.last.disabled = this.#following() === null;
+  }
+
+  /** The half-move after the current one in its line. */
+  #following() {
+    return this.current ? this.current.next : this.record.main.moves[0] || null;
+  }
+
+  #forward() {
+    const next = this.#following();
+    if (next) {
+      this.go(next);
+    }
+    return next !== null;
+  }
+
+  #back() {
+    if (this.current) {
+      this.go(this.current.prev);
+    }
+  }
+
+  /** The last half-move of the current line. */
+  #lineEnd() {
+    let node = this.#following() || this.current;
+    while (node && node.next) {
+      node = node.next;
+    }
+    return node;
+  }
+
+  /** Into a variation: one that replaces the next half-move, else the next one beside the current variation. */
+  #down() {
+    const next = this.#following();
+    if (next && next.variations.length > 0) {
+      this.go(next.variations[0].moves[0]);
+      return;
+    }
+    const line = this.current && this.current.line;
+    if (line && line.replaces && line.moves[0] === this.current) {
+      const siblings = line.replaces.variations;
+      const after = siblings[siblings.indexOf(line) + 1];
+      if (after) {
+        this.go(after.moves[0]);
+      }
+    }
+  }
+
+  /** Out of the variation: back to where it branched (the place ↓ entered it from). */
+  #up() {
+    const line = this.current && this.current.line;
+    if (line && line.parent) {
+      this.go(line.moves[0].prev);
+    }
+  }
+
+  #key(event) {
+    const actions = {
+      ArrowRight: () => this.#forward(),
+      ArrowLeft: () => this.#back(),
+      Home: () => this.go(null),
+      End: () => this.go(this.#lineEnd()),
+      ArrowDown: () => this.#down(),
+      ArrowUp: () => this.#up(),
+    };
+    const action = actions[event.key];
+    if (!action || event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    event.preventDefault();
+    this.#stop();
+    action();
+  }
+
+  #togglePlay() {
+    if (this.playing !== null) {
+      this.#stop();
+      return;
+    }
+    if (this.#following() === null) {
+      this.go(null);
+    }
+    this.buttons.play.setAttribute('aria-pressed', 'true');
+    this.buttons.play.textContent = '■';
+    this.playing = setInterval(() => {
+      if (!this.#forward()) {
+        this.#stop();
+      }
+    }, STEP_MS);
+  }
+
+  #stop() {
+    if (this.playing !== null) {
+      clearInterval(this.playing);
+      this.playing = null;
+      this.buttons.play.setAttribute('aria-pressed', 'false');
+      this.buttons.play.textContent = '▶';
+    }
+  }
+}
+
+if (!customElements.get('ctlpgn-viewer')) {
+  customElements.define('ctlpgn-viewer', CtlpgnViewer);
+}
