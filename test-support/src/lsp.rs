@@ -63,6 +63,8 @@ pub fn uri(name: &str) -> String {
 pub struct Launch {
     pub capabilities: Value,
     pub initialization_options: Value,
+    /// The `workspaceFolders` of `initialize`: `null`, or `[{"uri", "name"}]`.
+    pub workspace_folders: Value,
     /// What the client answers to `workspace/configuration`, for each item.
     pub settings: Value,
     /// How long any answer may take before the call fails.
@@ -78,6 +80,7 @@ impl Launch {
         Launch {
             capabilities,
             initialization_options: Value::Null,
+            workspace_folders: Value::Null,
             settings: Value::Null,
             patience: PATIENCE,
             pipe_bytes: 1 << 16,
@@ -165,7 +168,7 @@ impl Client {
             barriers: 0,
             last_arrival: Instant::now(),
         };
-        let params = json!({"processId": null, "rootUri": null, "capabilities": launch.capabilities, "initializationOptions": launch.initialization_options});
+        let params = json!({"processId": null, "rootUri": null, "capabilities": launch.capabilities, "initializationOptions": launch.initialization_options, "workspaceFolders": launch.workspace_folders});
         client.initialized = client
             .try_request("initialize", params)?
             .map_err(|error| format!("initialize failed: {error}"))?;

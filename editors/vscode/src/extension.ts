@@ -44,6 +44,7 @@ function settings(): object {
   const configuration = vscode.workspace.getConfiguration('ctlpgn');
   return {
     rules: { enable: configuration.get<boolean>('rules.enable', false) },
+    diagnostics: { workspace: configuration.get<boolean>('diagnostics.workspace', false) },
     format: {
       separators: configuration.get<string>('format.separators', 'keep'),
       ellipsis: configuration.get<string>('format.ellipsis', 'keep'),

@@ -64,6 +64,7 @@ test('the server starts from ctlpgn.server.path, with the settings as initializa
   const initialize = server.messages().find((message) => message.method === 'initialize');
   assert.deepStrictEqual(initialize.params.initializationOptions, {
     rules: { enable: true },
+    diagnostics: { workspace: false },
     format: { separators: 'unicode', ellipsis: 'keep' },
     hover: { images: true },
   });
@@ -78,6 +79,7 @@ test('the server starts from ctlpgn.server.path, with the settings as initializa
   assert.deepStrictEqual(changed.params.settings.ctlpgn, {
     server: { path: server.binary },
     rules: { enable: true },
+    diagnostics: { workspace: false },
     format: { separators: 'unicode', ellipsis: 'keep' },
     trace: { server: 'off' },
   });

@@ -8,9 +8,9 @@ use super::arguments::FmtArguments;
 use super::diff::unified_diff;
 use super::input::{read_inputs, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
-use super::walk;
 use super::write::replace_file;
 use super::Status;
+use crate::walk;
 use ctlpgn_core::format::{format_text_with, FormatOptions};
 
 /// Runs `fmt`: 0 when done (or nothing would change), 1 when `--check` finds files to format

@@ -103,7 +103,7 @@ pub fn read_input(path: &Path, limit: u64) -> Result<Input, ReadFailure> {
         }
         let file = (metadata.is_file() && !names_a_stream(path))
             .then(|| ReadFile { path: path.to_path_buf(), identity: FileIdentity::of(&metadata) });
-        (read_limited(opened, limit), file)
+        (read_limited_sized(opened, limit, metadata.len()), file)
     };
     let Some(bytes) = bytes.map_err(unreadable)? else {
         return Err(ReadFailure::TooLarge { name, limit });
@@ -119,7 +119,14 @@ pub fn read_input(path: &Path, limit: u64) -> Result<Input, ReadFailure> {
 /// Everything `reader` holds, or `None` when it holds more than `limit` bytes; it reads at
 /// most one byte past the limit (a device such as `/dev/zero` never ends).
 fn read_limited(reader: impl Read, limit: u64) -> io::Result<Option<Vec<u8>>> {
-    let mut bytes = Vec::new();
+    read_limited_sized(reader, limit, 0)
+}
+
+/// [`read_limited`] with room made for the `expected` bytes a file says it holds, so that a
+/// small file is read in one call and not in a series of growing ones.
+fn read_limited_sized(reader: impl Read, limit: u64, expected: u64) -> io::Result<Option<Vec<u8>>> {
+    let room = usize::try_from(expected.min(limit)).unwrap_or(0).saturating_add(1);
+    let mut bytes = Vec::with_capacity(room);
     reader.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
     Ok((bytes.len() as u64 <= limit).then_some(bytes))
 }

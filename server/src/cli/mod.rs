@@ -21,7 +21,6 @@ mod png;
 mod replay;
 mod streams;
 mod terminal;
-mod walk;
 mod write;
 
 pub use check::check_output;

@@ -5,9 +5,11 @@
 //! Symbolic links are followed here by hand, one at a time, so that a link to a file not yet
 //! made leads to the name to create (where `fs::canonicalize` fails).
 
+use std::collections::HashMap;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
 /// How many links are followed before giving up, as Linux does (`ELOOP`).
 const MOST_LINKS: usize = 40;
@@ -56,10 +58,29 @@ fn is_descriptor_name(path: &Path) -> bool {
         return false;
     };
     // `/dev/fd` is a link to `/proc/self/fd` on Linux, which is `/proc/PID/fd`.
-    folder == Path::new("/dev/fd")
-        || fs::canonicalize(folder).is_ok_and(|folder| {
-            folder.starts_with("/proc") && folder.file_name().is_some_and(|name| name == "fd")
-        })
+    folder == Path::new("/dev/fd") || is_descriptor_folder(folder)
+}
+
+/// Whether `folder` is, once its links are followed, a `/proc/…/fd` folder. Remembered by
+/// folder: `check DIR` asks it of each of thousands of files in a few folders, and following
+/// a folder's links costs a system call per part of its path.
+fn is_descriptor_folder(folder: &Path) -> bool {
+    /// Enough for any archive's folders; past it the memory starts again.
+    const MOST_REMEMBERED: usize = 4096;
+    static REMEMBERED: Mutex<Option<HashMap<PathBuf, bool>>> = Mutex::new(None);
+    let mut remembered = REMEMBERED.lock().unwrap_or_else(PoisonError::into_inner);
+    let folders = remembered.get_or_insert_with(HashMap::new);
+    if let Some(&known) = folders.get(folder) {
+        return known;
+    }
+    let found = fs::canonicalize(folder).is_ok_and(|folder| {
+        folder.starts_with("/proc") && folder.file_name().is_some_and(|name| name == "fd")
+    });
+    if folders.len() >= MOST_REMEMBERED {
+        folders.clear();
+    }
+    folders.insert(folder.to_path_buf(), found);
+    found
 }
 
 /// The name `path` leads to once every symbolic link is followed: the file itself, or the name

@@ -6,6 +6,7 @@ use tower_lsp_server::lsp_types::{
     DiagnosticOptions, DiagnosticServerCapabilities, ExecuteCommandOptions,
     FoldingRangeProviderCapability, HoverProviderCapability, OneOf, ServerCapabilities,
     TextDocumentSyncCapability, TextDocumentSyncKind, TextDocumentSyncOptions,
+    WorkspaceFoldersServerCapabilities, WorkspaceServerCapabilities,
 };
 
 use super::code_actions;
@@ -23,7 +24,10 @@ pub fn server_capabilities(negotiated: &Negotiated) -> ServerCapabilities {
     let diagnostics = DiagnosticOptions {
         identifier: Some("ctlpgn".to_string()),
         inter_file_dependencies: false,
-        workspace_diagnostics: false,
+        // The record files under the workspace folders, when the user asks for them
+        // (`workspace`); a client that pulls them does so whatever the setting, and is
+        // answered at once.
+        workspace_diagnostics: negotiated.workspace_pull,
         ..DiagnosticOptions::default()
     };
     ServerCapabilities {
@@ -65,6 +69,14 @@ pub fn server_capabilities(negotiated: &Negotiated) -> ServerCapabilities {
         diagnostic_provider: negotiated
             .pull_diagnostics
             .then_some(DiagnosticServerCapabilities::Options(diagnostics)),
+        // Folders added to or removed from the workspace change what `workspace` surveys.
+        workspace: Some(WorkspaceServerCapabilities {
+            workspace_folders: Some(WorkspaceFoldersServerCapabilities {
+                supported: Some(true),
+                change_notifications: Some(OneOf::Left(true)),
+            }),
+            file_operations: None,
+        }),
         ..ServerCapabilities::default()
     }
 }

@@ -12,7 +12,8 @@
 //! see `Documents::settle`), or as soon as a request needs them, so that a request always
 //! answers from the latest text and the diagnostics published are always of the latest text.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
@@ -225,6 +226,11 @@ impl Documents {
         // The document is dropped after the lock is given back.
         drop(open);
         Some(Closed { length: closed.rope().len_bytes(), left_open })
+    }
+
+    /// The files of the open documents that are files (`file:` URIs).
+    pub fn open_paths(&self) -> HashSet<PathBuf> {
+        self.lock().keys().filter_map(from_proto::file_path).collect()
     }
 
     /// The open documents and their versions.

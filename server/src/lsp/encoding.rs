@@ -62,6 +62,17 @@ pub struct Negotiated {
     /// Whether the client folds: VS Code asks for a document's folds as it opens it (see
     /// `ide::folding::prepare`).
     pub folding: bool,
+    /// Whether the client pulls the diagnostics of the workspace's files
+    /// (`workspace/diagnostic`): it declares `workspace.diagnostics`. A client that pulls a
+    /// document's diagnostics only (Neovim) is pushed those of the files it has not opened.
+    pub workspace_pull: bool,
+    /// Whether the client can be asked to pull every diagnostic again
+    /// (`workspace/diagnostic/refresh`), after a record file changed on disk or the settings
+    /// changed what is reported.
+    pub diagnostic_refresh: bool,
+    /// Whether the client watches files for the server when asked to
+    /// (`workspace/didChangeWatchedFiles` registered dynamically).
+    pub watch_files: bool,
     /// Whether the client shows outlines: VS Code asks for one as it opens a document (see
     /// `ide::outline::prepare`).
     pub symbols: bool,
@@ -70,7 +81,12 @@ pub struct Negotiated {
 impl Negotiated {
     /// Reads the client's capabilities: UTF-8 positions when the client offers them (no
     /// conversion of columns then), UTF-16 otherwise, as the protocol requires.
-    pub fn from_client(client: &ClientCapabilities) -> Negotiated {
+    /// `workspace_diagnostics` is the client's `workspace.diagnostics` as sent (see
+    /// `sent_capabilities`): `None` when not declared, else its `refreshSupport`.
+    pub fn from_client(
+        client: &ClientCapabilities,
+        workspace_diagnostics: Option<bool>,
+    ) -> Negotiated {
         let offers_utf8 = client
             .general
             .as_ref()
@@ -105,12 +121,26 @@ impl Negotiated {
                 full || tokens.requests.range == Some(true)
             });
         let folding = text_document.is_some_and(|text| text.folding_range.is_some());
+        let workspace = client.workspace.as_ref();
+        // lsp-types' own reading (`workspace.diagnostic`), for a client that spells it so.
+        let misspelt = workspace.and_then(|workspace| workspace.diagnostic.as_ref());
+        let declared = workspace_diagnostics
+            .or_else(|| misspelt.map(|declared| declared.refresh_support.unwrap_or(false)));
+        let workspace_pull = pull_diagnostics && declared.is_some();
+        let diagnostic_refresh = declared.unwrap_or(false);
+        let watch_files = workspace
+            .and_then(|workspace| workspace.did_change_watched_files.as_ref())
+            .and_then(|watched| watched.dynamic_registration)
+            .unwrap_or(false);
         let symbols = text_document.is_some_and(|text| text.document_symbol.is_some());
         Negotiated {
             configuration,
             semantic_tokens,
             folding,
             symbols,
+            workspace_pull,
+            diagnostic_refresh,
+            watch_files,
             resolve_edits,
             snippets,
             encoding: if offers_utf8 { PositionEncoding::Utf8 } else { PositionEncoding::Utf16 },
@@ -138,7 +168,7 @@ mod tests {
     use super::*;
 
     fn negotiated(capabilities: serde_json::Value) -> Negotiated {
-        Negotiated::from_client(&serde_json::from_value(capabilities).expect("capabilities"))
+        Negotiated::from_client(&serde_json::from_value(capabilities).expect("capabilities"), None)
     }
 
     /// A client that asks for semantic tokens has them classified as documents are read.

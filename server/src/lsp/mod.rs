@@ -25,11 +25,13 @@ mod play;
 mod raw_answers;
 mod raw_texts;
 mod semantic_tokens;
+mod sent_capabilities;
 mod server;
 mod settings;
 mod structure;
 mod to_proto;
 mod transport;
+mod workspace;
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -73,36 +75,40 @@ pub async fn serve(input: impl AsyncRead + Unpin, output: impl AsyncWrite) -> bo
     let flag = shut_down.clone();
     let diversions = transport::Diversions::default();
     let (kept, texts) = (diversions.answers.clone(), diversions.texts.clone());
-    let (service, socket) = LspService::build(move |client| server::Server::new(client, flag))
-        .custom_method("ctlpgn/board", server::Server::board)
-        .custom_method("ctlpgn/play", server::Server::play)
-        .custom_method(
-            raw_answers::DIVERTED_TOKENS_FULL,
-            move |server: &server::Server, params: raw_answers::Diverted<SemanticTokensParams>| {
-                let (server, kept) = (server.clone(), kept.clone());
-                async move {
-                    let tokens = server.semantic_tokens_full_data(params.params).await;
-                    let json = tokio::task::spawn_blocking(|| raw_answers::tokens_result(tokens));
-                    if let Some(json) = panics::resume(json.await) {
-                        kept.keep(params.key, json);
+    let sent = diversions.capabilities.clone();
+    let (service, socket) =
+        LspService::build(move |client| server::Server::new(client, flag, sent.clone()))
+            .custom_method("ctlpgn/board", server::Server::board)
+            .custom_method("ctlpgn/play", server::Server::play)
+            .custom_method(
+                raw_answers::DIVERTED_TOKENS_FULL,
+                move |server: &server::Server,
+                      params: raw_answers::Diverted<SemanticTokensParams>| {
+                    let (server, kept) = (server.clone(), kept.clone());
+                    async move {
+                        let tokens = server.semantic_tokens_full_data(params.params).await;
+                        let json =
+                            tokio::task::spawn_blocking(|| raw_answers::tokens_result(tokens));
+                        if let Some(json) = panics::resume(json.await) {
+                            kept.keep(params.key, json);
+                        }
+                        Ok::<_, tower_lsp_server::jsonrpc::Error>(params.key)
                     }
-                    Ok::<_, tower_lsp_server::jsonrpc::Error>(params.key)
-                }
-            },
-        )
-        .custom_method(
-            raw_texts::DIVERTED_DID_OPEN,
-            move |server: &server::Server, params: raw_answers::Diverted<_>| {
-                let params = texts.take(params);
-                let server = server.clone();
-                async move {
-                    if let Some(params) = params {
-                        tower_lsp_server::LanguageServer::did_open(&server, params).await;
+                },
+            )
+            .custom_method(
+                raw_texts::DIVERTED_DID_OPEN,
+                move |server: &server::Server, params: raw_answers::Diverted<_>| {
+                    let params = texts.take(params);
+                    let server = server.clone();
+                    async move {
+                        if let Some(params) = params {
+                            tower_lsp_server::LanguageServer::did_open(&server, params).await;
+                        }
                     }
-                }
-            },
-        )
-        .finish();
+                },
+            )
+            .finish();
     let client = service.inner().client();
     let service = panics::CatchPanics::new(service, client);
     transport::run(input, output, diversions, move |tower_input, tower_output| {

@@ -169,8 +169,9 @@ mod tests {
     /// A service whose handlers panic, logging to a client of its own. Its socket is kept
     /// and never read: the one message logged fits in the socket's buffer.
     fn panicking(in_call: bool) -> (CatchPanics<Panicking>, tower_lsp_server::ClientSocket) {
-        let (service, socket) =
-            LspService::new(|client| crate::lsp::server::Server::new(client, Default::default()));
+        let (service, socket) = LspService::new(|client| {
+            crate::lsp::server::Server::new(client, Default::default(), Default::default())
+        });
         (CatchPanics::new(Panicking { in_call }, service.inner().client()), socket)
     }
 

@@ -10,8 +10,10 @@
 //! handler is answered by `panics::CatchPanics`; a change whose analysis panicked still
 //! changes the text.
 
+use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, OnceLock, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 use std::time::Duration;
 
 use tower_lsp_server::jsonrpc::{Error, Result};
@@ -27,6 +29,13 @@ use tower_lsp_server::lsp_types::{
     GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverParams, InitializeParams,
     InitializeResult, InitializedParams, LSPAny, Location, Position, ReferenceParams,
     RelatedFullDocumentDiagnosticReport, ServerInfo, TextEdit, Uri,
+};
+use tower_lsp_server::lsp_types::{
+    DidChangeWatchedFilesParams, DidChangeWatchedFilesRegistrationOptions,
+    DidChangeWorkspaceFoldersParams, FileSystemWatcher, GlobPattern, Registration,
+    UnchangedDocumentDiagnosticReport, WorkspaceDiagnosticParams, WorkspaceDiagnosticReport,
+    WorkspaceDiagnosticReportResult, WorkspaceDocumentDiagnosticReport,
+    WorkspaceFullDocumentDiagnosticReport, WorkspaceUnchangedDocumentDiagnosticReport,
 };
 use tower_lsp_server::lsp_types::{
     SemanticToken, SemanticTokens, SemanticTokensParams, SemanticTokensRangeParams,
@@ -47,9 +56,11 @@ use super::memory;
 use super::panics;
 use super::play;
 use super::semantic_tokens;
+use super::sent_capabilities::SentCapabilities;
 use super::settings::Settings;
 use super::structure;
 use super::to_proto;
+use super::workspace::{self, Checking, Held, Survey, Workspace};
 use ctlpgn_core::document::{Document, RecordView};
 use ctlpgn_core::ide;
 
@@ -63,6 +74,8 @@ const CONFIGURATION_PATIENCE: Duration = Duration::from_secs(5);
 pub struct Server {
     client: Client,
     documents: Arc<Documents>,
+    /// What the client's `initialize` declared that lsp-types cannot read.
+    sent: Arc<SentCapabilities>,
     /// Set once by `initialize`; the defaults (UTF-16, pushed diagnostics) apply before it.
     negotiated: Arc<OnceLock<Negotiated>>,
     /// Held while deciding whether to publish and publishing, so that a result overtaken by a
@@ -76,11 +89,25 @@ pub struct Server {
     /// The last ticket handed out: every change of the settings takes one when it is asked
     /// for, so that an answer of the client's that arrives late never undoes a newer change.
     tickets: Arc<AtomicU64>,
+    /// The workspace folders and what was reported of the record files under them, for the
+    /// setting `diagnostics.workspace` (see `workspace`).
+    workspace: Arc<Workspace>,
+    /// Held by a survey pushed to the client, so that two never interleave their reports.
+    surveying: Arc<tokio::sync::Mutex<()>>,
+    /// The failures of the last survey, as said to the client: a client that pulls every
+    /// two seconds is told of an unreadable file once, not every time.
+    failures_said: Arc<Mutex<Vec<String>>>,
+    /// Whether the client was asked to watch the record files.
+    watching: Arc<AtomicBool>,
 }
 
+/// How many failures of a survey are said one by one; the others are counted.
+const FAILURES_SAID: usize = 20;
+
 impl Server {
-    pub fn new(client: Client, shut_down: Arc<AtomicBool>) -> Server {
+    pub fn new(client: Client, shut_down: Arc<AtomicBool>, sent: Arc<SentCapabilities>) -> Server {
         Server {
+            sent,
             client,
             documents: Arc::default(),
             negotiated: Arc::default(),
@@ -88,6 +115,10 @@ impl Server {
             shut_down,
             settings: Arc::default(),
             tickets: Arc::default(),
+            workspace: Arc::default(),
+            surveying: Arc::default(),
+            failures_said: Arc::default(),
+            watching: Arc::default(),
         }
     }
 
@@ -178,7 +209,18 @@ impl Server {
                 return;
             }
         };
-        if updated.is_some_and(|previous| previous.rules != self.settings().rules) {
+        let now = self.settings();
+        // Before the first await: a pull that follows the settings reads what they change.
+        if let Some(previous) = updated {
+            let switched = previous.workspace_diagnostics != now.workspace_diagnostics;
+            if now.workspace_diagnostics && previous.rules != now.rules {
+                self.workspace.invalidate();
+            }
+            if switched || (now.workspace_diagnostics && previous.rules != now.rules) {
+                self.workspace_changed();
+            }
+        }
+        if updated.is_some_and(|previous| previous.rules != now.rules) {
             for (uri, version) in self.documents.versions() {
                 self.publish(uri, version).await;
             }
@@ -269,12 +311,14 @@ impl Server {
 
 impl LanguageServer for Server {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
-        let negotiated =
-            *self.negotiated.get_or_init(|| Negotiated::from_client(&params.capabilities));
+        let negotiated = *self.negotiated.get_or_init(|| {
+            Negotiated::from_client(&params.capabilities, self.sent.workspace_diagnostics())
+        });
         self.documents.prepare_with(negotiated.preparations());
         if let Some(options) = &params.initialization_options {
             self.update_settings(self.ticket(), options);
         }
+        self.workspace.set_folders(workspace_folders(&params));
         Ok(InitializeResult {
             capabilities: capabilities::server_capabilities(&negotiated),
             server_info: Some(ServerInfo {
@@ -292,6 +336,9 @@ impl LanguageServer for Server {
             let message = "ctlpgn: the client answers no workspace/configuration; the settings \
                            come from initializationOptions and workspace/didChangeConfiguration";
             self.client.log_message(MessageType::INFO, message).await;
+        }
+        if self.settings().workspace_diagnostics {
+            self.workspace_changed();
         }
     }
 
@@ -313,6 +360,10 @@ impl LanguageServer for Server {
     async fn did_open(&self, params: DidOpenTextDocumentParams) {
         let document = params.text_document;
         let (uri, version) = (document.uri, document.version);
+        // Its problems now come from the editor; reported from the disk again once closed.
+        let pushed_from_disk = from_proto::file_path(&uri)
+            .filter(|path| self.workspace.forget(path))
+            .and_then(|path| workspace::path_uri(&path));
         match panics::catch(|| self.documents.open(uri.clone(), &document.text, version)) {
             Ok(()) => {
                 if document.text.len() > RECHECK_AT_ONCE {
@@ -323,6 +374,12 @@ impl LanguageServer for Server {
                 self.publish(uri, version).await
             }
             Err(panic) => self.recover(&uri, Some(document.text), version, panic).await,
+        }
+        let negotiated = self.negotiated();
+        if let Some(pushed) = pushed_from_disk.filter(|_| negotiated.pull_diagnostics) {
+            // A client that pulls an open document's problems would show the disk's too.
+            let _publishing = self.publishing.lock().await;
+            self.client.publish_diagnostics(pushed, Vec::new(), None).await;
         }
     }
 
@@ -353,6 +410,10 @@ impl LanguageServer for Server {
             let _publishing = self.publishing.lock().await;
             self.client.publish_diagnostics(uri, Vec::new(), None).await;
         }
+        if self.settings().workspace_diagnostics {
+            // The file on the disk, which the editor may not have saved, is reported again.
+            self.workspace_changed();
+        }
         if closed.length > RECHECK_AT_ONCE || closed.left_open == 0 {
             // The memory the document held is free: see `memory`.
             give_back_freed().await;
@@ -374,6 +435,73 @@ impl LanguageServer for Server {
             full_document_diagnostic_report: report,
         })
         .into())
+    }
+
+    async fn workspace_diagnostic(
+        &self,
+        params: WorkspaceDiagnosticParams,
+    ) -> Result<WorkspaceDiagnosticReportResult> {
+        let held: HashMap<PathBuf, String> = params
+            .previous_result_ids
+            .into_iter()
+            .filter_map(|previous| Some((from_proto::file_path(&previous.uri)?, previous.value)))
+            .collect();
+        let survey = self
+            .survey(move |workspace, open, on, checking| {
+                if on {
+                    workspace.survey(open, Held::Ids(&held), checking)
+                } else {
+                    workspace.cleared(open, Held::Ids(&held))
+                }
+            })
+            .await?;
+        let full = survey.changed.into_iter().map(|report| {
+            WorkspaceDocumentDiagnosticReport::Full(WorkspaceFullDocumentDiagnosticReport {
+                uri: report.uri,
+                version: None,
+                full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                    result_id: Some(report.id),
+                    items: report.diagnostics,
+                },
+            })
+        });
+        let unchanged = survey.unchanged.into_iter().map(|(uri, id)| {
+            WorkspaceDocumentDiagnosticReport::Unchanged(
+                WorkspaceUnchangedDocumentDiagnosticReport {
+                    uri,
+                    version: None,
+                    unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport {
+                        result_id: id,
+                    },
+                },
+            )
+        });
+        let items = full.chain(unchanged).collect();
+        Ok(WorkspaceDiagnosticReportResult::Report(WorkspaceDiagnosticReport { items }))
+    }
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        for change in &params.changes {
+            if let Some(path) = from_proto::file_path(&change.uri) {
+                // Read again, whatever its stamp says: a change within the same second and
+                // of the same length leaves the stamp as it was.
+                self.workspace.forget(&path);
+            }
+        }
+        if self.settings().workspace_diagnostics {
+            self.workspace_changed();
+        }
+    }
+
+    async fn did_change_workspace_folders(&self, params: DidChangeWorkspaceFoldersParams) {
+        let paths = |folders: Vec<tower_lsp_server::lsp_types::WorkspaceFolder>| -> Vec<PathBuf> {
+            folders.iter().filter_map(|folder| from_proto::file_path(&folder.uri)).collect()
+        };
+        let removed = paths(params.event.removed);
+        self.workspace.change_folders(paths(params.event.added), &removed);
+        if self.settings().workspace_diagnostics {
+            self.workspace_changed();
+        }
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
@@ -600,6 +728,145 @@ impl LanguageServer for Server {
         Ok(data.map(|data| {
             SemanticTokensRangeResult::Tokens(SemanticTokens { result_id: None, data })
         }))
+    }
+}
+
+/// The record files under the workspace folders (see `workspace`).
+impl Server {
+    /// After the setting `diagnostics.workspace`, the files or the folders changed: a client
+    /// that pulls is asked to pull again (it pulls every few seconds anyway); a client that
+    /// does not is pushed the reports of what changed, by a survey in a task of its own. The
+    /// client is asked to watch the record files once the setting is on.
+    fn workspace_changed(&self) {
+        let negotiated = self.negotiated();
+        if self.settings().workspace_diagnostics {
+            self.watch_record_files();
+        }
+        if negotiated.workspace_pull {
+            if negotiated.diagnostic_refresh {
+                let client = self.client.clone();
+                tokio::spawn(async move {
+                    let _ = client.workspace_diagnostic_refresh().await;
+                });
+            }
+            return;
+        }
+        let server = self.clone();
+        tokio::spawn(async move {
+            let _surveying = server.surveying.lock().await;
+            let surveyed = server
+                .survey(|workspace, open, on, checking| {
+                    if on {
+                        workspace.survey(open, Held::Pushed, checking)
+                    } else {
+                        workspace.cleared(open, Held::Pushed)
+                    }
+                })
+                .await;
+            let Ok(survey) = surveyed else {
+                return;
+            };
+            for report in survey.changed {
+                let _publishing = server.publishing.lock().await;
+                // A file opened meanwhile keeps the problems of the editor's text.
+                let opened = from_proto::file_path(&report.uri)
+                    .is_some_and(|path| server.documents.open_paths().contains(&path));
+                if !opened {
+                    server.client.publish_diagnostics(report.uri, report.diagnostics, None).await;
+                }
+            }
+        });
+    }
+
+    /// Runs `work` on the workspace on the blocking pool, with the files of the open
+    /// documents, whether the setting is on, and how files are checked; then says the
+    /// failures the survey met, unless they were said last time. A panic of `work` is said
+    /// and answered as an internal error.
+    async fn survey(
+        &self,
+        work: impl FnOnce(&Workspace, &std::collections::HashSet<PathBuf>, bool, Checking) -> Survey
+            + Send
+            + 'static,
+    ) -> Result<Survey> {
+        let settings = self.settings();
+        let checking = Checking { encoding: self.negotiated().encoding, rules: settings.rules };
+        let (workspace, open) = (self.workspace.clone(), self.documents.open_paths());
+        let surveyed = tokio::task::spawn_blocking(move || {
+            panics::catch(|| work(&workspace, &open, settings.workspace_diagnostics, checking))
+        })
+        .await;
+        let survey = match surveyed {
+            Ok(Ok(survey)) => survey,
+            Ok(Err(panic)) => {
+                let message = format!("ctlpgn: surveying the workspace panicked: {panic}");
+                self.client.log_message(MessageType::ERROR, message).await;
+                return Err(Error::internal_error());
+            }
+            Err(_) => return Err(Error::internal_error()),
+        };
+        self.say_failures(&survey.failures).await;
+        Ok(survey)
+    }
+
+    /// Says what a survey could not read, when it differs from what was said last.
+    async fn say_failures(&self, failures: &[String]) {
+        {
+            let mut said = self.failures_said.lock().unwrap_or_else(PoisonError::into_inner);
+            if said.as_slice() == failures {
+                return;
+            }
+            *said = failures.to_vec();
+        }
+        for failure in failures.iter().take(FAILURES_SAID) {
+            let message = format!("ctlpgn: workspace diagnostics: {failure}");
+            self.client.log_message(MessageType::WARNING, message).await;
+        }
+        if failures.len() > FAILURES_SAID {
+            let message = format!(
+                "ctlpgn: workspace diagnostics: {} more files could not be read",
+                failures.len() - FAILURES_SAID
+            );
+            self.client.log_message(MessageType::WARNING, message).await;
+        }
+    }
+
+    /// Asks the client, once, to tell of every change to a record file on the disk, when it
+    /// can watch files for the server.
+    fn watch_record_files(&self) {
+        if !self.negotiated().watch_files || self.watching.swap(true, Ordering::SeqCst) {
+            return;
+        }
+        let client = self.client.clone();
+        tokio::spawn(async move {
+            let options = DidChangeWatchedFilesRegistrationOptions {
+                watchers: vec![FileSystemWatcher {
+                    glob_pattern: GlobPattern::String("**/*.ctl-pgn".to_string()),
+                    kind: None,
+                }],
+            };
+            let registration = Registration {
+                id: "ctlpgn-record-files".to_string(),
+                method: "workspace/didChangeWatchedFiles".to_string(),
+                register_options: serde_json::to_value(options).ok(),
+            };
+            if let Err(error) = client.register_capability(vec![registration]).await {
+                let message =
+                    format!("ctlpgn: the client does not watch the record files: {error}");
+                client.log_message(MessageType::WARNING, message).await;
+            }
+        });
+    }
+}
+
+/// The folders of the workspace the client opened: its workspace folders, or the root of a
+/// client that predates them.
+fn workspace_folders(params: &InitializeParams) -> Vec<PathBuf> {
+    match &params.workspace_folders {
+        Some(folders) => {
+            folders.iter().filter_map(|folder| from_proto::file_path(&folder.uri)).collect()
+        }
+        #[allow(deprecated)]
+        None => params.root_uri.iter().filter_map(from_proto::file_path).collect(),
     }
 }
 

@@ -3,7 +3,8 @@
 //! carry the same object:
 //!
 //! ```json
-//! {"rules": {"enable": false}, "format": {"separators": "keep", "ellipsis": "keep"}}
+//! {"rules": {"enable": false}, "format": {"separators": "keep", "ellipsis": "keep"},
+//!  "diagnostics": {"workspace": false}}
 //! ```
 //!
 //! It is read leniently: a missing key keeps the value it had, and a key of the wrong type or
@@ -24,6 +25,10 @@ pub struct Settings {
     /// Whether hovers draw boards as SVG images: the client shows them (VS Code's extension
     /// says so with `{"hover": {"images": true}}`); other clients get text boards.
     pub hover_images: bool,
+    /// Whether the problems of every record file under the workspace folders are reported,
+    /// not only those of the open documents (`workspace`); off by default, as a large
+    /// archive costs a walk and a check of every file.
+    pub workspace_diagnostics: bool,
 }
 
 impl Settings {
@@ -38,6 +43,9 @@ impl Settings {
         }
         if let Some(images) = value.pointer("/hover/images").and_then(Value::as_bool) {
             settings.hover_images = images;
+        }
+        if let Some(all) = value.pointer("/diagnostics/workspace").and_then(Value::as_bool) {
+            settings.workspace_diagnostics = all;
         }
         let style = |key: &str| value.pointer(&format!("/format/{key}")).and_then(Value::as_str);
         if let Some(separators) = style("separators").and_then(Separators::from_name) {
@@ -72,6 +80,10 @@ mod tests {
             FormatOptions { separators: Separators::Unicode, ellipsis: EllipsisStyle::Ascii }
         );
         assert!(nested.rules);
+        assert!(!nested.workspace_diagnostics);
+        let everywhere = nested.updated(&json!({"diagnostics": {"workspace": true}}));
+        assert!(everywhere.workspace_diagnostics);
+        assert_eq!(everywhere.updated(&json!({"diagnostics": {"workspace": 1}})), everywhere);
         assert_eq!(nested.updated(&json!(null)), nested);
         assert_eq!(nested.updated(&json!({"rules": {"enable": "yes"}})), nested);
     }

@@ -44,6 +44,7 @@ use tower_lsp_server::lsp_types::{DidOpenTextDocumentParams, LogMessageParams, M
 use super::json_limits;
 use super::raw_answers::{self, RawAnswers};
 use super::raw_texts::{self, RawTexts};
+use super::sent_capabilities::SentCapabilities;
 
 /// The header that starts every frame; the input is read on from the next one after a
 /// malformed frame.
@@ -254,6 +255,8 @@ pub enum Verdict {
 pub struct Diversions {
     pub answers: Arc<RawAnswers>,
     pub texts: Arc<RawTexts>,
+    /// What the `initialize` request declares that tower-lsp's types cannot read.
+    pub capabilities: Arc<SentCapabilities>,
 }
 
 /// Judges a body: a request, a notification or a response goes on (as written when it is
@@ -261,6 +264,7 @@ pub struct Diversions {
 /// diverted by `diversions` when its answer or its text goes around tower-lsp); anything else
 /// is answered, or dropped.
 pub fn judge(body: &[u8], diversions: &Diversions) -> Verdict {
+    diversions.capabilities.read(body);
     as_written(body, &diversions.texts).unwrap_or_else(|| judge_in_full(body, &diversions.answers))
 }
 

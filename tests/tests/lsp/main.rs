@@ -21,6 +21,7 @@ mod robustness;
 mod semantic_tokens;
 mod settings;
 mod structure;
+mod workspace;
 
 use ctlpgn_core::text::LineIndex;
 use ctlpgn_test_support::cursor::Marked;

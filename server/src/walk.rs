@@ -1,10 +1,11 @@
-//! The files a command names, with each folder among them walked for `*.ctl-pgn` files, as
-//! ripgrep walks (the `ignore` crate): what `.gitignore`, `.ignore` and `.git/info/exclude`
-//! exclude is left out (inside a Git repository or not), and so are hidden files and folders,
-//! unless `--no-ignore`; symbolic links are not followed, so a link loop ends nothing. A file
-//! named on the command line is always read, whatever its name; `-` stays standard input.
-//! Each folder's files come in the order of their paths, so that output is the same on every
-//! run whichever file a core finishes first.
+//! The record files under folders: the files a command names, each folder among them walked
+//! for `*.ctl-pgn` files, and the workspace folders the language server reports on. Folders are
+//! walked as ripgrep walks (the `ignore` crate): what `.gitignore`, `.ignore` and
+//! `.git/info/exclude` exclude is left out (inside a Git repository or not), and so are hidden
+//! files and folders, unless `--no-ignore`; symbolic links are not followed, so a link loop
+//! ends nothing. A file named on the command line is always read, whatever its name; `-` stays
+//! standard input. Each folder's files come in the order of their paths, so that output is the
+//! same on every run whichever file a core finishes first.
 
 use std::path::{Path, PathBuf};
 
