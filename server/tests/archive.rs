@@ -214,3 +214,45 @@ fn the_readme_shows_the_lines_check_writes_on_standard_error() {
         assert!(readme.contains(&format!("{shown}{line}")), "README.md lacks {line:?}");
     }
 }
+
+/// The hooks of `.pre-commit-hooks.yaml`, run as pre-commit runs a `language: system` hook:
+/// the entry, then the files staged that match `files`. The check hook fails on the broken
+/// file and says where; the format hook rewrites the file it formats and no other.
+#[test]
+fn the_pre_commit_hooks_run_as_pre_commit_runs_them() {
+    let hooks =
+        read_text(&ctlpgn_test_support::fixtures::repository_dir().join(".pre-commit-hooks.yaml"));
+    let entry = |id: &str| -> Vec<String> {
+        let hook = hooks.split("- id: ").find(|hook| hook.starts_with(id)).expect("the hook");
+        assert!(hook.contains("language: system"), "{id}: the ctlpgn on PATH");
+        assert!(hook.contains("files: \\.ctl-pgn$"), "{id}: record files only");
+        let line =
+            hook.lines().find_map(|line| line.trim().strip_prefix("entry: ")).expect("an entry");
+        let words: Vec<String> = line.split_whitespace().map(String::from).collect();
+        assert_eq!(words[0], "ctlpgn", "{id} runs ctlpgn");
+        words[1..].to_vec()
+    };
+    let root = scratch("pre-commit");
+    write(&root, "broken.ctl-pgn", BROKEN);
+    write(&root, "spaced.ctl-pgn", &CLEAN.replace("1. K4-K6", "1.  K4-K6"));
+    write(&root, "clean.ctl-pgn", CLEAN);
+    let files: Vec<String> = ["broken.ctl-pgn", "clean.ctl-pgn", "spaced.ctl-pgn"]
+        .iter()
+        .map(|name| root.join(name).to_str().expect("UTF-8").to_string())
+        .collect();
+    let run_hook = |id: &str, files: &[String]| {
+        let mut arguments = entry(id);
+        arguments.extend(files.iter().cloned());
+        let arguments: Vec<&str> = arguments.iter().map(String::as_str).collect();
+        ctlpgn(&arguments)
+    };
+    let checked = run_hook("ctlpgn-check", &files);
+    assert_eq!(checked.status, Some(1), "{}", checked.stderr);
+    assert!(stdout(&checked).contains("broken.ctl-pgn:10:7: error[C003]"), "{}", stdout(&checked));
+    assert_eq!(checked.stderr, "", "--quiet: no summary in the hook's output");
+    let formatted = run_hook("ctlpgn-fmt", &files[1..]);
+    assert_eq!(formatted.status, Some(0), "{}", formatted.stderr);
+    assert_eq!(read_text(&root.join("spaced.ctl-pgn")), CLEAN, "formatted in place");
+    assert_eq!(read_text(&root.join("clean.ctl-pgn")), CLEAN);
+    std::fs::remove_dir_all(&root).expect("removed");
+}
