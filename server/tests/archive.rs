@@ -256,3 +256,23 @@ fn the_pre_commit_hooks_run_as_pre_commit_runs_them() {
     assert_eq!(read_text(&root.join("clean.ctl-pgn")), CLEAN);
     std::fs::remove_dir_all(&root).expect("removed");
 }
+
+/// `convert` walks folders as `check` and `fmt` do: each record file under the folder has its
+/// letters turned into figurines in place, an ignored one is left as it was.
+#[test]
+fn convert_walks_a_folder_and_leaves_what_is_ignored() {
+    let root = scratch("archive-convert");
+    let with_letters = CLEAN.replace("1. K4-K6, E21-E19:", "1. NG3-H8, NG25-I15:");
+    write(&root, "games/a.ctl-pgn", &with_letters);
+    write(&root, "games/deeper/b.ctl-pgn", &with_letters);
+    write(&root, "games/drafts/c.ctl-pgn", &with_letters);
+    write(&root, "games/.gitignore", "drafts/\n");
+    let games = root.join("games");
+    let run = ctlpgn(&["convert", "--fan", "--in-place", games.to_str().expect("UTF-8")]);
+    assert_eq!(run.status, Some(0), "{}", run.stderr);
+    let figurines = read_text(&games.join("a.ctl-pgn"));
+    assert_ne!(figurines, with_letters, "converted");
+    assert_eq!(read_text(&games.join("deeper/b.ctl-pgn")), figurines);
+    assert_eq!(read_text(&games.join("drafts/c.ctl-pgn")), with_letters, "ignored");
+    std::fs::remove_dir_all(&root).expect("removed");
+}

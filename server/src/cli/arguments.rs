@@ -182,9 +182,13 @@ pub struct ConvertArguments {
     /// Write the converted text back into the files instead of standard output.
     #[arg(short = 'i', long)]
     pub in_place: bool,
+    /// Walk folders into what .gitignore, .ignore and hidden names exclude too.
+    #[arg(long)]
+    pub no_ignore: bool,
     #[command(flatten)]
     pub limit: InputLimit,
-    /// The files to convert; - reads standard input (not with --in-place).
+    /// The files to convert, and folders to walk for *.ctl-pgn files; - reads standard input
+    /// (not with --in-place).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
 }

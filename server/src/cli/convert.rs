@@ -1,5 +1,6 @@
 //! `ctlpgn convert (--minimal | --letters | --fan | --redefine VALUE) [--in-place] FILE...`:
-//! the core's conversions of whole files, written to standard output or back in place. Every
+//! the core's conversions of whole files, written to standard output or back in place; folders
+//! are walked for `*.ctl-pgn` files (`walk`). Every
 //! file is read and converted before anything is written, so that a record that does not
 //! replay leaves standard output empty and every file as it was.
 
@@ -8,7 +9,7 @@ use super::input::{display_name, read_inputs, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
 use super::streams::names_a_stream;
 use super::write::replace_file;
-use super::Status;
+use super::{walked_or_said, Status};
 use ctlpgn_core::conversion::{minimal_file, reletter_file, LetterTarget, RecordFailure};
 use ctlpgn_core::text::LineIndex;
 
@@ -21,7 +22,10 @@ pub fn run(arguments: &ConvertArguments, out: &mut Output<'_>) -> Result<Status,
             return Ok(Status::Failure);
         }
     }
-    let inputs = match read_inputs(&arguments.files, arguments.limit.max_input_size) {
+    let Some(files) = walked_or_said("convert", &arguments.files, arguments.no_ignore) else {
+        return Ok(Status::Failure);
+    };
+    let inputs = match read_inputs(&files, arguments.limit.max_input_size) {
         Ok(inputs) => inputs,
         Err(failure) => {
             error_line(&format!("ctlpgn convert: {failure}. Nothing was written."));

@@ -9,8 +9,7 @@ use super::diff::unified_diff;
 use super::input::{read_inputs, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
 use super::write::replace_file;
-use super::Status;
-use crate::walk;
+use super::{walked_or_said, Status};
 use ctlpgn_core::format::{format_text_with, FormatOptions};
 
 /// Runs `fmt`: 0 when done (or nothing would change), 1 when `--check` finds files to format
@@ -21,15 +20,10 @@ pub fn run(arguments: &FmtArguments, out: &mut Output<'_>) -> Result<Status, Out
         separators: arguments.separators.separators(),
         ellipsis: arguments.ellipsis.ellipsis(),
     };
-    let walked = walk::expand(&arguments.files, arguments.no_ignore);
-    if !walked.failures.is_empty() {
-        for failure in &walked.failures {
-            error_line(&format!("ctlpgn fmt: {failure}"));
-        }
-        error_line("ctlpgn fmt: nothing was written.");
+    let Some(files) = walked_or_said("fmt", &arguments.files, arguments.no_ignore) else {
         return Ok(Status::Failure);
-    }
-    let inputs = match read_inputs(&walked.files, arguments.limit.max_input_size) {
+    };
+    let inputs = match read_inputs(&files, arguments.limit.max_input_size) {
         Ok(inputs) => inputs,
         Err(failure) => {
             error_line(&format!("ctlpgn fmt: {failure}. Nothing was written."));

@@ -26,6 +26,8 @@ mod write;
 pub use check::check_output;
 use output::error_line;
 
+use std::path::PathBuf;
+
 use clap::Parser;
 
 use arguments::{Command, CommandLine};
@@ -108,6 +110,25 @@ pub struct Placed<'a> {
     pub offset: usize,
     /// Byte offset of the diagnostic's end in the file.
     pub end_offset: usize,
+}
+
+/// The files `arguments` name, each folder walked (`walk`), for a command that writes nothing
+/// unless it can read everything; `None` after saying on standard error what could not be
+/// walked and that nothing was written.
+fn walked_or_said(
+    command: &str,
+    arguments: &[PathBuf],
+    include_ignored: bool,
+) -> Option<Vec<PathBuf>> {
+    let walked = crate::walk::expand(arguments, include_ignored);
+    if walked.failures.is_empty() {
+        return Some(walked.files);
+    }
+    for failure in &walked.failures {
+        error_line(&format!("ctlpgn {command}: {failure}"));
+    }
+    error_line(&format!("ctlpgn {command}: nothing was written."));
+    None
 }
 
 /// Analyses a file on every core, judging the optional rule checks only with `rules`.
