@@ -204,26 +204,26 @@ fn fix(
     mode: Mode,
     out: &mut Output<'_>,
 ) -> Result<(String, usize), String> {
-    let count = |text: &str| -> usize {
-        super::analyse(text, Keep::Findings, rules)
-            .iter()
-            .map(|record| reported(record, rules).count())
-            .sum()
+    // Each text is analysed once, as the document the fix-all works on, which also counts
+    // what it lists.
+    let listed = |document: &Document| -> usize {
+        document.records().iter().map(|record| record.state.shown(rules).count()).sum()
     };
     // The fix-all leaves out a fix that overlaps another (two renumberings of one line), and
     // a renumbering may leave the next one to do: it runs again on what it made while that
     // lists fewer problems, a few rounds at most.
-    let (mut fixed, mut left) = (input.text.clone(), count(&input.text));
+    let mut document = Document::new(&input.text, 1);
+    let (mut fixed, mut left) = (input.text.clone(), listed(&document));
     let before = left;
     for _ in 0..FIX_ROUNDS {
-        let document = Document::new(&fixed, 1);
         let Some(action) = fix_all(&document, rules) else { break };
         let next = apply_edits(&fixed, &action.edits);
-        let next_left = count(&next);
+        let next_document = Document::new(&next, 1);
+        let next_left = listed(&next_document);
         if next_left >= left {
             break;
         }
-        (fixed, left) = (next, next_left);
+        (fixed, document, left) = (next, next_document, next_left);
     }
     if fixed == input.text {
         return Ok((fixed, 0));
