@@ -57,6 +57,9 @@ const CONTROL = 'const moves = "E13×F16 and F8‐F12";\n';
 // Both sides ready to castle (handbook §9.8): the King on G1 goes to H6 by its leap or by one of
 // several castlings, which the board asks to choose between.
 const CASTLE = '[Variant "C\'escacs"]\n[Result "*"]\n\n1. H6-H10, H22-H18\n2. I5-I9, I23-I19\n3. EH4-H8, EH24-H20:\n*\n';
+// The example of three mistakes, a reference to a later move (N013), a piece not on its origin
+// (K003) and a hex not on the board (C003).
+const NEVER_OPENED = fs.readFileSync(path.join(repository, 'examples', 'mistakes.ctl-pgn'), 'utf8');
 // 1,999 corpus games and a record without moves: a large file to play on.
 const NEW_RECORD = '[Variant "C\'escacs"]\n[Result "*"]\n\n*\n';
 function manyRecords() {
@@ -137,6 +140,9 @@ test.before(async () => {
   fs.writeFileSync(path.join(folders.workspace, 'control.js'), CONTROL);
   fs.writeFileSync(path.join(folders.workspace, 'castle.ctl-pgn'), CASTLE);
   fs.writeFileSync(path.join(folders.workspace, 'many.ctl-pgn'), manyRecords());
+  // A file of the archive nobody opens: its problems show only with ctlpgn.diagnostics.workspace.
+  fs.mkdirSync(path.join(folders.workspace, 'archive', '2025'), { recursive: true });
+  fs.writeFileSync(path.join(folders.workspace, 'archive', '2025', 'never-opened.ctl-pgn'), NEVER_OPENED);
   fs.mkdirSync(path.join(folders.userData, 'User'), { recursive: true });
   fs.writeFileSync(
     path.join(folders.userData, 'User', 'settings.json'),
@@ -230,6 +236,26 @@ async function goTo(line, column) {
   await until(`the cursor at ${line}:${column}`, async () =>
     (await page.locator("[id='status.editor.selection']").innerText().catch(() => '')).includes(`Ln ${line}, Col ${column}`),
   );
+}
+
+/** Sets one user setting as a person does: the settings file opened from the palette, its text
+ *  replaced, saved and closed; the editor before it is focused again. */
+async function editUserSettings(key, value) {
+  const settingsFile = path.join(folders.userData, 'User', 'settings.json');
+  const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+  settings[key] = value;
+  await runCommand('Preferences: Open User Settings (JSON)');
+  // In the group that has the focus, which is not the first when the board panel is open.
+  const group = page.locator('.editor-group-container.active');
+  await until('the settings file open', async () => (await group.locator('.tab.active').first().innerText().catch(() => '')).includes('settings.json'));
+  await page.evaluate((text) => navigator.clipboard.writeText(text), JSON.stringify(settings, null, 2));
+  await group.locator('.editor-instance .monaco-editor textarea').first().focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Control+V');
+  await page.keyboard.press('Control+S');
+  await until(`${key} saved`, async () => JSON.parse(fs.readFileSync(settingsFile, 'utf8'))[key] === value);
+  await page.keyboard.press('Control+W');
+  await page.keyboard.press('Control+1');
 }
 
 /** The rows of the Problems panel, as they read. */
@@ -405,6 +431,13 @@ test('Show board opens the panel at the cursor, and → in it moves the editor c
   const expected = pdtlAfter('errors.ctl-pgn', 'F8‐F12');
   await until('the PDTL in the panel', async () => (await panel.locator('#pdtl').innerText().catch(() => '')) === expected);
   assert.strictEqual(await panel.locator('#moves .move.current').innerText(), '2. F8‐F12');
+  // The PDTL stays whole on one line, the string a user copies, in a panel a third of the window.
+  const pdtlLines = await panel.locator('#pdtl').evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  assert.strictEqual(pdtlLines, 1, 'the PDTL on one line');
   const svg = await panel.locator('#board').innerHTML();
   assert.deepStrictEqual(piecesOfSvg(svg), piecesOfPdtl(expected));
   await screenshot('board-panel');
@@ -637,19 +670,8 @@ test('where several half-moves go to one hex the board asks which, and Ctrl+Z ta
 test('playing on a 2,000-record file writes the move within a click', async () => {
   // The protocol trace the initialize test reads logs every message, megabytes for this file:
   // off, as a user has it, before the file opens (in the user settings, as a person edits them).
-  const settingsFile = path.join(folders.userData, 'User', 'settings.json');
-  const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
-  settings['ctlpgn.trace.server'] = 'off';
-  await runCommand('Preferences: Open User Settings (JSON)');
-  await until('the settings file open', async () => (await page.locator('.tab.active').first().innerText().catch(() => '')).includes('settings.json'));
-  await page.evaluate((text) => navigator.clipboard.writeText(text), JSON.stringify(settings, null, 2));
-  await page.locator('.editor-instance .monaco-editor textarea').first().focus();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Control+V');
-  await page.keyboard.press('Control+S');
+  await editUserSettings('ctlpgn.trace.server', 'off');
   await until('the trace off', async () => ctlpgnLog().includes('"trace":{"server":"off"}'));
-  await page.keyboard.press('Control+W');
-  await page.keyboard.press('Control+1');
   await open('many.ctl-pgn');
   const text = fs.readFileSync(path.join(folders.workspace, 'many.ctl-pgn'), 'utf8');
   const lastRecord = text.slice(0, text.lastIndexOf('[Variant')).split('\n').length;
@@ -678,4 +700,22 @@ test('playing on a 2,000-record file writes the move within a click', async () =
   const next = await millisecondsUntilLine(await clickMove('E21', 'E19'), '1. K4-K6, E21-E19:');
   console.log(`click → text on a 2,000-record file: ${Math.round(first)} ms, then ${Math.round(next)} ms`);
   await screenshot('play-many');
+});
+
+test('with ctlpgn.diagnostics.workspace on, Problems lists the mistakes of a file never opened', async () => {
+  await showProblems();
+  assert.ok(!(await problems()).some((row) => row.includes('never-opened')), 'off by default');
+  await editUserSettings('ctlpgn.diagnostics.workspace', true);
+  await showProblems();
+  const rows = await until('the problems of never-opened.ctl-pgn', async () => {
+    const found = await problems();
+    const file = found.findIndex((row) => row.includes('never-opened.ctl-pgn'));
+    const codes = found.slice(file + 1, file + 4).join('\n');
+    return file >= 0 && ['N013', 'K003', 'C003'].every((code) => codes.includes(code)) && found;
+  });
+  await screenshot('workspace-problems');
+  const ofTheFile = rows.slice(rows.findIndex((row) => row.includes('never-opened.ctl-pgn')));
+  assert.match(ofTheFile.find((text) => text.includes('C003')), /Ln 15, Col 8/);
+  const tabs = await page.locator('.tab').allInnerTexts();
+  assert.ok(!tabs.some((tab) => tab.includes('never-opened')), `never opened: ${tabs}`);
 });
