@@ -577,7 +577,7 @@ fn convert_says_what_is_wrong_with_its_arguments() {
         (vec!["convert", "--fan", "--letters", path], "cannot be used with"),
         (vec!["convert", "--redefine", "H@E", path], "H is never an identifier"),
         (vec!["convert", "--redefine"], "a value is required for '--redefine"),
-        (vec!["convert", "--fan"], "<FILE>"),
+        (vec!["convert", "--fan"], "<PATH>"),
         (vec!["convert", "--fan", "-i", "-"], "--in-place rewrites files"),
         (vec!["convert", "--fan", "--sideways", path], "unexpected argument '--sideways'"),
         (vec!["convert", "--fan", "no-such-file.ctl-pgn"], "no-such-file.ctl-pgn"),

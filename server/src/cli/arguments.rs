@@ -189,7 +189,7 @@ pub struct ConvertArguments {
     pub limit: InputLimit,
     /// The files to convert, and folders to walk for *.ctl-pgn files; - reads standard input
     /// (not with --in-place).
-    #[arg(value_name = "FILE", required = true)]
+    #[arg(value_name = "PATH", required = true)]
     pub files: Vec<PathBuf>,
 }
 
