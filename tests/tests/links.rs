@@ -223,14 +223,38 @@ struct HtmlPage {
     from_root: bool,
 }
 
-/// The values of an attribute in HTML that mdBook wrote (double quotes, entities escaped).
+/// The tags of HTML that mdBook wrote, each from its `<` to its `>` (a `>` inside a quoted
+/// value does not end it). Text outside the tags writes `<` as `&lt;`, so an attribute written
+/// in a code sample of the manual (`<script src="/ctlpgn/ctlpgn-viewer.js">`) is text, not a
+/// link, as a browser reads it.
+fn tags(html: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find('<') {
+        let tag = &rest[start..];
+        let mut quoted = false;
+        let end = tag
+            .char_indices()
+            .find(|&(_, c)| {
+                quoted ^= c == '"';
+                c == '>' && !quoted
+            })
+            .map_or(tag.len(), |(at, _)| at + 1);
+        found.push(&tag[..end]);
+        rest = &tag[end..];
+    }
+    found
+}
+
+/// The values of an attribute in the tags of HTML that mdBook wrote (double quotes, entities
+/// escaped).
 fn attribute_values<'a>(html: &'a str, name: &str) -> Vec<&'a str> {
     let opening = format!(" {name}=\"");
-    html.match_indices(&opening)
-        .filter_map(|(at, _)| {
-            let value = &html[at + opening.len()..];
-            value.find('"').map(|end| &value[..end])
-        })
+    let skip = opening.len();
+    tags(html)
+        .into_iter()
+        .flat_map(|tag| tag.match_indices(opening.as_str()).map(move |(at, _)| &tag[at + skip..]))
+        .filter_map(|value| value.find('"').map(|end| &value[..end]))
         .collect()
 }
 
@@ -382,7 +406,8 @@ fn every_relative_link_of_the_built_book_resolves() {
 fn the_book_s_links_are_read_as_a_browser_reads_them() {
     let page = read_html(
         "<html><head><base href=\"/\"></head><a href=\"x.html#a&amp;b\" id=\"top\">\
-         <img src=\"i%20j.png\"><code>href=&quot;no.html&quot;</code>",
+         <img src=\"i%20j.png\"><code>href=&quot;no.html&quot;</code>\
+         <pre><code>&lt;script src=\"no.js\"&gt;&lt;/script&gt; id=\"no\"</code></pre>",
     );
     assert_eq!(page.links, ["/", "x.html#a&b", "i%20j.png"]);
     assert_eq!(page.ids, HashSet::from(["top".to_string()]));

@@ -201,7 +201,8 @@ class Document {
   /**
    * Applies changes, each `{range?, text}` read in the text the ones before it left. After a
    * restart the reopened text already holds them (the page's), so `restarted` is not an error
-   * here.
+   * here. A document opened without a `source` reads its whole text back after each change,
+   * to open it again after a restart: an editor gives a `source`.
    */
   change(changes) {
     this.bytes = undefined;

@@ -332,7 +332,10 @@ async function main() {
   document.head.appendChild(style);
   const page = new Playground(session);
   if (!(await page.loadFragment())) {
-    page.load({ text: sample, name: 'opening.ctl-pgn', line: 13 });
+    // The cursor before the fourth move: the board after the third's two captures. Found in the
+    // text, since the example's layout is ctlpgn fmt's and may change.
+    const fourth = sample.split('\n').findIndex((text) => text.startsWith('4. '));
+    page.load({ text: sample, name: 'opening.ctl-pgn', line: Math.max(fourth, 0) });
   }
   element('open').addEventListener('change', (event) => {
     const file = event.target.files[0];

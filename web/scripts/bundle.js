@@ -20,13 +20,36 @@ const common = {
   minify: true,
   sourcemap: false,
   target: ['chrome111', 'firefox113', 'safari16.4'],
-  legalComments: 'linked',
+  legalComments: 'none',
+  metafile: true,
   loader: { '.ctl-pgn': 'text' },
   logLevel: 'warning',
 };
 
-await build({ ...common, entryPoints: [path.join(web, 'playground', 'main.js')], outfile: path.join(dist, 'playground.js'), format: 'iife' });
-await build({ ...common, entryPoints: [path.join(web, 'viewer', 'viewer.js')], outfile: path.join(dist, 'ctlpgn-viewer.js'), format: 'esm' });
+const built = [
+  await build({ ...common, entryPoints: [path.join(web, 'playground', 'main.js')], outfile: path.join(dist, 'playground.js'), format: 'iife' }),
+  await build({ ...common, entryPoints: [path.join(web, 'viewer', 'viewer.js')], outfile: path.join(dist, 'ctlpgn-viewer.js'), format: 'esm' }),
+];
+
+// The licences of the npm packages bundled (CodeMirror and its parts, all MIT), which their
+// copies must carry.
+const packages = new Set();
+for (const { metafile } of built) {
+  for (const input of Object.keys(metafile.inputs)) {
+    const found = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (found) {
+      packages.add(found[1]);
+    }
+  }
+}
+const notices = [...packages].sort().map((name) => {
+  const folder = path.join(web, 'node_modules', name);
+  const { version, license } = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
+  const file = fs.readdirSync(folder).find((entry) => /^licen[sc]e/i.test(entry));
+  const text = file ? fs.readFileSync(path.join(folder, file), 'utf8').trim() : `${license} (no licence file in the package)`;
+  return `${name} ${version} (${license})\n\n${text}\n`;
+});
+fs.writeFileSync(path.join(dist, 'THIRD-PARTY-LICENSES.txt'), `The npm packages bundled into playground.js and ctlpgn-viewer.js, and their licences.\n\n${notices.join('\n' + '-'.repeat(72) + '\n\n')}`);
 
 for (const [from, to] of [
   ['playground/index.html', 'index.html'],

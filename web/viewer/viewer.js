@@ -31,7 +31,8 @@ button[aria-pressed="true"] { background: #1d5fb4; color: #fff; }
 .moves { position: relative; max-height: 420px; overflow: auto; font-family: ui-monospace, monospace; font-size: 0.92em; }
 .line { margin: 0; }
 .variation { margin: 0.2em 0 0.2em 1em; padding-left: 0.5em; border-left: 2px solid #ddd; color: #333; }
-.number { color: #777; margin-right: 0.2em; }
+.number { color: #777; margin: 0 0.15em 0 0.5em; }
+.line > .number:first-child { margin-left: 0; }
 .move { font: inherit; border: 0; background: none; padding: 0 0.25em; border-radius: 3px; }
 .move.current { background: #1d5fb4; color: #fff; }
 .comment { display: block; margin: 0.15em 0; color: #4d6b2e; font-family: system-ui, sans-serif; font-style: italic; white-space: pre-wrap; }
