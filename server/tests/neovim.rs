@@ -594,3 +594,42 @@ fn the_plugin_queries_are_the_grammars() {
         assert!(plugin == grammar, "editors/nvim/queries/ctlpgn/{query} differs from tree-sitter-ctlpgn/queries/{query}: copy it again");
     }
 }
+
+/// With the server's `diagnostics.workspace` on, the quickfix list of
+/// `vim.diagnostic.setqflist()` holds the problems of a record file no buffer was opened for,
+/// each at its line with its code's name.
+#[test]
+fn neovim_lists_the_problems_of_a_file_never_opened_with_the_workspace_setting() {
+    for nvim in neovims() {
+        let work = WorkFolder::new("nvim-workspace");
+        std::fs::copy(repository().join("tests/e2e/errors.ctl-pgn"), work.0.join("errors.ctl-pgn"))
+            .expect("the fixture is copied");
+        // A club's repository: Neovim 0.11 takes the folder holding `.git` as the workspace.
+        std::fs::create_dir_all(work.0.join(".git")).expect("a repository");
+        let archive = work.0.join("archive/2025");
+        std::fs::create_dir_all(&archive).expect("a folder");
+        std::fs::copy(
+            repository().join("examples/mistakes.ctl-pgn"),
+            archive.join("never-opened.ctl-pgn"),
+        )
+        .expect("the example is copied");
+        let observed = run_script(&nvim, "neovim-workspace.lua", &work.0);
+        let context = format!("{}: {observed}", nvim.display());
+        assert!(observed.get("errors").is_none(), "{context}");
+        assert_eq!(observed["loaded"], false, "never loaded: {context}");
+        let lines = strings(&observed["quickfix"]);
+        let of_the_file: Vec<&str> =
+            lines.iter().copied().filter(|line| line.contains("never-opened.ctl-pgn")).collect();
+        // The quickfix text is the message, which ends with the code's name.
+        for (line, code) in [
+            ("|12 col 21", "[reference-to-later-move]"),
+            ("|13 col 12", "[origin-wrong-piece]"),
+            ("|15 col 8", "[wrong-line-parity]"),
+        ] {
+            assert!(
+                of_the_file.iter().any(|shown| shown.contains(line) && shown.contains(code)),
+                "{code} at {line}: {context}"
+            );
+        }
+    }
+}

@@ -223,7 +223,12 @@ function M.lsp_config()
   local config = client_config()
   config.name = nil
   config.filetypes = { 'ctlpgn' }
-  config.root_markers = { '.git' }
+  -- The workspace the server is told of (its `diagnostics.workspace` surveys it): the
+  -- repository holding the file, else the current folder, as before Neovim 0.11. Markers
+  -- alone would leave a folder of games without Git with no workspace at all.
+  config.root_dir = function(bufnr, on_dir)
+    on_dir(vim.fs.root(bufnr, { '.git' }) or vim.fn.getcwd())
+  end
   return config
 end
 
