@@ -248,8 +248,13 @@ async function editUserSettings(key, value) {
   // In the group that has the focus, which is not the first when the board panel is open.
   const group = page.locator('.editor-group-container.active');
   await until('the settings file open', async () => (await group.locator('.tab.active').first().innerText().catch(() => '')).includes('settings.json'));
-  await page.evaluate((text) => navigator.clipboard.writeText(text), JSON.stringify(settings, null, 2));
   await group.locator('.editor-instance .monaco-editor textarea').first().focus();
+  // The clipboard takes text only while the page has the focus, which the palette may still
+  // hold for a moment after the file opened.
+  const text = JSON.stringify(settings, null, 2);
+  await until('the settings on the clipboard', async () =>
+    page.evaluate((value) => navigator.clipboard.writeText(value).then(() => true), text).catch(() => false),
+  );
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Control+V');
   await page.keyboard.press('Control+S');
