@@ -434,23 +434,23 @@ test('Show board opens the panel at the cursor, and → in it moves the editor c
   await runCommand('CTL-PGN: Show board');
   const panel = page.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
   const expected = pdtlAfter('errors.ctl-pgn', 'F8‐F12');
-  await until('the PDTL in the panel', async () => (await panel.locator('#pdtl').innerText().catch(() => '')) === expected);
-  assert.strictEqual(await panel.locator('#moves .move.current').innerText(), '2. F8‐F12');
+  await until('the PDTL in the panel', async () => (await panel.locator('[data-pdtl]').innerText().catch(() => '')) === expected);
+  assert.strictEqual(await panel.locator('[data-ply][aria-current=step]').innerText(), '2. F8‐F12');
   // The PDTL stays whole on one line, the string a user copies, in a panel a third of the window.
-  const pdtlLines = await panel.locator('#pdtl').evaluate((element) => {
+  const pdtlLines = await panel.locator('[data-pdtl]').evaluate((element) => {
     const range = document.createRange();
     range.selectNodeContents(element);
     return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
   });
   assert.strictEqual(pdtlLines, 1, 'the PDTL on one line');
-  const svg = await panel.locator('#board').innerHTML();
+  const svg = await panel.locator('.ctlpgn-board-box').innerHTML();
   assert.deepStrictEqual(piecesOfSvg(svg), piecesOfPdtl(expected));
   await screenshot('board-panel');
-  await panel.locator('#board').click();
+  await panel.locator('.ctlpgn-board-box').click();
   await page.keyboard.press('ArrowRight');
   const next = pdtlAfter('errors.ctl-pgn', 'F20‐F16');
-  await until('the next half-move in the panel', async () => (await panel.locator('#pdtl').innerText().catch(() => '')) === next);
-  assert.strictEqual(await panel.locator('#moves .move.current').innerText(), '2. …, F20‐F16');
+  await until('the next half-move in the panel', async () => (await panel.locator('[data-pdtl]').innerText().catch(() => '')) === next);
+  assert.strictEqual(await panel.locator('[data-ply][aria-current=step]').innerText(), '2. …, F20‐F16');
   await screenshot('board-panel-next');
   // Back in the editor (without clicking into its text): the cursor stands on F20‐F16.
   await page.keyboard.press('Control+1');
@@ -554,7 +554,7 @@ async function untilLine(line) {
 
 /** The label of the half-move the panel stands on. */
 async function currentMove() {
-  return boardPanel().locator('#moves .move.current').innerText().catch(() => '');
+  return boardPanel().locator('[data-ply][aria-current=step]').innerText().catch(() => '');
 }
 
 /**
@@ -563,8 +563,8 @@ async function currentMove() {
  */
 async function clickMove(from, to) {
   const panel = boardPanel();
-  await panel.locator(`#board [data-piece][data-hex="${from}"]`).click();
-  const mark = panel.locator(`#board [data-target="${to}"]`);
+  await panel.locator(`[data-piece][data-hex="${from}"]`).click();
+  const mark = panel.locator(`[data-target="${to}"]`);
   await mark.waitFor({ timeout: PATIENCE });
   const clicked = await page.evaluate(() => performance.now());
   await mark.click();
@@ -600,38 +600,38 @@ test('New game, then a game recorded by clicks on the board, and a variation fro
   await runCommand('CTL-PGN: New game');
   await untilLine('[Result "*"]');
   const panel = boardPanel();
-  await until('the starting position in the panel', async () => (await panel.locator('#turn').innerText().catch(() => '')) === 'White to move');
+  await until('the starting position in the panel', async () => (await panel.locator('.ctlpgn-turn').innerText().catch(() => '')) === 'White to move');
   const today = new Date();
   const date = [today.getFullYear(), today.getMonth() + 1, today.getDate()].map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0')).join('-');
   assert.deepStrictEqual((await visibleLines()).slice(0, 10), [
     '[Variant "C\'escacs"]', '[Event "?"]', '[Site "?"]', `[Date "${date}"]`, '[Round "?"]', '[White "?"]', '[Black "?"]', '[Result "*"]', '', '*',
   ]);
   // A click on a piece marks where it may go; Esc takes the marks away.
-  await panel.locator('#board [data-piece][data-hex="K4"]').click();
-  await panel.locator('#board [data-target="K6"]').waitFor({ timeout: PATIENCE });
-  assert.ok((await panel.locator('#board [data-target]').count()) >= 2, 'the pawn may go one, two or three steps');
+  await panel.locator('[data-piece][data-hex="K4"]').click();
+  await panel.locator('[data-target="K6"]').waitFor({ timeout: PATIENCE });
+  assert.ok((await panel.locator('[data-target]').count()) >= 2, 'the pawn may go one, two or three steps');
   await screenshot('play-marks');
   await page.keyboard.press('Escape');
-  await until('the marks gone', async () => (await panel.locator('#board [data-target]').count()) === 0);
+  await until('the marks gone', async () => (await panel.locator('[data-target]').count()) === 0);
   // White's move, written as the record's first move line; the cursor and the board on it.
   const clicked = await clickMove('K4', 'K6');
   console.log(`click → text in a new game: ${Math.round(await millisecondsUntilLine(clicked, '1. K4-K6:'))} ms`);
   await untilLine('1. K4-K6:');
   await until('the panel on the new half-move', async () => (await currentMove()) === '1. K4-K6');
-  assert.strictEqual(await panel.locator('#turn').innerText(), 'Black to move');
+  assert.strictEqual(await panel.locator('.ctlpgn-turn').innerText(), 'Black to move');
   await screenshot('play-first-move');
   // The PDTL wraps in the panel but is one string: the copy button gives it whole.
   const recorded = (await visibleLines()).slice(0, 11).join('\n') + '\n';
   const expected = run(['pdtl', '--ply', '1', '-'], recorded).trim();
-  assert.strictEqual(await panel.locator('#pdtl').innerText(), expected);
-  await panel.locator('#copy').click();
+  assert.strictEqual(await panel.locator('[data-pdtl]').innerText(), expected);
+  await panel.locator('[data-action=copy]').click();
   await until('the PDTL on the clipboard', async () => (await page.evaluate(() => navigator.clipboard.readText())) === expected);
   // Black's answer goes on the same move line, the end mark with it.
   await clickMove('E21', 'E19');
   await untilLine('1. K4-K6, E21-E19:');
   await until('the panel on the answer', async () => (await currentMove()) === '1. …, E21-E19');
   // Back to White's move in the move list, then another answer: a variation.
-  await panel.locator('#moves .move[data-ply="1"]').click();
+  await panel.locator('[data-ply="1"]').click();
   await until('the panel back on White\'s move', async () => (await currentMove()) === '1. K4-K6');
   await clickMove('E21', 'E17');
   const lines = await untilLine('(1. …, E21-E17)');
@@ -654,7 +654,7 @@ test('where several half-moves go to one hex the board asks which, and Ctrl+Z ta
   const panel = boardPanel();
   await until('the panel on EH24-H20', async () => (await currentMove()) === '3. …, EH24-H20');
   await clickMove('G1', 'H6');
-  const choices = panel.locator('#choices [data-choice]');
+  const choices = panel.locator('[data-choice]');
   await choices.first().waitFor({ timeout: PATIENCE });
   const offered = await choices.evaluateAll((buttons) => buttons.map((button) => [button.dataset.choice, button.textContent]));
   assert.ok(offered.length > 1, JSON.stringify(offered));
@@ -662,7 +662,7 @@ test('where several half-moves go to one hex the board asks which, and Ctrl+Z ta
   assert.ok(offered.some(([choice]) => choice === 'KG1-H6'), JSON.stringify(offered));
   assert.ok(offered.some(([choice]) => choice === 'KRK-HIOO'), JSON.stringify(offered));
   await screenshot('play-choice');
-  await panel.locator('#choices [data-choice="KRK-HIOO"]').click();
+  await panel.locator('[data-choice="KRK-HIOO"]').click();
   const lines = await untilLine('4. KRK-HIOO:');
   assert.deepStrictEqual(lines.slice(3, 8), ['1. H6-H10, H22-H18', '2. I5-I9, I23-I19', '3. EH4-H8, EH24-H20', '4. KRK-HIOO:', '*']);
   await screenshot('play-castled');
@@ -684,21 +684,21 @@ test('playing on a 2,000-record file writes the move within a click', async () =
   await runCommand('CTL-PGN: Show board');
   const panel = boardPanel();
   await until('the starting position in the panel', async () =>
-    (await panel.locator('#turn').innerText().catch(() => '')) === 'White to move' && (await panel.locator('#moves .move').count()) === 0,
+    (await panel.locator('.ctlpgn-turn').innerText().catch(() => '')) === 'White to move' && (await panel.locator('[data-ply]').count()) === 0,
   );
   // The position posted again (the panel shown again) keeps the piece picked and its marks: a
   // refresh must not swallow the click on a mark that follows. A second click on the piece
   // lets it go.
-  const picked = panel.locator('#board [data-piece][data-hex="K4"]');
+  const picked = panel.locator('[data-piece][data-hex="K4"]');
   await picked.click();
-  await panel.locator('#board [data-target="K6"]').waitFor({ timeout: PATIENCE });
-  const shown = async () => Number(await panel.locator('body').getAttribute('data-shown'));
+  await panel.locator('[data-target="K6"]').waitFor({ timeout: PATIENCE });
+  const shown = async () => Number(await panel.locator('.ctlpgn-view').getAttribute('data-shown'));
   const before = await shown();
   await runCommand('CTL-PGN: Show board');
   await until('the position posted again', async () => (await shown()) > before);
-  assert.ok((await panel.locator('#board [data-target="K6"]').count()) > 0, 'the marks of K4 stay after a refresh');
+  assert.ok((await panel.locator('[data-target="K6"]').count()) > 0, 'the marks of K4 stay after a refresh');
   await picked.click();
-  await until('the marks gone', async () => (await panel.locator('#board [data-target]').count()) === 0);
+  await until('the marks gone', async () => (await panel.locator('[data-target]').count()) === 0);
   // The first click after the file opened, then the next one.
   const first = await millisecondsUntilLine(await clickMove('K4', 'K6'), '1. K4-K6:');
   await until('the panel on the new half-move', async () => (await currentMove()) === '1. K4-K6');

@@ -1,17 +1,19 @@
 // The board front-end: draws an answer of the module's `board` request (the same object as
 // the language server's `ctlpgn/board`) and turns the user's clicks and keys into wishes the
 // host carries out: go to a half-move, play one, flip, copy the PDTL. It knows nothing of
-// where the answer comes from (the page's module, or a language server behind an editor's
-// panel), so that every host draws the board one way.
+// where the answer comes from, so that every host draws the board one way: the playground
+// (its module), <ctlpgn-viewer>, and VS Code's board panel (a language server behind the
+// extension; editors/vscode/webview/board.js bundles this file).
 //
-// Playing, as in the VS Code panel: a click on a piece of the side to move marks its
-// destinations (one `[data-target]` circle per hex); a click on a mark plays the half-move, or,
-// when several half-moves share the hex (promotions, castlings), shows one `[data-choice]`
-// button each.
+// Playing: a click on a piece of the side to move marks its destinations (one `[data-target]`
+// circle per hex); a click on a mark plays the half-move, or, when several half-moves share the
+// hex (promotions, castlings), shows one `[data-choice]` button each.
 //
 // What comes from the record (labels, the PDTL, half-moves' texts) goes into the page as text
 // (textContent, attributes); the board's SVG, which the module drew, is parsed as SVG, stripped
 // of anything that could run or load, and imported: never written as HTML.
+
+import { lineLength } from './board-line.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -70,7 +72,8 @@ export class BoardView {
   /**
    * A board in `container`. `host` carries out the wishes: `goto(ply)`, `play(text)`,
    * `flip()`, and optionally `copy(pdtl)` (else the clipboard). Options: `moveList` (show the
-   * answer's line of play, default true), `keys` (←/→/Home/End on the view, default true),
+   * answer's line of play, default true), `keys` (←/→/Home/End: true on the view, the
+   * default; false for none; or where to listen for them, such as a panel's window),
    * `nonce` (for the SVG's <style> under a content security policy).
    */
   constructor(container, host, { moveList = true, keys = true, nonce = '' } = {}) {
@@ -92,6 +95,11 @@ export class BoardView {
     this.check = make(document, 'span', 'ctlpgn-check');
     this.toolbar.append(this.previous, this.next, this.flip, this.turn, this.check);
     this.board = make(document, 'div', 'ctlpgn-board-box');
+    if (keys) {
+      // Focusable, so that a click on the board gives its keys to the view.
+      this.board.tabIndex = 0;
+      this.board.setAttribute('aria-label', 'Board: click a piece, then a marked hex, to play; ←/→ step one half-move, Home/End jump to the start/end of the line, Esc clears the marks');
+    }
     this.choices = make(document, 'div', 'ctlpgn-choices');
     this.choices.hidden = true;
     const pdtlRow = make(document, 'div', 'ctlpgn-pdtl-row');
@@ -115,15 +123,17 @@ export class BoardView {
         this.clear();
       }
     });
-    this.root.addEventListener('keydown', (event) => {
+    const keysOn = keys === true || keys === false ? this.root : keys;
+    keysOn.addEventListener('keydown', (event) => {
       if (event.key === 'Escape') {
         this.clear();
         return;
       }
-      if (!keys || this.answer === null || this.choices.contains(event.target)) {
+      const typing = event.target instanceof Element && event.target.closest('input, textarea, [contenteditable]');
+      if (!keys || this.answer === null || typing || this.choices.contains(event.target)) {
         return;
       }
-      const last = this.answer.line.length;
+      const last = lineLength(this.answer);
       const target = { ArrowLeft: this.answer.ply - 1, ArrowRight: this.answer.ply + 1, Home: 0, End: last }[event.key];
       if (target === undefined || target < 0 || target > last || target === this.answer.ply) {
         return;
@@ -148,7 +158,7 @@ export class BoardView {
       return;
     }
     const target = this.answer.ply + by;
-    if (target >= 0 && target <= this.answer.line.length) {
+    if (target >= 0 && target <= lineLength(this.answer)) {
       this.host.goto(target);
     }
   }
@@ -333,7 +343,7 @@ export class BoardView {
     this.pdtl.dataset.pdtl = pdtl;
     this.copy.disabled = !pdtl;
     this.previous.disabled = answer.ply <= 0;
-    this.next.disabled = answer.ply >= answer.line.length;
+    this.next.disabled = answer.ply >= lineLength(answer);
     this.say('');
     if (this.moveList) {
       this.#showLine(answer);
@@ -343,6 +353,10 @@ export class BoardView {
     }
   }
 
+  /**
+   * The move list: the answer lists a window of the line of play around the place (at most
+   * 200 half-moves), and what lies outside it is counted.
+   */
   #showLine(answer) {
     const document = this.root.ownerDocument;
     const items = answer.line.map((halfMove) => {
@@ -359,6 +373,16 @@ export class BoardView {
       item.appendChild(button);
       return item;
     });
+    const first = answer.line.length > 0 ? answer.line[0].ply : 1;
+    const before = first - 1;
+    const after = lineLength(answer) - (first - 1 + answer.line.length);
+    const halfMoves = (count) => count + (count === 1 ? ' half-move' : ' half-moves');
+    if (before > 0) {
+      items.unshift(make(document, 'li', 'ctlpgn-elided', `… ${halfMoves(before)} before (Home goes to the first)`));
+    }
+    if (after > 0) {
+      items.push(make(document, 'li', 'ctlpgn-elided', `… ${halfMoves(after)} after (End goes to the last)`));
+    }
     this.moves.replaceChildren(...items);
     const current = this.moves.querySelector('.current');
     if (current) {
@@ -367,23 +391,33 @@ export class BoardView {
   }
 }
 
-/** The view's look, for a page or a shadow root: colours from the board's custom properties. */
+/**
+ * The view's look, for a page or a shadow root. Its colours and fonts are custom properties a
+ * host may set (VS Code's panel maps its theme onto them), as the board's SVG reads its own
+ * (`--ctlpgn-hex-white`, `--ctlpgn-move`, …): `--ctlpgn-view-accent` (the piece picked and its
+ * marks, the focus), `--ctlpgn-view-current` and `--ctlpgn-view-current-text` (the half-move
+ * shown), `--ctlpgn-view-muted` (messages), `--ctlpgn-view-failed` (a half-move not replayed),
+ * `--ctlpgn-view-code-font` (PDTL and moves), `--ctlpgn-view-board-height`.
+ */
 export const boardCss = `
 .ctlpgn-view { display: flex; flex-direction: column; gap: 0.4em; min-width: 0; }
 .ctlpgn-toolbar, .ctlpgn-pdtl-row { display: flex; flex-wrap: wrap; gap: 0.5em; align-items: center; }
 .ctlpgn-check { color: var(--ctlpgn-check, #d03030); }
-.ctlpgn-board-box svg { display: block; width: 100%; height: auto; max-height: 70vh; }
-.ctlpgn-pdtl { font-family: ui-monospace, monospace; font-size: 0.85em; word-break: break-all; flex: 1 1 12em; }
-.ctlpgn-message { min-height: 1.2em; margin: 0; color: #555; }
+.ctlpgn-board-box { outline: none; }
+.ctlpgn-board-box:focus-visible { outline: 2px solid var(--ctlpgn-view-accent, #0090f0); }
+.ctlpgn-board-box svg { display: block; width: 100%; height: auto; max-height: var(--ctlpgn-view-board-height, 70vh); }
+.ctlpgn-pdtl { font-family: var(--ctlpgn-view-code-font, ui-monospace, monospace); font-size: 0.85em; word-break: break-all; flex: 1 1 12em; }
+.ctlpgn-message { min-height: 1.2em; margin: 0; color: var(--ctlpgn-view-muted, #555); }
 .ctlpgn-moves { position: relative; columns: 2; list-style: none; margin: 0; padding: 0; max-height: 16em; overflow: auto; }
-.ctlpgn-move { font: inherit; font-family: ui-monospace, monospace; background: none; border: 0; padding: 0 4px; cursor: pointer; color: inherit; }
-.ctlpgn-move.current { background: #1d5fb4; color: #fff; border-radius: 3px; }
-.ctlpgn-move.failed { color: #c02020; }
+.ctlpgn-elided { color: var(--ctlpgn-view-muted, #555); list-style: none; }
+.ctlpgn-move { font: inherit; font-family: var(--ctlpgn-view-code-font, ui-monospace, monospace); background: none; border: 0; padding: 0 4px; cursor: pointer; color: inherit; }
+.ctlpgn-move.current { background: var(--ctlpgn-view-current, #1d5fb4); color: var(--ctlpgn-view-current-text, #fff); border-radius: 3px; }
+.ctlpgn-move.failed { color: var(--ctlpgn-view-failed, #c02020); }
 .ctlpgn-board-box.playable [data-piece] { cursor: pointer; }
-.ctlpgn-board-box circle.selected { fill: none; stroke: #0090f0; stroke-width: 3; pointer-events: none; }
-.ctlpgn-board-box circle.target { fill: #0090f0; fill-opacity: 0.55; cursor: pointer; }
+.ctlpgn-board-box circle.selected { fill: none; stroke: var(--ctlpgn-view-accent, #0090f0); stroke-width: 3; pointer-events: none; }
+.ctlpgn-board-box circle.target { fill: var(--ctlpgn-view-accent, #0090f0); fill-opacity: 0.55; cursor: pointer; }
 .ctlpgn-board-box circle.target:hover { fill-opacity: 0.85; }
 .ctlpgn-choices { display: flex; flex-wrap: wrap; gap: 0.5em; align-items: center; }
 .ctlpgn-choices[hidden] { display: none; }
-.ctlpgn-choices button { font-family: ui-monospace, monospace; }
+.ctlpgn-choices button { font-family: var(--ctlpgn-view-code-font, ui-monospace, monospace); }
 `;

@@ -4,9 +4,10 @@
 // is sent anywhere.
 
 import { Ctlpgn, CtlpgnError } from '../js/core.js';
+import { placeOfPly } from '../js/board-line.js';
 import { BoardView, boardCss } from '../js/board-view.js';
 import { EditorView, extensions, stateOf, placeOf, offsetOf, changesOf, showDiagnostics } from './editor.js';
-import { newGameText, startLine } from './new-game.js';
+import { newGameText, startLine } from '../js/new-game.js';
 import { fragmentOf, recordOf } from './share.js';
 import sample from '../../examples/opening.ctl-pgn';
 
@@ -221,12 +222,10 @@ class Playground {
 
   /** Moves the cursor onto the half-move of `ply` of the board's line (0: before the first). */
   goto(ply) {
-    const line = (this.board.answer && this.board.answer.line) || [];
-    if (line.length === 0) {
+    const place = this.board.answer && placeOfPly(this.board.answer, ply);
+    if (!place) {
       return;
     }
-    const target = Math.max(0, Math.min(ply, line.length));
-    const place = target === 0 ? { line: line[0].range.start.line, character: 0 } : line[target - 1].range.start;
     const at = offsetOf(this.view.state.doc, place);
     this.view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
     this.refreshBoard();

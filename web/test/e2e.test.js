@@ -152,6 +152,25 @@ test('a click on a move shows its PDTL; ← on the board goes back one half-move
   await boardShows(page, pdtl(OPENING, '--ply', '12'));
 });
 
+test('a line longer than the board lists: End goes to its last half-move, a click in the list to its own', async () => {
+  // 240 half-moves (knights out and back); the board lists 200 of them around the place.
+  const moves = Array.from({ length: 60 }, (_, index) => `${2 * index + 1}. NE3-C7, NE25-C21\n${2 * index + 2}. NC7-E3, NC21-E25`);
+  const long = path.join(work, 'long.ctl-pgn');
+  fs.writeFileSync(long, `[Variant "C'escacs"]\n[Event "?"]\n[Result "*"]\n\n${moves.join('\n')}:\n*\n`);
+  await openFile(long);
+  await page.click('[data-ply="1"]');
+  await boardShows(page, pdtl(long, '--ply', '1'));
+  await page.locator('.ctlpgn-view [data-action=next]').focus();
+  await page.keyboard.press('End');
+  await boardShows(page, pdtl(long, '--ply', '240'));
+  assert.equal(await page.locator('[data-ply][aria-current=step]').getAttribute('data-ply'), '240');
+  assert.equal(await page.locator('.ctlpgn-elided').textContent(), '… 40 half-moves before (Home goes to the first)');
+  await page.click('[data-ply="100"]');
+  await boardShows(page, pdtl(long, '--ply', '100'));
+  await page.locator('.ctlpgn-view [data-action=next]').click();
+  await boardShows(page, pdtl(long, '--ply', '101'));
+});
+
 test('a new game played by clicks downloads a record `ctlpgn check` accepts', async () => {
   await page.click('#new-game');
   await until(page, () => document.querySelector('[data-turn]')?.dataset.turn === 'w');

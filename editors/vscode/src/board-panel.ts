@@ -6,9 +6,12 @@
 // which answers an edit of the record: the panel applies it and puts the cursor on the new
 // half-move, so the text stays the record and Ctrl+Z takes the move back. A play names the
 // version the board's answer stands in, and the server refuses it when the text changed since.
+// The page is the web playground's board front-end (web/js/board-view.js), bundled with the
+// small script that carries its wishes here as messages (webview/board.js).
 
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
+import { placeOfPly } from '../../../web/js/board-line.js';
 
 /** The webview's type, also the `onWebviewPanel:` activation event's. */
 export const viewType = 'ctlpgn.board';
@@ -21,7 +24,7 @@ interface State {
 /** A half-move of the answer's line, with its range in protocol coordinates. */
 interface LineHalfMove {
   ply: number;
-  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  range: ProtocolRange;
 }
 
 /** The answer to `ctlpgn/board` (see docs/language-server.md): `line` is a window of the line of play around `ply`. */
@@ -88,7 +91,7 @@ export function refreshBoard(): void {
 function options(context: vscode.ExtensionContext): vscode.WebviewOptions & vscode.WebviewPanelOptions {
   return {
     enableScripts: true,
-    localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'media')],
+    localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'media'), vscode.Uri.joinPath(context.extensionUri, 'out', 'webview')],
     retainContextWhenHidden: false,
   };
 }
@@ -199,20 +202,11 @@ class BoardPanel {
    */
   private async goTo(ply: number): Promise<void> {
     const editor = this.editor;
-    const answer = this.answer;
-    const known = [answer?.lineFirst, ...(answer?.line ?? []), answer?.lineLast].filter((halfMove): halfMove is LineHalfMove => halfMove !== undefined && halfMove !== null);
-    if (editor === undefined || answer === undefined || known.length === 0) {
-      return;
-    }
-    const length = typeof answer.lineLength === 'number' ? answer.lineLength : answer.line.length;
-    const target = Math.max(0, Math.min(ply, length));
-    const first = known.reduce((earliest, halfMove) => (halfMove.ply < earliest.ply ? halfMove : earliest));
-    const found = known.find((halfMove) => halfMove.ply === target);
-    if (target !== 0 && found === undefined) {
+    const protocol = this.answer === undefined ? null : placeOfPly(this.answer, ply);
+    if (editor === undefined || protocol === null) {
       return;
     }
     const client = this.client();
-    const protocol = found === undefined ? { line: first.range.start.line, character: 0 } : found.range.start;
     const position = client?.protocol2CodeConverter.asPosition(protocol) ?? new vscode.Position(protocol.line, protocol.character);
     editor.selection = new vscode.Selection(position, position);
     editor.revealRange(new vscode.Range(position, position), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
@@ -299,12 +293,16 @@ function followed(editor: vscode.TextEditor | undefined): vscode.TextEditor | un
   return editor?.document.languageId === 'ctlpgn' ? editor : undefined;
 }
 
-/** The page: no remote content, its own script (with a nonce) and stylesheet from `media/`. */
+/**
+ * The page: no remote content; its script (with a nonce), the board front-end bundled, fills
+ * the body; its stylesheet from `media/` gives the board VS Code's theme.
+ */
 function page(webview: vscode.Webview, extensionUri: vscode.Uri): string {
   const nonce = makeNonce();
-  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'board.js'));
+  const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'out', 'webview', 'board.js'));
   const style = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'board.css'));
-  // The board's SVG carries its own <style>, which the page gives the nonce before inserting.
+  // The script adds the board front-end's own <style>, and the board's SVG carries one: each
+  // is given the nonce before it is inserted.
   const policy = `default-src 'none'; img-src ${webview.cspSource} data:; style-src ${webview.cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}';`;
   return `<!DOCTYPE html>
 <html lang="en">
@@ -316,12 +314,6 @@ function page(webview: vscode.Webview, extensionUri: vscode.Uri): string {
 <title>CTL-PGN board</title>
 </head>
 <body>
-<div id="toolbar"><span id="turn"></span><span id="check"></span><button id="flip" title="Flip the board">Flip</button></div>
-<div id="board" tabindex="0" aria-label="Board: click a piece, then a marked hex, to play; ←/→ step one half-move, Home/End jump to the start/end of the line, Esc clears the marks"></div>
-<div id="choices" hidden></div>
-<div id="pdtl-row"><code id="pdtl"></code><button id="copy" title="Copy the PDTL">Copy</button></div>
-<ol id="moves"></ol>
-<p id="message"></p>
 <script nonce="${nonce}" src="${script}"></script>
 </body>
 </html>`;

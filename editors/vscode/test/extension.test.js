@@ -140,7 +140,7 @@ test('Show board opens a strict panel that follows the cursor and moves it', asy
   const nonce = /script-src 'nonce-([A-Za-z0-9]+)'/.exec(html)[1];
   assert.match(html, /default-src 'none'/);
   assert.ok(html.includes(`<script nonce="${nonce}" src=`), html);
-  assert.match(html, /media\/board\.js/);
+  assert.match(html, /out\/webview\/board\.js/);
   assert.match(html, /media\/board\.css/);
   assert.doesNotMatch(html, /https?:/);
   // The page says it is ready: the panel asks the server for the board at the cursor.
@@ -169,6 +169,31 @@ test('Show board opens a strict panel that follows the cursor and moves it', asy
   await panel.until(() => record.clipboard !== undefined);
   assert.strictEqual(record.clipboard, 'PDTL after 1. K4-K6');
   assert.ok(record.serializers.has('ctlpgn.board'));
+  await record.finish();
+  assert.deepStrictEqual(record.errors, []);
+});
+
+test('the panel\'s page loads its script and style from the extension\'s folder, inside the folders the webview may read', async () => {
+  // Run on an unpacked .vsix too (CTLPGN_EXTENSION_ROOT): the package holds what the page loads.
+  const server = fakeServer();
+  const record = await activate({ 'ctlpgn.server.path': server.binary }, root);
+  record.vscode.window.activeTextEditor = {
+    document: { languageId: 'ctlpgn', uri: Uri.file('/games/a.ctl-pgn') },
+    selection: { active: new Position(2, 5) },
+    revealRange() {},
+  };
+  await record.commands.get('ctlpgn.showBoard')();
+  const panel = record.panels[0];
+  const loaded = [...panel.webview.html.matchAll(/ (?:src|href)="([^"]+)"/g)].map(([, uri]) =>
+    decodeURIComponent(uri.replace(/^file:\/\//, '')),
+  );
+  assert.strictEqual(loaded.length, 2, panel.webview.html);
+  const readable = panel.options.localResourceRoots.map((uri) => uri.fsPath + '/');
+  for (const file of loaded) {
+    assert.ok(file.startsWith(root + '/'), `${file} is in the extension's folder`);
+    assert.ok(fs.existsSync(file) && fs.statSync(file).isFile(), `${file} is there`);
+    assert.ok(readable.some((folder) => file.startsWith(folder)), `${file} lies in ${readable.join(', ')}`);
+  }
   await record.finish();
   assert.deepStrictEqual(record.errors, []);
 });
