@@ -54,3 +54,45 @@ pub fn rendered_text(markdown: &str) -> String {
     }
     text
 }
+
+/// The plain text `markdown` reads as, by a CommonMark parser (no extension, as a client that
+/// shows no Markdown would): the reading `ctlpgn_core::ide::markdown::plain` must give, each
+/// event written as it writes it — text and code as they read, a line break as one, a list
+/// item after `- `, a thematic break as `---`, a blank line after each block.
+pub fn plain_text(markdown: &str) -> String {
+    let mut out = String::with_capacity(markdown.len());
+    let end_block = |out: &mut String| {
+        let kept = out.trim_end_matches('\n').len();
+        out.truncate(kept);
+        if !out.is_empty() {
+            out.push_str("\n\n");
+        }
+    };
+    for event in Parser::new(markdown) {
+        match event {
+            Event::Text(part) | Event::Code(part) | Event::Html(part) | Event::InlineHtml(part) => {
+                out.push_str(&part)
+            }
+            Event::SoftBreak | Event::HardBreak => out.push('\n'),
+            Event::Rule => {
+                end_block(&mut out);
+                out.push_str("---");
+            }
+            Event::Start(Tag::Item) => {
+                if !out.is_empty() && !out.ends_with('\n') {
+                    out.push('\n');
+                }
+                out.push_str("- ");
+            }
+            Event::End(
+                TagEnd::Paragraph
+                | TagEnd::Heading(_)
+                | TagEnd::CodeBlock
+                | TagEnd::List(_)
+                | TagEnd::BlockQuote(_),
+            ) => end_block(&mut out),
+            _ => {}
+        }
+    }
+    out.trim_end_matches('\n').to_string()
+}

@@ -8,6 +8,10 @@
 //! line with a word that would begin a block. A line break in record text becomes a blank, so
 //! that the hover's own lines (a list item, a heading) stay as they were written.
 
+mod plain;
+
+pub use plain::plain;
+
 /// `raw` as Markdown text that renders as `raw`: a backslash before every character that could
 /// open markup inside a line (CommonMark's emphasis, code spans, links, images, raw HTML,
 /// entities and autolinks, and GitHub's strikethrough, tables and bare links, which VS Code's
@@ -60,51 +64,6 @@ pub fn code(raw: &str) -> String {
         ""
     };
     format!("{fence}{pad}{content}{pad}{fence}")
-}
-
-/// The text a reader sees in `markdown`, for a client that shows no Markdown (Emacs's eglot
-/// without `markdown-mode`, a plain LSP client): what the escapes and code spans stand for,
-/// without the emphasis marks and fences around it; code blocks (a PDTL, a text board) and the
-/// lines of a paragraph as they are, a list item after `- `, a blank line between blocks. An
-/// image (a board) is its description.
-pub fn plain(markdown: &str) -> String {
-    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
-    let mut out = String::with_capacity(markdown.len());
-    let end_block = |out: &mut String| {
-        let kept = out.trim_end_matches('\n').len();
-        out.truncate(kept);
-        if !out.is_empty() {
-            out.push_str("\n\n");
-        }
-    };
-    for event in Parser::new(markdown) {
-        match event {
-            Event::Text(part) | Event::Code(part) | Event::Html(part) | Event::InlineHtml(part) => {
-                out.push_str(&part)
-            }
-            Event::SoftBreak | Event::HardBreak => out.push('\n'),
-            Event::Rule => {
-                end_block(&mut out);
-                out.push_str("---");
-            }
-            Event::Start(Tag::Item) => {
-                if !out.is_empty() && !out.ends_with('\n') {
-                    out.push('\n');
-                }
-                out.push_str("- ");
-            }
-            Event::End(TagEnd::Item) => {}
-            Event::End(
-                TagEnd::Paragraph
-                | TagEnd::Heading(_)
-                | TagEnd::CodeBlock
-                | TagEnd::List(_)
-                | TagEnd::BlockQuote(_),
-            ) => end_block(&mut out),
-            _ => {}
-        }
-    }
-    out.trim_end_matches('\n').to_string()
 }
 
 /// Whether `before` ends with `www`, so that a `.` after it would start a bare link.

@@ -5,8 +5,9 @@
 use super::{hover, HoverOptions};
 use crate::analysis::{analyse_syntax, AnalysisOptions};
 use crate::document::RecordView;
+use crate::ide::markdown::plain;
 use crate::syntax;
-use ctlpgn_test_support::markdown::{live_markup, rendered_text};
+use ctlpgn_test_support::markdown::{live_markup, plain_text, rendered_text};
 
 /// Markup a record might hold, each a string the test finds in the hovers' rendered text.
 const MARKUP: &[&str] = &[
@@ -43,7 +44,8 @@ fn records() -> Vec<String> {
 }
 
 /// Hovered at every character, with text boards and with images, no hover holds live markup;
-/// every markup string of the records shows in some hover's rendered text as written.
+/// every markup string of the records shows in some hover's rendered text as written, and the
+/// plain text of each reads as a CommonMark parser reads it.
 #[test]
 fn no_hover_carries_live_markup_from_the_record_and_its_text_shows_as_written() {
     let mut shown: Vec<&str> = Vec::new();
@@ -58,6 +60,8 @@ fn no_hover_carries_live_markup_from_the_record_and_its_text_shows_as_written() 
                 let Some(found) = hover(view, offset, HoverOptions { images }) else { continue };
                 let live = live_markup(&found.markdown);
                 assert!(live.is_empty(), "{live:?} at {offset} of\n{text}\n{}", found.markdown);
+                let reading = plain_text(&found.markdown);
+                assert_eq!(plain(&found.markdown), reading, "at {offset} of\n{text}");
                 let rendered = rendered_text(&found.markdown);
                 shown.extend(MARKUP.iter().filter(|markup| rendered.contains(*markup)));
                 turn |= rendered.contains(TURN);
