@@ -406,7 +406,7 @@ export const boardCss = `
 .ctlpgn-board-box { outline: none; }
 .ctlpgn-board-box:focus-visible { outline: 2px solid var(--ctlpgn-view-accent, #0090f0); }
 .ctlpgn-board-box svg { display: block; width: 100%; height: auto; max-height: var(--ctlpgn-view-board-height, 70vh); }
-.ctlpgn-pdtl { font-family: var(--ctlpgn-view-code-font, ui-monospace, monospace); font-size: 0.85em; word-break: break-all; flex: 1 1 12em; }
+.ctlpgn-pdtl { font-family: var(--ctlpgn-view-code-font, ui-monospace, monospace); font-size: 0.85em; white-space: nowrap; overflow-x: auto; min-width: 0; flex: 1 1 12em; }
 .ctlpgn-message { min-height: 1.2em; margin: 0; color: var(--ctlpgn-view-muted, #555); }
 .ctlpgn-moves { position: relative; columns: 2; list-style: none; margin: 0; padding: 0; max-height: 16em; overflow: auto; }
 .ctlpgn-elided { color: var(--ctlpgn-view-muted, #555); list-style: none; }

@@ -75,6 +75,16 @@ async function openFile(file) {
   await until(page, (expected) => document.getElementById('file-name').textContent === expected, name);
 }
 
+/** How many lines the PDTL shown takes: one, the string a user copies. */
+async function pdtlLines(on, root = 'document') {
+  return on.evaluate((selector) => {
+    const scope = selector === 'document' ? document : document.querySelector(selector).shadowRoot;
+    const range = document.createRange();
+    range.selectNodeContents(scope.querySelector('[data-pdtl]'));
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  }, root);
+}
+
 /** The PDTL the board shows, once it is `expected`. */
 async function boardShows(on, expected, root = 'document') {
   return until(on, ([selector, pdtlText]) => {
@@ -144,6 +154,7 @@ test('a click on a move shows its PDTL; ← on the board goes back one half-move
   await openFile(OPENING);
   await page.click('[data-ply="5"]');
   await boardShows(page, pdtl(OPENING, '--ply', '5'));
+  assert.equal(await pdtlLines(page), 1, 'the PDTL on one line');
   await page.locator('.ctlpgn-view [data-action=previous]').focus();
   await page.keyboard.press('ArrowLeft');
   await boardShows(page, pdtl(OPENING, '--ply', '4'));
@@ -353,6 +364,7 @@ test('the viewer shows the players and steps through a game and its variations b
   // `ply="7"` opened it at the 7th half-move.
   assert.equal(await viewer.locator('#inline').getAttribute('data-ply'), '7');
   await boardShows(viewer, pdtl(VARIATIONS, '--ply', '7'), '#inline');
+  assert.equal(await pdtlLines(viewer, '#inline'), 1, 'the PDTL on one line');
   await screenshot(viewer.locator('#inline'), 'web-viewer.png');
   await viewer.locator('#inline').focus();
   const current = () => viewer.locator('#inline [aria-current=step]').textContent();
