@@ -10,6 +10,8 @@
 //! which is what a replay needs to know whether the piece just moved gives check. Property
 //! tests hold them to the same rules on random boards.
 
+use std::sync::LazyLock;
+
 use crate::geometry::{step_table, Hex, ALL_HEXES, HEX_COUNT, NO_HEX};
 use crate::pieces::{Piece, PieceKind, Side};
 use crate::position::{Position, SpecialCapture};
@@ -47,8 +49,9 @@ static KNIGHT_STEPS: [[u8; 12]; HEX_COUNT] = step_table(KNIGHT_JUMPS);
 /// For any two hexes on one orthogonal or diagonal line, the direction from the first to the
 /// second: [`ORTHOGONAL_LINE`] or [`DIAGONAL_LINE`] plus its index in [`ORTHOGONAL`] or
 /// [`DIAGONAL`]; [`NO_LINE`] for two hexes on no line. A ride asked about one hex, and the
-/// attack of one piece on a King, look along that line only.
-static LINES: [[u8; HEX_COUNT]; HEX_COUNT] = line_table();
+/// attack of one piece on a King, look along that line only. Built when first asked for, not
+/// at compile time: as a constant, its 28 KB would travel in the WebAssembly module.
+static LINES: LazyLock<[[u8; HEX_COUNT]; HEX_COUNT]> = LazyLock::new(line_table);
 
 /// The direction families of [`LINES`], and two hexes on no line.
 const ORTHOGONAL_LINE: u8 = 0;

@@ -1,10 +1,11 @@
 //! The parameters of each request, decoded from JSON: places as the browser counts them
-//! (0-based lines, columns in UTF-16 code units), documents by the number `open` gave.
+//! (0-based lines, columns in UTF-16 code units; the answers write theirs so too), documents
+//! by the number `open` gave.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// A place: a 0-based line and a column in UTF-16 code units.
-#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Place {
     pub line: u32,
@@ -12,7 +13,7 @@ pub struct Place {
 }
 
 /// A range between two places.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlaceRange {
     pub start: Place,

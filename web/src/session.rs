@@ -201,7 +201,8 @@ impl Session {
             let answer = ide::board::board(view, offset, options);
             encode::board(document.rope(), record, document.version(), answer)
         })?;
-        Ok(answer.unwrap_or(Value::Null))
+        serde_json::to_value(answer)
+            .map_err(|error| Failure::new("internal", format!("the board's answer: {error}")))
     }
 
     /// A half-move played at a place read at the request's version: the edits to apply, and

@@ -1,13 +1,17 @@
 //! The board at a place of a document, for the `ctlpgn/board` request and the editors' board
 //! panels: the position drawn (SVG and text), its PDTL, whose turn and the check, and the
 //! half-moves of the line of play under the place, for a move list, and the half-moves that
-//! may be played there (`ide::play`). Byte ranges of the document; the edge converts them and
-//! encodes the answer.
+//! may be played there (`ide::play`). Byte ranges of the document; [`BoardAnswer::reply`]
+//! makes the answer both edges send, with the ranges each edge converts.
 //!
 //! The move list is a window of at most [`LINE_WINDOW`] half-moves around the place, with the
 //! line's length and its first and last half-moves: a board is asked for at every move of the
 //! cursor, and a record written on one line of 400 KB has 34,000 half-moves, whose list made
 //! an answer of megabytes and a page of as many buttons.
+
+mod reply;
+
+pub use reply::{BoardReply, LineReply, MoveReply};
 
 use crate::analysis::{board_at, LineHalfMove};
 use crate::board::{Board, Theme};

@@ -17,11 +17,10 @@
 //! `ide::board`). The parameters are read by name only: an array is refused (`ByName`).
 //! docs/language-server.md documents every field.
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tower_lsp_server::lsp_types::{Position, Range, TextDocumentIdentifier};
 
 use super::to_proto::RecordPositions;
-use ctlpgn_core::analysis::LineHalfMove;
 use ctlpgn_core::board::Theme;
 use ctlpgn_core::format::FormatOptions;
 use ctlpgn_core::ide::board::{BoardAnswer, BoardOptions};
@@ -50,54 +49,10 @@ impl BoardParams {
     }
 }
 
-/// The answer, serialized as it stands: a typed value is turned into JSON once, where a
-/// `serde_json::Value` built first would be copied again into the response.
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct BoardReply {
-    version: i32,
-    record: usize,
-    exact: bool,
-    svg: Option<String>,
-    text: Option<String>,
-    pdtl: Option<String>,
-    ply: usize,
-    move_number: Option<u32>,
-    side: Option<String>,
-    #[serde(rename = "move")]
-    current: Option<String>,
-    check: Option<String>,
-    line: Vec<LineReply>,
-    /// The ply of `line`'s first half-move (1 when the line has none).
-    line_start: usize,
-    line_length: usize,
-    line_first: Option<LineReply>,
-    line_last: Option<LineReply>,
-    /// Absent where nothing can be played.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    moves: Option<Vec<MoveReply>>,
-}
-
-/// One half-move of the answer's `moves`.
-#[derive(Debug, Serialize)]
-pub struct MoveReply {
-    from: String,
-    to: String,
-    text: String,
-}
-
-/// One half-move of the answer's `line`, or its `lineFirst` or `lineLast`.
-#[derive(Debug, Serialize)]
-pub struct LineReply {
-    ply: usize,
-    number: String,
-    side: String,
-    #[serde(rename = "move")]
-    written: String,
-    label: String,
-    played: bool,
-    range: Range,
-}
+/// The answer, serialized as it stands (`ide::board::BoardReply`, the fields the web's `board`
+/// sends too), its ranges in the negotiated encoding: a typed value is turned into JSON once,
+/// where a `serde_json::Value` built first would be copied again into the response.
+pub type BoardReply = ctlpgn_core::ide::board::BoardReply<Range>;
 
 /// The answer to `ctlpgn/board` for the board of record `index` (from 0) of a document at
 /// `version`, whose positions `positions` converts (every range of the answer lies in that
@@ -108,46 +63,5 @@ pub fn encode(
     index: usize,
     answer: BoardAnswer,
 ) -> BoardReply {
-    let side_name = |side: ctlpgn_core::pieces::Side| side.name().to_lowercase();
-    let entry = |half_move: LineHalfMove| LineReply {
-        label: half_move.label(),
-        ply: half_move.ply,
-        number: half_move.number,
-        side: side_name(half_move.side),
-        written: half_move.written,
-        played: half_move.played,
-        range: positions.range(half_move.range),
-    };
-    let line_start = answer.line.first().map_or(1, |first| first.ply);
-    let line: Vec<LineReply> = answer.line.into_iter().map(entry).collect();
-    let (line_first, line_last) =
-        answer.line_ends.map(|(first, last)| (entry(first), entry(last))).unzip();
-    BoardReply {
-        version,
-        record: index + 1,
-        exact: answer.exact,
-        svg: answer.svg,
-        text: answer.text,
-        pdtl: answer.pdtl,
-        ply: answer.ply,
-        move_number: answer.move_number,
-        side: answer.side.map(side_name),
-        current: answer.current,
-        check: answer.check,
-        line,
-        line_start,
-        line_length: answer.line_length,
-        line_first,
-        line_last,
-        moves: answer.moves.map(|moves| {
-            moves
-                .into_iter()
-                .map(|playable| MoveReply {
-                    from: playable.from.to_string(),
-                    to: playable.to.to_string(),
-                    text: playable.text,
-                })
-                .collect()
-        }),
-    }
+    answer.reply(version, index, |range| positions.range(range))
 }

@@ -207,10 +207,15 @@ fn last_known(record: Context<'_>, standing: Standing<'_>, hex: Hex) -> String {
     }
 }
 
-/// A phrase with its first letter in upper case.
+/// One of `history::describe`'s phrases with its first letter in upper case: they open with an
+/// ASCII word (`after`, `at`), so Unicode's case tables, which weigh in the WebAssembly
+/// module, are not needed.
 fn capitalised(phrase: &str) -> String {
-    let mut chars = phrase.chars();
-    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+    let mut capitalised = phrase.to_string();
+    if let Some(first) = capitalised.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    capitalised
 }
 
 #[cfg(test)]
