@@ -258,7 +258,15 @@ async function editUserSettings(key, value) {
   await page.keyboard.press('Control+A');
   await page.keyboard.press('Control+V');
   await page.keyboard.press('Control+S');
-  await until(`${key} saved`, async () => JSON.parse(fs.readFileSync(settingsFile, 'utf8'))[key] === value);
+  // Read while VS Code writes it, the file may be empty or cut short for a moment: not saved yet.
+  const saved = () => {
+    try {
+      return JSON.parse(fs.readFileSync(settingsFile, 'utf8'))[key] === value;
+    } catch {
+      return false;
+    }
+  };
+  await until(`${key} saved`, async () => saved());
   await page.keyboard.press('Control+W');
   await page.keyboard.press('Control+1');
 }
