@@ -18,7 +18,7 @@ import { lineLength } from './board-line.js';
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** `tag` with a class and text, made in `document`. */
-function make(document, tag, className, text) {
+export function make(document, tag, className, text) {
   const element = document.createElement(tag);
   if (className) {
     element.className = className;

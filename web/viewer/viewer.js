@@ -7,7 +7,7 @@
 // loaded from beside this script. Record text only ever goes into the page as text.
 
 import { Ctlpgn, CtlpgnError } from '../js/core.js';
-import { BoardView, boardCss, reveal } from '../js/board-view.js';
+import { BoardView, boardCss, make as makeIn, reveal } from '../js/board-view.js';
 import { readRecord, heading } from '../js/record-walk.js';
 
 const WASM = new URL('ctlpgn_web.wasm', import.meta.url);
@@ -63,16 +63,8 @@ function dedent(text) {
   return lines.map((line) => line.slice(common)).join('\n') + '\n';
 }
 
-function make(tag, className, text) {
-  const element = document.createElement(tag);
-  if (className) {
-    element.className = className;
-  }
-  if (text !== undefined) {
-    element.textContent = text;
-  }
-  return element;
-}
+/** `tag` with a class and text, made in this page's document. */
+const make = (tag, className, text) => makeIn(document, tag, className, text);
 
 class CtlpgnViewer extends HTMLElement {
   static observedAttributes = ['ply', 'flip'];
