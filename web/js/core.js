@@ -72,6 +72,16 @@ export class Ctlpgn {
   }
 
   /**
+   * The diagnostics of a text, or a file's bytes (S000 when they are not UTF-8), as
+   * `ctlpgn check` reports them (`rules`: as `check --rules`), without opening a document: for
+   * a page that only validates a record. The bytes go to the module as they are, not in JSON.
+   */
+  check(textOrBytes, { rules = false } = {}) {
+    const bytes = typeof textOrBytes === 'string' ? encoder.encode(textOrBytes) : textOrBytes;
+    return this.#answer(() => this.#send('ctlpgn_check_bytes', bytes, rules ? 1 : 0));
+  }
+
+  /**
    * Opens a text as a document. `source`, a function, gives the text the page holds for it
    * (read when the module is restarted); without one the text opened is used, changes and all.
    */
@@ -91,12 +101,12 @@ export class Ctlpgn {
     return document;
   }
 
-  /** Writes `bytes` into the module, calls `entry` with them, and reads the JSON answer. */
-  #send(entry, bytes) {
+  /** Writes `bytes` into the module, calls `entry` with them (and `more`), and reads the JSON answer. */
+  #send(entry, bytes, ...more) {
     const exports = this.exports;
     const pointer = exports.ctlpgn_alloc(bytes.length);
     new Uint8Array(exports.memory.buffer, pointer, bytes.length).set(bytes);
-    const packed = exports[entry](pointer, bytes.length);
+    const packed = exports[entry](pointer, bytes.length, ...more);
     const at = Number(packed >> 32n);
     const length = Number(packed & 0xffffffffn);
     const text = decoder.decode(new Uint8Array(exports.memory.buffer, at, length));

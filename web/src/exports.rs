@@ -1,8 +1,9 @@
-//! The session handed to JavaScript in the wasm32 build, as four plain functions: no glue
+//! The session handed to JavaScript in the wasm32 build, as five plain functions: no glue
 //! generator, JSON in and out through the module's memory. JavaScript allocates a buffer
-//! (`ctlpgn_alloc`), writes a request into it, calls `ctlpgn_call` (or `ctlpgn_open_bytes` with
-//! a file's bytes), which takes the buffer and answers a pointer and a length packed in one
-//! `u64` (pointer in the high half); JavaScript reads the answer and frees it (`ctlpgn_free`).
+//! (`ctlpgn_alloc`), writes a request into it, calls `ctlpgn_call` (or `ctlpgn_open_bytes` and
+//! `ctlpgn_check_bytes` with a file's bytes), which takes the buffer and answers a pointer and a
+//! length packed in one `u64` (pointer in the high half); JavaScript reads the answer and frees
+//! it (`ctlpgn_free`).
 //!
 //! A panic aborts the module (wasm32's panics do not unwind): the page's glue
 //! (web/js/core.js) then loads a new instance and opens its documents again.
@@ -57,6 +58,17 @@ pub unsafe extern "C" fn ctlpgn_call(pointer: *mut u8, length: usize) -> u64 {
 pub unsafe extern "C" fn ctlpgn_open_bytes(pointer: *mut u8, length: usize) -> u64 {
     let bytes = unsafe { Vec::from_raw_parts(pointer, length, length) };
     hand_over(SESSION.with(|session| session.borrow_mut().open_bytes(&bytes)))
+}
+
+/// Checks a file's bytes as `ctlpgn check` does (`Session::check_bytes`; `rules` not 0: as
+/// `--rules`), and frees the buffer.
+///
+/// # Safety
+/// As `ctlpgn_call`.
+#[no_mangle]
+pub unsafe extern "C" fn ctlpgn_check_bytes(pointer: *mut u8, length: usize, rules: u32) -> u64 {
+    let bytes = unsafe { Vec::from_raw_parts(pointer, length, length) };
+    hand_over(Session::check_bytes(&bytes, rules != 0))
 }
 
 /// An answer left in memory for JavaScript: its pointer and length in one value.

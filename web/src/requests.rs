@@ -25,6 +25,15 @@ pub struct Open {
     pub text: String,
 }
 
+/// A text checked as `ctlpgn check` checks a file, without opening it as a document.
+#[derive(Debug, Deserialize)]
+pub struct Check {
+    pub text: String,
+    /// The rule checks' warnings too (R-codes), as `check --rules`.
+    #[serde(default)]
+    pub rules: bool,
+}
+
 #[derive(Debug, Deserialize)]
 pub struct OfDocument {
     pub document: u32,

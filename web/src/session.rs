@@ -5,11 +5,13 @@
 
 use std::collections::BTreeMap;
 
+use ctlpgn_core::analysis::{self, AnalysisOptions, Keep, RuleChecks};
 use ctlpgn_core::board::Theme;
-use ctlpgn_core::diagnostics::Code;
+use ctlpgn_core::diagnostics::Diagnostic;
 use ctlpgn_core::document::{Change, Document, RecordView};
 use ctlpgn_core::format::{self, FormatOptions};
 use ctlpgn_core::ide;
+use ctlpgn_core::syntax::Reading;
 use ctlpgn_core::text::columns::{self, Columns, LineColumn};
 use ctlpgn_core::text::{TextEdit, TextRange};
 use ropey::Rope;
@@ -74,6 +76,12 @@ impl Session {
         answer.to_string()
     }
 
+    /// The diagnostics of a file's bytes as `ctlpgn check` reports them (`check_bytes`), as
+    /// `call`'s answer.
+    pub fn check_bytes(bytes: &[u8], rules: bool) -> String {
+        json!({"result": check_bytes(bytes, rules)}).to_string()
+    }
+
     /// Opens a document from the bytes of a file: text that is not UTF-8 is opened with U+FFFD
     /// for each bad sequence and reported as S000 until it is changed. The answer is `open`'s.
     pub fn open_bytes(&mut self, bytes: &[u8]) -> String {
@@ -98,6 +106,10 @@ impl Session {
             "text" => {
                 let of: requests::OfDocument = decode(params)?;
                 Ok(Value::String(self.open_document(of.document)?.document.rope().to_string()))
+            }
+            "check" => {
+                let check: requests::Check = decode(params)?;
+                Ok(check_bytes(check.text.as_bytes(), check.rules))
             }
             "diagnostics" => self.diagnostics(decode(params)?),
             "hover" => self.hover(decode(params)?),
@@ -150,16 +162,9 @@ impl Session {
         let rope = document.rope();
         let mut listed: Vec<Value> = Vec::new();
         if let Some(at) = open.invalid_utf8 {
-            let message = format!(
-                "the file is not valid UTF-8 (first bad byte at offset {at}); CTL-PGN files \
-                 are UTF-8, and the page shows U+FFFD in place of each bad sequence"
-            );
-            let found = ctlpgn_core::diagnostics::Diagnostic::new(
-                Code::S000,
-                TextRange::new(0, 0),
-                message,
-            );
-            listed.push(encode::diagnostic(rope, &found, TextRange::new(0, 0)));
+            let mut found = Diagnostic::not_utf8(at);
+            found.message.push_str(", and the page shows U+FFFD in place of each bad sequence");
+            listed.push(encode::diagnostic(rope, &found, found.range));
         }
         for record in document.records() {
             for found in record.state.shown(params.rules) {
@@ -263,6 +268,33 @@ impl Session {
         let offset = offset(document.rope(), place);
         Ok(document.at(offset).map(|open| work(document, open.view(), offset)))
     }
+}
+
+/// The diagnostics of a file's bytes as `ctlpgn check` reports them (with `rules`, as
+/// `--rules`), in the order it prints them: S000 alone for bytes that are not UTF-8, else the
+/// command's analysis, which keeps no positions and builds no document, so a page that only
+/// validates a record (a club's upload form) pays for the check alone. The text is indexed in
+/// lines only when something is found.
+fn check_bytes(bytes: &[u8], rules: bool) -> Value {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => {
+            let found = Diagnostic::not_utf8(error.valid_up_to());
+            return json!([encode::diagnostic(&Rope::new(), &found, found.range)]);
+        }
+    };
+    let rule_checks = if rules { RuleChecks::Judge } else { RuleChecks::Skip };
+    let options =
+        AnalysisOptions { keep: Keep::Findings, rule_checks, reading: Reading::ReaderFirst };
+    let mut rope = None;
+    let mut listed = Vec::new();
+    for record in analysis::analyse_file(text, options) {
+        for found in record.analysis.reported(rules) {
+            let rope = rope.get_or_insert_with(|| Rope::from_str(text));
+            listed.push(encode::diagnostic(rope, found, found.range.shifted(record.range.start)));
+        }
+    }
+    Value::Array(listed)
 }
 
 /// A request's parameters as `T`, or why they are not.

@@ -27,25 +27,35 @@ const BROKEN = [
   ...records('tests/e2e'),
 ];
 
+/** Diagnostics of the module as the CLI places them. */
+function asPlaced(text, listed) {
+  return listed.map((found) => ({
+    line: found.line,
+    column: cliColumn(text, found.range.start),
+    severity: found.severity,
+    code: found.code,
+    message: found.message,
+  }));
+}
+
+/** Diagnostics of `ctlpgn check --format json`, the fields the module's share. */
+function nativePlaced(file, ...args) {
+  return check(file, ...args).map((found) => ({
+    line: found.line,
+    column: found.column,
+    severity: found.severity,
+    code: found.code,
+    message: found.message,
+  }));
+}
+
 test('the module lists the diagnostics `ctlpgn check` lists, on every test record', () => {
   for (const file of BROKEN) {
     const bytes = fs.readFileSync(file);
     const document = session.openBytes(bytes);
     const text = document.getText();
-    const web = document.call('diagnostics').map((found) => ({
-      line: found.line,
-      column: cliColumn(text, found.range.start),
-      severity: found.severity,
-      code: found.code,
-      message: found.message,
-    }));
-    const native = check(file).map((found) => ({
-      line: found.line,
-      column: found.column,
-      severity: found.severity,
-      code: found.code,
-      message: found.message,
-    }));
+    const web = asPlaced(text, document.call('diagnostics'));
+    const native = nativePlaced(file);
     // The page's S000 says more than the command line's: how the page shows the bad bytes.
     for (const [index, found] of web.entries()) {
       if (found.code === 'S000' && native[index] && found.message.startsWith(native[index].message)) {
@@ -55,6 +65,24 @@ test('the module lists the diagnostics `ctlpgn check` lists, on every test recor
     assert.deepEqual(web, native, path.relative(repository, file));
     document.close();
   }
+});
+
+test('the module\'s check, without a document, reports what `ctlpgn check` and `check --rules` report', () => {
+  let found = 0;
+  for (const file of BROKEN) {
+    const bytes = fs.readFileSync(file);
+    const text = bytes.toString('utf8');
+    const name = path.relative(repository, file);
+    const plain = asPlaced(text, session.check(bytes));
+    assert.deepEqual(plain, nativePlaced(file), name);
+    if (!text.includes('\ufffd')) {
+      assert.deepEqual(session.check(text), session.check(bytes), `${name} as text`);
+    }
+    const ruled = asPlaced(text, session.check(bytes, { rules: true }));
+    assert.deepEqual(ruled, nativePlaced(file, '--rules'), `${name} --rules`);
+    found += ruled.length;
+  }
+  assert.ok(found > 100, `${found} diagnostics compared`);
 });
 
 test('bytes that are not UTF-8 are reported as S000', () => {

@@ -18,9 +18,9 @@ if (!fs.existsSync(path.join(dist, 'ctlpgn_web.wasm'))) {
   throw new Error(`${dist} is not built: run web/build.sh`);
 }
 
-/** `ctlpgn check --format json FILE`: its diagnostics. */
-export function check(file) {
-  const run = spawnSync(binary, ['check', '--format', 'json', file], { encoding: 'utf8' });
+/** `ctlpgn check --format json FILE ...arguments`: its diagnostics. */
+export function check(file, ...args) {
+  const run = spawnSync(binary, ['check', '--format', 'json', ...args, file], { encoding: 'utf8' });
   if (run.status === 2) {
     throw new Error(run.stderr);
   }

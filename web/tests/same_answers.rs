@@ -79,6 +79,9 @@ fn the_web_session_answers_what_the_language_server_answers() {
 
         // Diagnostics: the server's message carries the code's name in brackets.
         let web = call(&mut session, "diagnostics", json!({"document": document})).expect("listed");
+        // `check`, the command line's analysis without a document, lists the same.
+        let checked = call(&mut session, "check", json!({"text": text})).expect("checked");
+        assert_eq!(checked, web, "{name}: check");
         let web: Vec<Value> = web
             .as_array()
             .expect("a list")

@@ -65,6 +65,17 @@ impl RecordAnalysis {
         census
     }
 
+    /// The diagnostics a check reports, in the text's order: with `rules`, the optional rule
+    /// checks' warnings among the findings (`ctlpgn check --rules`, the web's `check`).
+    pub fn reported(&self, rules: bool) -> Vec<&Diagnostic> {
+        let warnings = if rules { &self.rule_warnings[..] } else { &[] };
+        let mut reported: Vec<&Diagnostic> = self.diagnostics.iter().chain(warnings).collect();
+        if rules {
+            reported.sort_by_key(|diagnostic| (diagnostic.range.start, diagnostic.code));
+        }
+        reported
+    }
+
     /// The replayed half-moves of the main line, in order.
     pub fn main_line(&self) -> impl Iterator<Item = &PlayedHalfMove> {
         self.played.iter().filter(|half_move| half_move.depth == 0)

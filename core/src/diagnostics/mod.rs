@@ -46,6 +46,16 @@ impl Fix {
 }
 
 impl Diagnostic {
+    /// S000 for a file whose bytes are not UTF-8, at its start: where the first bad byte is
+    /// (`valid_up_to`, its offset). Each edge adds what its reader can do about it.
+    pub fn not_utf8(valid_up_to: usize) -> Diagnostic {
+        let message = format!(
+            "the file is not valid UTF-8 (first bad byte at offset {valid_up_to}); CTL-PGN files \
+             are UTF-8"
+        );
+        Diagnostic::new(Code::S000, TextRange::empty(0), message)
+    }
+
     /// A diagnostic with the code's default severity.
     pub fn new(code: Code, range: TextRange, message: impl Into<String>) -> Diagnostic {
         Diagnostic {

@@ -21,10 +21,10 @@ use super::output::{error_line, Output, OutputFailed};
 use super::streams::names_a_stream;
 use super::terminal::visible;
 use super::write::replace_file;
-use super::{place_record, reported, Placed, Status};
+use super::{place_record, Placed, Status};
 use crate::walk;
 use ctlpgn_core::analysis::Keep;
-use ctlpgn_core::diagnostics::{Code, Severity};
+use ctlpgn_core::diagnostics::{Code, Diagnostic, Severity};
 use ctlpgn_core::document::Document;
 use ctlpgn_core::ide::actions::fix_all;
 use ctlpgn_core::parallel::map_chunks;
@@ -293,7 +293,7 @@ impl Report {
                 self.status = self.status.max(Status::Findings);
                 self.tally.counts[0] += 1;
                 *self.tally.codes.entry(Code::S000).or_default() += 1;
-                let message = format!("the file is not valid UTF-8 (first bad byte at offset {valid_up_to}); CTL-PGN files are UTF-8");
+                let message = Diagnostic::not_utf8(valid_up_to).message;
                 return match self.style.format {
                     ReportFormat::Json => {
                         self.json.push(json!({"path": name, "code": "S000", "name": Code::S000.name(), "severity": "error", "line": 1, "column": 1, "end_line": 1, "end_column": 1, "message": message}));
@@ -318,7 +318,7 @@ impl Report {
         // needs no index, and indexing it before the analysis held up the cores.
         let lines = std::cell::OnceCell::new();
         for record in &records {
-            if reported(record, rules).next().is_none() {
+            if record.analysis.reported(rules).is_empty() {
                 continue;
             }
             let lines = lines.get_or_init(|| LineIndex::new(text));

@@ -157,12 +157,10 @@ pub fn place_record<'a>(
     record: &'a AnalysedRecord,
     rules: bool,
 ) -> Vec<Placed<'a>> {
-    let mut diagnostics: Vec<&Diagnostic> = reported(record, rules).collect();
-    if rules {
-        diagnostics.sort_by_key(|diagnostic| (diagnostic.range.start, diagnostic.code));
-    }
     let mut columns = ColumnCursor::default();
-    diagnostics
+    record
+        .analysis
+        .reported(rules)
         .into_iter()
         .map(|diagnostic| {
             let start = record.range.start + diagnostic.range.start;
@@ -177,13 +175,6 @@ pub fn place_record<'a>(
             }
         })
         .collect()
-}
-
-/// The diagnostics of a record a command reports: with `rules`, the warnings of the optional
-/// rule checks too.
-pub fn reported(record: &AnalysedRecord, rules: bool) -> impl Iterator<Item = &Diagnostic> {
-    let warnings = if rules { &record.analysis.rule_warnings[..] } else { &[] };
-    record.analysis.diagnostics.iter().chain(warnings)
 }
 
 /// Lines and columns of offsets asked for mostly in increasing order: the column of the next

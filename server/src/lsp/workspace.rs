@@ -25,10 +25,9 @@ use super::panics;
 use super::to_proto;
 use crate::walk;
 use ctlpgn_core::analysis::RuleChecks;
-use ctlpgn_core::diagnostics::{Code, Diagnostic as Finding};
+use ctlpgn_core::diagnostics::Diagnostic as Finding;
 use ctlpgn_core::document::Document;
 use ctlpgn_core::parallel::map_chunks;
-use ctlpgn_core::text::TextRange;
 
 /// The most record files a survey reports on: a workspace opened on a whole disk must not
 /// make the server read it all. The files past it, in path order, are said to be left out.
@@ -261,11 +260,8 @@ pub fn check_file(path: &Path, checking: Checking) -> Result<Vec<Diagnostic>, St
 
 /// S000 for a file whose bytes are not UTF-8, at its start.
 fn not_utf8(valid_up_to: usize) -> Diagnostic {
-    let message = format!(
-        "the file is not valid UTF-8 (first bad byte at offset {valid_up_to}); CTL-PGN files \
-         are UTF-8: save it as UTF-8"
-    );
-    let finding = Finding::new(Code::S000, TextRange::new(0, 0), message);
+    let mut finding = Finding::not_utf8(valid_up_to);
+    finding.message.push_str(": save it as UTF-8");
     to_proto::diagnostic(&finding, Range::default())
 }
 
