@@ -119,6 +119,10 @@ impl PieceKind {
 
     /// The kind and colour of a FAN figurine.
     pub fn from_figurine(figurine: char) -> Option<(PieceKind, Side)> {
+        // Most characters asked about are a move's ASCII letters: answered without the search.
+        if figurine.is_ascii() {
+            return None;
+        }
         PieceKind::ALL.into_iter().find_map(|kind| {
             [Side::White, Side::Black]
                 .into_iter()
