@@ -41,7 +41,10 @@ pub(super) fn in_half_move(record: Context<'_>, written: Written<'_>, token: &To
                 ));
             }
             None => {
-                hex_part.push_str(&format!("{title} was not replayed. "));
+                // In bold, as the half-move's own title: a line that starts with the move
+                // number would read as an item of a numbered list, and its plain text (the
+                // page's hover) would lose the number.
+                hex_part.push_str(&format!("**{title}** was not replayed. "));
                 hex_part.push_str(&last_known(record, standing, hex));
             }
         }
@@ -266,6 +269,9 @@ mod tests {
         insta::assert_snapshot!("coordinate_in_a_comment_after_a_failure", hover.markdown);
         let origin = hover_at(&text, "F6-B18").expect("a hover");
         insta::assert_snapshot!("coordinate_origin_not_replayed", origin.markdown);
+        // Its plain text (the web page's hover) keeps the move number.
+        let plain = crate::ide::markdown::plain(&origin.markdown);
+        assert!(plain.contains("\n2. NF6-B18 was not replayed. "), "{plain}");
     }
 
     #[test]
