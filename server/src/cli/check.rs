@@ -318,11 +318,12 @@ impl Report {
         // needs no index, and indexing it before the analysis held up the cores.
         let lines = std::cell::OnceCell::new();
         for record in &records {
-            if record.analysis.reported(rules).is_empty() {
+            let reported = record.analysis.reported(rules);
+            if reported.is_empty() {
                 continue;
             }
             let lines = lines.get_or_init(|| LineIndex::new(text));
-            for item in place_record(text, lines, record, rules) {
+            for item in place_record(text, lines, record.range.start, reported) {
                 let diagnostic = item.diagnostic;
                 if diagnostic.severity == Severity::Error {
                     self.status = self.status.max(Status::Findings);

@@ -147,31 +147,27 @@ fn reading() -> Reading {
     })
 }
 
-/// Places the diagnostics of one analysed record in the file's lines and columns, in the
-/// record's order; with `rules`, the warnings of the optional rule checks among them. It looks
-/// at this record alone, so a command placing every record's diagnostics does work linear in
-/// the file.
+/// Places the diagnostics a record reports (`RecordAnalysis::reported`, in its order) in the
+/// file's lines and columns; `start` is the record's offset in the file. It looks at this
+/// record alone, so a command placing every record's diagnostics does work linear in the file.
 pub fn place_record<'a>(
     text: &str,
     lines: &LineIndex,
-    record: &'a AnalysedRecord,
-    rules: bool,
+    start: usize,
+    reported: Vec<&'a Diagnostic>,
 ) -> Vec<Placed<'a>> {
     let mut columns = ColumnCursor::default();
-    record
-        .analysis
-        .reported(rules)
+    reported
         .into_iter()
         .map(|diagnostic| {
-            let start = record.range.start + diagnostic.range.start;
-            let end = record.range.start + diagnostic.range.end;
-            let placed_start = columns.line_column(text, lines, start);
+            let range = diagnostic.range.shifted(start);
+            let placed_start = columns.line_column(text, lines, range.start);
             Placed {
                 diagnostic,
                 start: placed_start,
-                end: columns.line_column_after(text, lines, (start, placed_start), end),
-                offset: start,
-                end_offset: end,
+                end: columns.line_column_after(text, lines, (range.start, placed_start), range.end),
+                offset: range.start,
+                end_offset: range.end,
             }
         })
         .collect()

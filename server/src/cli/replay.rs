@@ -93,7 +93,10 @@ fn record_report<'a>(
             }
         })
         .collect();
-    RecordReport { plies, diagnostics: place_record(text, lines, record, false) }
+    RecordReport {
+        plies,
+        diagnostics: place_record(text, lines, record.range.start, record.analysis.reported(false)),
+    }
 }
 
 fn print_json(
