@@ -521,12 +521,18 @@ fn neovim_plays_the_half_move_chosen_with_ctlpgnplay_and_with_m_in_the_board() {
     }
 }
 
+/// A work folder holding a copy of tests/e2e/errors.ctl-pgn.
+fn with_errors_fixture(name: &str) -> WorkFolder {
+    let work = WorkFolder::new(name);
+    std::fs::copy(repository().join("tests/e2e/errors.ctl-pgn"), work.0.join("errors.ctl-pgn"))
+        .expect("the fixture is copied");
+    work
+}
+
 #[test]
 fn vim_lsp_enable_alone_starts_the_server_from_the_plugins_lsp_folder() {
     for nvim in neovims() {
-        let work = WorkFolder::new("nvim-enable");
-        std::fs::copy(repository().join("tests/e2e/errors.ctl-pgn"), work.0.join("errors.ctl-pgn"))
-            .expect("the fixture is copied");
+        let work = with_errors_fixture("nvim-enable");
         let rules = std::fs::read_to_string(repository().join("testdata/diagnostics/R008.ctl-pgn"))
             .expect("R008's example")
             .replace("1. H6-H12, I23-I19", "1.  H6-H12,   I23-I19");
@@ -601,9 +607,7 @@ fn the_plugin_queries_are_the_grammars() {
 #[test]
 fn neovim_lists_the_problems_of_a_file_never_opened_with_the_workspace_setting() {
     for nvim in neovims() {
-        let work = WorkFolder::new("nvim-workspace");
-        std::fs::copy(repository().join("tests/e2e/errors.ctl-pgn"), work.0.join("errors.ctl-pgn"))
-            .expect("the fixture is copied");
+        let work = with_errors_fixture("nvim-workspace");
         // A club's repository: Neovim 0.11 takes the folder holding `.git` as the workspace.
         std::fs::create_dir_all(work.0.join(".git")).expect("a repository");
         let archive = work.0.join("archive/2025");

@@ -1,12 +1,23 @@
--- What the headless Neovim scripts share (neovim.lua, neovim-play.lua): the run as a coroutine
--- that gives Neovim's main loop back while it waits, so that keys typed with nvim_input are
--- read as a user's are; steps whose failures are recorded rather than ending the run; and the
--- observations written as JSON to CTLPGN_E2E_OUT at the end, for server/tests/neovim.rs to
--- judge. Loaded with dofile from the script beside it.
+-- What the headless Neovim scripts share (neovim.lua, neovim-play.lua, neovim-workspace.lua):
+-- their environment; the run as a coroutine that gives Neovim's main loop back while it waits,
+-- so that keys typed with nvim_input are read as a user's are; steps whose failures are
+-- recorded rather than ending the run; and the observations written as JSON to
+-- CTLPGN_E2E_OUT at the end, for server/tests/neovim.rs to judge. Loaded with dofile from the
+-- script beside it.
 
 local uv = vim.uv or vim.loop
 
 local H = {}
+
+-- What server/tests/neovim.rs hands every script: the ctlpgn binary, the plugin's folder
+-- (editors/nvim), a folder holding copies of the fixtures, and the JSON file `start` writes.
+local function required(name)
+  return assert(os.getenv(name), name .. ' is set')
+end
+H.server = required('CTLPGN_SERVER')
+H.plugin = required('CTLPGN_E2E_PLUGIN')
+H.work = required('CTLPGN_E2E_WORK')
+local out_path = required('CTLPGN_E2E_OUT')
 
 -- How long any one step may take before the run gives up (a cold debug server and a C
 -- compiler on a busy machine included).
@@ -74,8 +85,8 @@ function H.load_plugin(folder)
   vim.cmd('runtime! plugin/ctlpgn.lua')
 end
 
--- Runs `body` as the coroutine, then writes the observations to `out_path` and quits.
-function H.start(body, out_path)
+-- Runs `body` as the coroutine, then writes the observations to CTLPGN_E2E_OUT and quits.
+function H.start(body)
   runner = coroutine.create(function()
     H.step('run', body)
     -- An empty table would be written as `[]`; no failures, no key.

@@ -10,12 +10,8 @@
 -- Environment: CTLPGN_SERVER (the ctlpgn binary), CTLPGN_E2E_PLUGIN (editors/nvim),
 -- CTLPGN_E2E_WORK (a folder holding play.ctl-pgn), CTLPGN_E2E_OUT (the JSON file to write).
 
-local server = assert(os.getenv('CTLPGN_SERVER'), 'CTLPGN_SERVER is set')
-local plugin = assert(os.getenv('CTLPGN_E2E_PLUGIN'), 'CTLPGN_E2E_PLUGIN is set')
-local work = assert(os.getenv('CTLPGN_E2E_WORK'), 'CTLPGN_E2E_WORK is set')
-local out_path = assert(os.getenv('CTLPGN_E2E_OUT'), 'CTLPGN_E2E_OUT is set')
-
 local harness = dofile(vim.fn.fnamemodify(os.getenv('CTLPGN_E2E_SCRIPT'), ':h') .. '/harness.lua')
+local server, plugin, work = harness.server, harness.plugin, harness.work
 local out, wait_for, feed, step = harness.out, harness.wait_for, harness.feed, harness.step
 
 local function text_of(bufnr)
@@ -165,4 +161,4 @@ local function run()
   end)
 end
 
-harness.start(run, out_path)
+harness.start(run)

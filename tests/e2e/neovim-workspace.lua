@@ -5,12 +5,8 @@
 -- CTLPGN_E2E_OUT; server/tests/neovim.rs judges them. Runs on Neovim 0.7, 0.10 and 0.11
 -- (0.11 pulls an open document's diagnostics and is pushed the others').
 
-local server = assert(os.getenv('CTLPGN_SERVER'), 'CTLPGN_SERVER is set')
-local plugin = assert(os.getenv('CTLPGN_E2E_PLUGIN'), 'CTLPGN_E2E_PLUGIN is set')
-local work = assert(os.getenv('CTLPGN_E2E_WORK'), 'CTLPGN_E2E_WORK is set')
-local out_path = assert(os.getenv('CTLPGN_E2E_OUT'), 'CTLPGN_E2E_OUT is set')
-
 local harness = dofile(vim.fn.fnamemodify(os.getenv('CTLPGN_E2E_SCRIPT'), ':h') .. '/harness.lua')
+local server, plugin, work = harness.server, harness.plugin, harness.work
 local out, wait_for = harness.out, harness.wait_for
 
 harness.start(function()
@@ -33,4 +29,4 @@ harness.start(function()
   -- The window as the user reads it, and whether the file was ever loaded into a buffer.
   out.quickfix = vim.api.nvim_buf_get_lines(0, 0, -1, true)
   out.loaded = vim.fn.bufloaded(never_opened) == 1
-end, out_path)
+end)

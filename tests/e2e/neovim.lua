@@ -15,12 +15,8 @@
 -- CTLPGN_E2E_WORK (a folder holding copies of the fixtures; XDG_DATA_HOME points into it, so
 -- that :CtlpgnInstallParser builds there), CTLPGN_E2E_OUT (the JSON file to write).
 
-local server = assert(os.getenv('CTLPGN_SERVER'), 'CTLPGN_SERVER is set')
-local plugin = assert(os.getenv('CTLPGN_E2E_PLUGIN'), 'CTLPGN_E2E_PLUGIN is set')
-local work = assert(os.getenv('CTLPGN_E2E_WORK'), 'CTLPGN_E2E_WORK is set')
-local out_path = assert(os.getenv('CTLPGN_E2E_OUT'), 'CTLPGN_E2E_OUT is set')
-
 local harness = dofile(vim.fn.fnamemodify(os.getenv('CTLPGN_E2E_SCRIPT'), ':h') .. '/harness.lua')
+local server, plugin, work = harness.server, harness.plugin, harness.work
 local PATIENCE, out = harness.PATIENCE, harness.out
 local wait_for, feed, step = harness.wait_for, harness.feed, harness.step
 
@@ -542,4 +538,4 @@ local function run()
   end)
 end
 
-harness.start(run, out_path)
+harness.start(run)
