@@ -77,6 +77,7 @@ pub fn plain_text(markdown: &str) -> String {
             Event::Rule => {
                 end_block(&mut out);
                 out.push_str("---");
+                end_block(&mut out);
             }
             Event::Start(Tag::Item) => {
                 if !out.is_empty() && !out.ends_with('\n') {

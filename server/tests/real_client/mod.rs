@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -23,9 +24,14 @@ pub fn repository() -> PathBuf {
 pub struct WorkFolder(pub PathBuf);
 
 impl WorkFolder {
+    /// A folder of its own for each call, even of one test with one name: an editor killed at
+    /// the end of one run may still be writing its state (Neovim preserves a modified buffer's
+    /// swap file on hangup) while the next run starts.
     pub fn new(name: &str) -> WorkFolder {
-        let path =
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
+        static FOLDERS: AtomicUsize = AtomicUsize::new(0);
+        let number = FOLDERS.fetch_add(1, Ordering::Relaxed);
+        let path = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("{name}-{}-{number}", std::process::id()));
         let _ = std::fs::remove_dir_all(&path);
         std::fs::create_dir_all(&path).expect("a work folder");
         WorkFolder(path)

@@ -398,6 +398,7 @@ impl Plain {
             Leaf::Rule => {
                 self.end_block();
                 self.out.push_str("---");
+                self.end_block();
             }
         }
     }
@@ -799,6 +800,15 @@ mod tests {
         "\n\n\n",
         "a\u{0}b",
     ];
+
+    /// A hover's sections, split by a thematic break, stay apart in plain text: the break on
+    /// a line of its own, a blank line each side (the label after it is not glued to `---`).
+    #[test]
+    fn a_thematic_break_stands_apart_from_the_blocks_around_it() {
+        let markdown = "**F6** · x\n\n---\n\n**2. JF6-B18** · w\n";
+        assert_eq!(plain(markdown), "F6 · x\n\n---\n\n2. JF6-B18 · w");
+        assert_eq!(plain_text(markdown), plain(markdown));
+    }
 
     #[test]
     fn reads_each_shape_as_commonmark_does() {
