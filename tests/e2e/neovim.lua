@@ -503,20 +503,30 @@ local function run()
     step('autotrigger', function()
       local last = vim.fn.search('^1\\.', 'n')
       vim.api.nvim_win_set_cursor(0, { last, 0 })
-      -- The labels of the menu shown, once they all start with `prefix`.
+      -- The labels the menu shows that start with `prefix`. The menu may hold more: Neovim
+      -- asks when a timer set by the trigger character fires and again as each key comes
+      -- while the server's list is incomplete, an answer may come after more is typed, and
+      -- complete_info() keeps every item a menu was given where the screen shows it narrowed.
       local function menu_of(prefix)
+        if vim.fn.pumvisible() == 0 then
+          return nil
+        end
         local found = {}
         for _, entry in ipairs(vim.fn.complete_info({ 'items' }).items) do
           local label = entry.abbr ~= '' and entry.abbr or entry.word
-          if label:sub(1, #prefix) ~= prefix then
-            return nil
+          if label:sub(1, #prefix) == prefix then
+            table.insert(found, label)
           end
-          table.insert(found, label)
         end
         return #found > 0 and found or nil
       end
-      -- As a person types: the pieces' menu once `JF6` is typed, then `-`.
-      feed('o2. JF6')
+      -- As a person types: the menu once `2. ` is typed (the space is a trigger), the pieces
+      -- as `JF6` is typed, then the Bishop's destinations as `-` is.
+      feed('o2. ')
+      wait_for('a menu as `2. ` is typed', function()
+        return current_line() == '2. ' and vim.fn.pumvisible() == 1
+      end)
+      feed('JF6')
       wait_for('the pieces offered as `2. JF6` is typed', function()
         return current_line() == '2. JF6' and menu_of('JF6')
       end)

@@ -25,8 +25,8 @@ pub struct WorkFolder(pub PathBuf);
 
 impl WorkFolder {
     /// A folder of its own for each call, even of one test with one name: an editor killed at
-    /// the end of one run may still be writing its state (Neovim preserves a modified buffer's
-    /// swap file on hangup) while the next run starts.
+    /// the end of one run may still be writing its state while the next run starts (a Neovim
+    /// that was killed has been seen writing its shada file into its removed folder).
     pub fn new(name: &str) -> WorkFolder {
         static FOLDERS: AtomicUsize = AtomicUsize::new(0);
         let number = FOLDERS.fetch_add(1, Ordering::Relaxed);
