@@ -13,6 +13,11 @@
 //! the whole line's length and ends); half-moves played from the board's `moves` with the
 //! document's version, whose edit the client applies as an editor does; and plays that name an
 //! older version, which must be refused with ContentModified (-32801), nothing played.
+//!
+//! Large records of random bytes too: a record on either side of the 64 KB bound above which
+//! the document keeps no tree (`document::LARGE_RECORD`), made of random bytes read as UTF-8,
+//! followed by every kind of request at every line of it (a sweep): the reader declines such
+//! a record, and the path that then parses it once borrowed the thread's parser twice.
 
 use std::time::Duration;
 
@@ -188,6 +193,9 @@ impl Executor {
         if let Some(stale) = step.get("stale_play") {
             return self.stale_play(stale);
         }
+        if let Some(sweep) = step.get("sweep") {
+            return self.sweep(sweep);
+        }
         let method = step["request"].as_str().unwrap_or_default().to_string();
         let params = step["params"].clone();
         let answer = self
@@ -199,6 +207,29 @@ impl Executor {
             finding("lsp-error-response", format!("{method} {params}: {error}"))
         })?;
         self.check_result(&method, &params, &result)
+    }
+
+    /// Every kind of request the server advertises at every line from `from_line` on, each at
+    /// a place of the line drawn from `seed` (its start, its end or inside it).
+    fn sweep(&mut self, sweep: &Value) -> Result<(), Finding> {
+        let mut rng = Rng::new(sweep["seed"].as_u64().unwrap_or(0));
+        let from_line = sweep["from_line"].as_u64().unwrap_or(0) as usize;
+        let mut methods = REQUESTS.to_vec();
+        methods.dedup();
+        let lines = positions::lines(&self.text);
+        for &(start, end) in lines.iter().skip(from_line) {
+            for &method in &methods {
+                let mut at = start + rng.below(end - start + 1);
+                while !self.text.is_char_boundary(at) {
+                    at -= 1;
+                }
+                let (line, character) = positions::position(&self.text, at, self.encoding);
+                let position = json!({"line": line, "character": character});
+                let request = request_step(&mut rng, self, method, position);
+                self.step(&request)?;
+            }
+        }
+        Ok(())
     }
 
     /// A message with a lone surrogate escape: a request is refused with an error, a
@@ -617,30 +648,82 @@ fn random_range(rng: &mut Rng, text: &str, encoding: Encoding) -> Value {
     }
 }
 
+/// What the step after this one must be.
+#[derive(Clone, Copy, Debug, Default)]
+enum Next {
+    /// Any step.
+    #[default]
+    Any,
+    /// A hover where the last edit was (after markup was inserted there).
+    Hover,
+    /// Every kind of request at every line from `from_line` on (after a large record).
+    Sweep { from_line: usize },
+}
+
+/// A hover at the place of the last edit.
+fn hover_step(executor: &Executor, last_edit: usize) -> Value {
+    let text = &executor.text;
+    let mut at = last_edit.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let (line, character) = positions::position(text, at, executor.encoding);
+    let params = json!({"textDocument": {"uri": EDITED}, "position": {"line": line, "character": character}});
+    json!({"request": "textDocument/hover", "params": params})
+}
+
+/// A record of random bytes read as UTF-8 (invalid sequences become U+FFFD) added at the end
+/// of the text, of a size on either side of the document's `LARGE_RECORD` bound, as a record
+/// of its own or, without a `[Variant` line, as the end of the last record; a line break
+/// about every kilobyte, so that the sweep that follows stays a thousand requests or so.
+fn random_record_step(rng: &mut Rng, executor: &Executor, last_edit: &mut usize) -> Value {
+    let text = &executor.text;
+    let bound = ctlpgn_core::document::LARGE_RECORD;
+    let length = rng.between(bound - 2048, bound + 2048);
+    let mut bytes = Vec::with_capacity(length + 8);
+    while bytes.len() < length {
+        let byte = match rng.below(256) as u8 {
+            _ if rng.one_in(1024) => b'\n',
+            b'\n' => b' ',
+            byte => byte,
+        };
+        bytes.push(byte);
+    }
+    let random = String::from_utf8_lossy(&bytes).replace("[Variant", "[Varian");
+    let inserted =
+        if rng.one_in(2) { format!("\n[Variant \"C'escacs\"]\n{random}") } else { random };
+    *last_edit = text.len() + inserted.len() / 2;
+    let (line, character) = positions::position(text, text.len(), executor.encoding);
+    let end = json!({"line": line, "character": character});
+    json!({"change": [{"range": {"start": end, "end": end}, "text": inserted}]})
+}
+
 /// The next step of a stream, for the text the client holds.
 fn generate_step(
     rng: &mut Rng,
     seeds: &Seeds,
     executor: &Executor,
     last_edit: &mut usize,
-    hover_next: &mut bool,
+    next: &mut Next,
 ) -> Value {
     let encoding = executor.encoding;
-    if std::mem::take(hover_next) {
-        let text = &executor.text;
-        let mut at = (*last_edit).min(text.len());
-        while !text.is_char_boundary(at) {
-            at -= 1;
+    match std::mem::take(next) {
+        Next::Any => {}
+        Next::Hover => return hover_step(executor, *last_edit),
+        Next::Sweep { from_line } => {
+            return json!({"sweep": {"from_line": from_line, "seed": rng.next_u64()}});
         }
-        let (line, character) = positions::position(text, at, encoding);
-        let params = json!({"textDocument": {"uri": EDITED}, "position": {"line": line, "character": character}});
-        return json!({"request": "textDocument/hover", "params": params});
+    }
+    if rng.one_in(5000) {
+        let (line, _) = positions::position(&executor.text, executor.text.len(), encoding);
+        *next = Next::Sweep { from_line: line as usize };
+        return random_record_step(rng, executor, last_edit);
     }
     if rng.one_in(40) {
         return lone_surrogate_step(rng, seeds, executor);
     }
     if rng.one_in(25) {
-        *hover_next = true;
+        *next = Next::Hover;
         return markup_step(rng, executor, last_edit);
     }
     if rng.one_in(60) {
@@ -695,9 +778,14 @@ fn generate_step(
         return json!({"change": changes});
     }
     let method = *rng.pick(&REQUESTS);
-    let text = &executor.text;
+    let position = random_position(rng, &executor.text, encoding, Some(*last_edit));
+    request_step(rng, executor, method, position)
+}
+
+/// A request of `method` at `position` (ranges, where the method takes one, at random).
+fn request_step(rng: &mut Rng, executor: &Executor, method: &str, position: Value) -> Value {
+    let (text, encoding) = (&executor.text, executor.encoding);
     let document = json!({"uri": EDITED});
-    let position = random_position(rng, text, encoding, Some(*last_edit));
     let params = match method {
         "textDocument/references" => {
             json!({"textDocument": document, "position": position, "context": {"includeDeclaration": rng.one_in(2)}})
@@ -854,10 +942,10 @@ pub fn run(options: &Options, reporter: &Reporter) -> i32 {
                 reporter.append(&line(&open));
                 case.extend(line(&open));
                 executor.step(&open)?;
-                let (mut last_edit, mut hover_next) = (0, false);
+                let (mut last_edit, mut next) = (0, Next::Any);
                 for _ in 0..rng.between(10, 80) {
                     let step =
-                        generate_step(&mut rng, &seeds, &executor, &mut last_edit, &mut hover_next);
+                        generate_step(&mut rng, &seeds, &executor, &mut last_edit, &mut next);
                     reporter.append(&line(&step));
                     case.extend(line(&step));
                     executor.step(&step)?;

@@ -17,6 +17,8 @@ use std::cell::RefCell;
 use crate::Session;
 
 thread_local! {
+    /// Borrowed for one exported call at a time: nothing inside a call calls back into
+    /// JavaScript, so no second call can start while it is borrowed.
     static SESSION: RefCell<Session> = RefCell::new(Session::new());
 }
 

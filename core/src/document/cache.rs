@@ -102,11 +102,10 @@ impl ParseCache {
 mod tests {
     use super::*;
     use crate::analysis::RuleChecks;
-    use crate::document::record::with_parser;
 
     /// A record's state and parse, and the bytes the parse is counted for.
     fn parse_of(text: &str) -> (Arc<RecordState>, Arc<Parsed>, usize) {
-        let parsed = with_parser(|parser| Parsed::new(parser, text, None, RuleChecks::Skip));
+        let parsed = Parsed::new(text, None, RuleChecks::Skip);
         let state = Arc::new(RecordState::new(text.to_string(), &parsed.analysis));
         let bytes = parsed.estimated_bytes(text.len());
         (state, Arc::new(parsed), bytes)

@@ -31,7 +31,7 @@ mod view;
 
 use ropey::Rope;
 
-pub use record::{OpenRecord, Parsed, Record, RecordState};
+pub use record::{OpenRecord, Parsed, Record, RecordState, LARGE_RECORD};
 pub use view::RecordView;
 
 use crate::analysis::RuleChecks;
@@ -39,7 +39,7 @@ use crate::parallel;
 use crate::syntax::{self, RecordSyntax};
 use crate::text::TextRange;
 use cache::ParseCache;
-use record::{read_syntax, with_parser};
+use record::{parse_tree, read_syntax};
 
 /// One change of a document's text: the bytes `range` of the text as the previous change left
 /// it are replaced by `text`.
@@ -118,7 +118,7 @@ fn derive_read<T>(
     match (syntax::read_record(text), parsed.and_then(|parsed| parsed.tree.as_ref())) {
         (Some(read), _) => from_syntax(record, &read),
         (None, Some(tree)) => from_tree(record, tree),
-        (None, None) => from_tree(record, &with_parser(|parser| syntax::parse(parser, text))),
+        (None, None) => from_tree(record, &parse_tree(text, None)),
     }
 }
 
@@ -210,9 +210,7 @@ impl Document {
         if let Some(parsed) = self.parses.get(&record.state) {
             return parsed;
         }
-        let parsed = std::sync::Arc::new(with_parser(|parser| {
-            Parsed::new(parser, &record.state.text, None, self.rule_checks)
-        }));
+        let parsed = std::sync::Arc::new(Parsed::new(&record.state.text, None, self.rule_checks));
         self.parses.keep(record.state.clone(), parsed.clone());
         parsed
     }

@@ -7,6 +7,7 @@
 //! base of the next incremental parse). Such a record is one a program wrote, a whole game on
 //! one line or thousands of moves, rarely typed in.
 
+use std::cell::RefCell;
 use std::mem::size_of;
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
@@ -93,7 +94,7 @@ pub(super) fn read_syntax(text: &str) -> RecordSyntax {
 pub(super) fn read_syntax_telling(text: &str) -> (RecordSyntax, bool) {
     match syntax::read_record(text) {
         Some(read) => (read, true),
-        None => (with_parser(|parser| syntax::parse_record_with(parser, text)), false),
+        None => (syntax::lower_record(&parse_tree(text, None), text), false),
     }
 }
 
@@ -125,7 +126,6 @@ impl Parsed {
     /// is incremental (the edit between the two texts applied to the old tree). A record larger
     /// than [`LARGE_RECORD`] is read by the hand-written reader instead, and keeps no tree.
     pub(super) fn new(
-        parser: &mut tree_sitter::Parser,
         text: &str,
         previous: Option<(&str, &Parsed)>,
         rule_checks: RuleChecks,
@@ -137,7 +137,7 @@ impl Parsed {
             return Parsed { tree: None, syntax, analysis }.trimmed();
         }
         let previous = previous.and_then(|(text, parsed)| Some((text, parsed.tree.as_ref()?)));
-        let tree = incremental::parse(parser, text, previous);
+        let tree = parse_tree(text, previous);
         let syntax = syntax::lower_record(&tree, text);
         let options = AnalysisOptions::new(Keep::Everything, rule_checks);
         let analysis = analyse_guarded(text, &syntax, options);
@@ -180,12 +180,22 @@ impl Parsed {
 
 thread_local! {
     /// One parser per thread: requests and the bulk parses of several threads never share one.
-    static PARSER: std::cell::RefCell<tree_sitter::Parser> = std::cell::RefCell::new(syntax::new_parser());
+    static PARSER: RefCell<tree_sitter::Parser> = RefCell::new(syntax::new_parser());
 }
 
-/// Runs `work` with this thread's parser.
-pub(super) fn with_parser<T>(work: impl FnOnce(&mut tree_sitter::Parser) -> T) -> T {
-    PARSER.with(|parser| work(&mut parser.borrow_mut()))
+/// The tree of a record's text, with this thread's parser: incrementally from the tree of the
+/// text it replaces when there is one (see [`incremental::parse`]).
+///
+/// The parser is borrowed for tree-sitter's parse alone and given back before anything else
+/// runs: no code that could ask for a tree again runs while it is borrowed, so a borrow cannot
+/// nest. (It did once: a large record's analysis was made inside the borrow, and the reader
+/// declining a large record of random bytes asked for the parser again, a panic on every
+/// request about it.)
+pub(super) fn parse_tree(
+    text: &str,
+    previous: Option<(&str, &tree_sitter::Tree)>,
+) -> tree_sitter::Tree {
+    PARSER.with(|parser| incremental::parse(&mut parser.borrow_mut(), text, previous))
 }
 
 /// A record of a document.

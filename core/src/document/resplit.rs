@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use super::cache::PARSES_KEPT;
 use super::record::{
-    analyse_guarded, prepare_guarded, read_syntax_telling, with_parser, Parsed, Record,
-    RecordState, LARGE_RECORD,
+    analyse_guarded, prepare_guarded, read_syntax_telling, Parsed, Record, RecordState,
+    LARGE_RECORD,
 };
 use super::Document;
 use crate::analysis::{AnalysisOptions, Keep};
@@ -125,8 +125,7 @@ impl Document {
                     }
                     let previous =
                         previous.as_ref().map(|(state, parsed)| (state.text.as_str(), &**parsed));
-                    let parsed =
-                        with_parser(|parser| Parsed::new(parser, text, previous, rule_checks));
+                    let parsed = Parsed::new(text, previous, rule_checks);
                     let state = Arc::new(RecordState::new(text.clone(), &parsed.analysis));
                     (state, Some(Arc::new(parsed)))
                 })
