@@ -92,8 +92,13 @@ pub struct Server {
     /// The workspace folders and what was reported of the record files under them, for the
     /// setting `diagnostics.workspace` (see `workspace`).
     workspace: Arc<Workspace>,
-    /// Held by a survey pushed to the client, so that two never interleave their reports.
-    surveying: Arc<tokio::sync::Mutex<()>>,
+    /// What the next survey pushed to the client must read, and whether one runs: the files
+    /// changed and the folders changed while one runs are read by one more after it, never by
+    /// one survey per notification (see `survey_later`).
+    pending: Arc<Mutex<Pending>>,
+    /// Whether the client was asked to pull every diagnostic again and has not answered yet:
+    /// a second request meanwhile would ask for nothing more.
+    refreshing: Arc<AtomicBool>,
     /// The failures of the last survey, as said to the client: a client that pulls every
     /// two seconds is told of an unreadable file once, not every time.
     failures_said: Arc<Mutex<Vec<String>>>,
@@ -103,6 +108,18 @@ pub struct Server {
 
 /// How many failures of a survey are said one by one; the others are counted.
 const FAILURES_SAID: usize = 20;
+
+/// What the next survey pushed to the client must read (see `Server::survey_later`).
+#[derive(Debug, Default)]
+struct Pending {
+    /// A survey task runs: what is asked meanwhile waits for it.
+    running: bool,
+    /// The folders must be walked: the settings, the folders or the open documents changed,
+    /// or a file the survey does not know of was named.
+    walk: bool,
+    /// The files the client said changed, read again whatever their stamps.
+    files: Vec<PathBuf>,
+}
 
 impl Server {
     pub fn new(client: Client, shut_down: Arc<AtomicBool>, sent: Arc<SentCapabilities>) -> Server {
@@ -116,7 +133,8 @@ impl Server {
             settings: Arc::default(),
             tickets: Arc::default(),
             workspace: Arc::default(),
-            surveying: Arc::default(),
+            pending: Arc::default(),
+            refreshing: Arc::default(),
             failures_said: Arc::default(),
             watching: Arc::default(),
         }
@@ -362,7 +380,7 @@ impl LanguageServer for Server {
         let (uri, version) = (document.uri, document.version);
         // Its problems now come from the editor; reported from the disk again once closed.
         let pushed_from_disk = from_proto::file_path(&uri)
-            .filter(|path| self.workspace.forget(path))
+            .filter(|path| self.workspace.opened(path))
             .and_then(|path| workspace::path_uri(&path));
         match panics::catch(|| self.documents.open(uri.clone(), &document.text, version)) {
             Ok(()) => {
@@ -406,6 +424,9 @@ impl LanguageServer for Server {
         let Some(closed) = self.documents.close(&uri) else {
             return;
         };
+        if let Some(path) = from_proto::file_path(&uri) {
+            self.workspace.closed(&path, self.negotiated().workspace_pull);
+        }
         if !self.negotiated().pull_diagnostics {
             let _publishing = self.publishing.lock().await;
             self.client.publish_diagnostics(uri, Vec::new(), None).await;
@@ -481,15 +502,17 @@ impl LanguageServer for Server {
     }
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
-        for change in &params.changes {
-            if let Some(path) = from_proto::file_path(&change.uri) {
-                // Read again, whatever its stamp says: a change within the same second and
-                // of the same length leaves the stamp as it was.
-                self.workspace.forget(&path);
+        let named: Vec<PathBuf> =
+            params.changes.iter().filter_map(|change| from_proto::file_path(&change.uri)).collect();
+        if self.negotiated().workspace_pull || !self.settings().workspace_diagnostics {
+            // Read again by the next survey, whatever their stamps say: a change within the
+            // same second and of the same length leaves the stamp as it was.
+            for path in &named {
+                self.workspace.forget(path);
             }
         }
         if self.settings().workspace_diagnostics {
-            self.workspace_changed();
+            self.survey_later(Some(named));
         }
     }
 
@@ -738,41 +761,75 @@ impl Server {
     /// does not is pushed the reports of what changed, by a survey in a task of its own. The
     /// client is asked to watch the record files once the setting is on.
     fn workspace_changed(&self) {
+        self.survey_later(None);
+    }
+
+    /// [`Server::workspace_changed`], for the files `named` only when some are (the client
+    /// said they changed), else for the whole folders. Pushed surveys never overlap and are
+    /// never queued one per notification: what is asked while one runs is read by one more
+    /// after it, the files named together and the folders walked once.
+    fn survey_later(&self, named: Option<Vec<PathBuf>>) {
         let negotiated = self.negotiated();
         if self.settings().workspace_diagnostics {
             self.watch_record_files();
         }
         if negotiated.workspace_pull {
-            if negotiated.diagnostic_refresh {
-                let client = self.client.clone();
+            if negotiated.diagnostic_refresh && !self.refreshing.swap(true, Ordering::SeqCst) {
+                let (client, refreshing) = (self.client.clone(), self.refreshing.clone());
                 tokio::spawn(async move {
                     let _ = client.workspace_diagnostic_refresh().await;
+                    refreshing.store(false, Ordering::SeqCst);
                 });
             }
             return;
         }
+        {
+            let mut pending = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
+            match named {
+                Some(files) => pending.files.extend(files),
+                None => pending.walk = true,
+            }
+            if std::mem::replace(&mut pending.running, true) {
+                return;
+            }
+        }
         let server = self.clone();
         tokio::spawn(async move {
-            let _surveying = server.surveying.lock().await;
-            let surveyed = server
-                .survey(|workspace, open, on, checking| {
-                    if on {
-                        workspace.survey(open, Held::Pushed, checking)
-                    } else {
-                        workspace.cleared(open, Held::Pushed)
+            loop {
+                let (walk, files) = {
+                    let mut pending = server.pending.lock().unwrap_or_else(PoisonError::into_inner);
+                    if !pending.walk && pending.files.is_empty() {
+                        pending.running = false;
+                        return;
                     }
-                })
-                .await;
-            let Ok(survey) = surveyed else {
-                return;
-            };
-            for report in survey.changed {
-                let _publishing = server.publishing.lock().await;
-                // A file opened meanwhile keeps the problems of the editor's text.
-                let opened = from_proto::file_path(&report.uri)
-                    .is_some_and(|path| server.documents.open_paths().contains(&path));
-                if !opened {
-                    server.client.publish_diagnostics(report.uri, report.diagnostics, None).await;
+                    (std::mem::take(&mut pending.walk), std::mem::take(&mut pending.files))
+                };
+                let surveyed = server
+                    .survey(move |workspace, open, on, checking| match (on, walk) {
+                        (false, _) => workspace.cleared(open, Held::Pushed),
+                        (true, true) => {
+                            for path in &files {
+                                workspace.forget(path);
+                            }
+                            workspace.survey(open, Held::Pushed, checking)
+                        }
+                        (true, false) => workspace.recheck(&files, open, checking),
+                    })
+                    .await;
+                let Ok(survey) = surveyed else {
+                    continue;
+                };
+                for report in survey.changed {
+                    let _publishing = server.publishing.lock().await;
+                    // A file opened meanwhile keeps the problems of the editor's text.
+                    let opened = from_proto::file_path(&report.uri)
+                        .is_some_and(|path| server.documents.open_paths().contains(&path));
+                    if !opened {
+                        server
+                            .client
+                            .publish_diagnostics(report.uri, report.diagnostics, None)
+                            .await;
+                    }
                 }
             }
         });
@@ -804,6 +861,10 @@ impl Server {
             }
             Err(_) => return Err(Error::internal_error()),
         };
+        if survey.read > RECHECK_AT_ONCE as u64 {
+            // The files read and their documents are free: see `memory`.
+            give_back_freed().await;
+        }
         self.say_failures(&survey.failures).await;
         Ok(survey)
     }

@@ -10,6 +10,18 @@
 //! whose stamp and id are unchanged is answered `unchanged`. A client that does not pull is
 //! pushed the reports of the files that changed. The open documents are left out either way:
 //! their problems come from the editor's text, not the disk's.
+//!
+//! Opening and closing a document each forget the file's report, so that once closed it is
+//! reported from the disk again, even when a survey that started before the document was
+//! opened recorded the file while it was open (it read the open documents at its start). A
+//! client that pulls the workspace keeps an open document's pulled problems after it closes
+//! and waits for the workspace's report of the file (vscode-languageclient does): the next
+//! pull answers each file closed since, with its problems on the disk when the survey is on
+//! and the file under a folder, else with an empty report.
+//!
+//! A surveyed file reports at most [`MOST_REPORTED`] problems, and one more that counts the
+//! rest: a generated archive of a hundred megabytes can hold a million, which no person reads
+//! in a list, and which would cost the server and the client gigabytes.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -25,9 +37,10 @@ use super::panics;
 use super::to_proto;
 use crate::walk;
 use ctlpgn_core::analysis::RuleChecks;
-use ctlpgn_core::diagnostics::Diagnostic as Finding;
+use ctlpgn_core::diagnostics::{Code, Diagnostic as Finding};
 use ctlpgn_core::document::Document;
 use ctlpgn_core::parallel::map_chunks;
+use ctlpgn_core::text::TextRange;
 
 /// The most record files a survey reports on: a workspace opened on a whole disk must not
 /// make the server read it all. The files past it, in path order, are said to be left out.
@@ -36,6 +49,10 @@ pub const MOST_FILES: usize = 20_000;
 /// The largest file a survey reads; a larger one is said to be left out (it is checked when
 /// opened, as any document).
 pub const LARGEST_FILE: u64 = 64 << 20;
+
+/// The most problems a surveyed file reports; one more says how many were left out (the file
+/// opened shows them all).
+pub const MOST_REPORTED: usize = 1_000;
 
 /// The id of the report that cleared a file's problems: the file is gone, or no longer
 /// surveyed. A client that holds it is not told again.
@@ -48,6 +65,9 @@ pub struct Workspace {
     /// Each file reported on, with the stamp it had when it was read (`None` once the settings
     /// changed what its report says) and the id of that report.
     reported: Mutex<HashMap<PathBuf, Reported>>,
+    /// The documents closed since the last pull, for a client that pulls the workspace: each
+    /// is answered by the next pull (see the module's comment).
+    closed: Mutex<HashSet<PathBuf>>,
     last_id: AtomicU64,
 }
 
@@ -78,6 +98,9 @@ pub struct Survey {
     pub changed: Vec<FileReport>,
     pub unchanged: Vec<(Uri, String)>,
     pub failures: Vec<String>,
+    /// How many bytes of files were read and checked: after a large survey the memory it
+    /// freed is given back.
+    pub read: u64,
 }
 
 /// A file's problems, and the id of this report of them.
@@ -123,12 +146,37 @@ impl Workspace {
         }
     }
 
-    /// Forgets a file's report, so that the next survey reads it again whatever its stamp: it
-    /// was opened (its problems now come from the editor, and when it is closed they must be
-    /// reported from the disk again) or the client saw it change.
-    /// Whether the file had been reported on.
+    /// Forgets a file's report, so that the next survey reads it again whatever its stamp: the
+    /// client saw it change. Whether the file had been reported on.
     pub fn forget(&self, path: &Path) -> bool {
         lock(&self.reported).remove(path).is_some()
+    }
+
+    /// A document of the file was opened: its problems now come from the editor; its report is
+    /// forgotten. Whether the file had been reported on.
+    pub fn opened(&self, path: &Path) -> bool {
+        lock(&self.closed).remove(path);
+        self.forget(path)
+    }
+
+    /// The document of the file was closed: its report is forgotten again (a survey running
+    /// while it was open may have recorded it), so that the next survey reports it from the
+    /// disk; with `pulled`, the client pulls the workspace and the next pull answers the file
+    /// whatever the survey finds.
+    pub fn closed(&self, path: &Path, pulled: bool) {
+        self.forget(path);
+        if pulled {
+            lock(&self.closed).insert(path.to_path_buf());
+        }
+    }
+
+    /// The files closed since the last pull, not open again, taken.
+    fn take_closed(&self, open: &HashSet<PathBuf>) -> Vec<PathBuf> {
+        let closed = std::mem::take(&mut *lock(&self.closed));
+        let mut closed: Vec<PathBuf> =
+            closed.into_iter().filter(|path| !open.contains(path)).collect();
+        closed.sort();
+        closed
     }
 
     /// Makes every report stale, so that the next survey reads every file again: the settings
@@ -142,8 +190,13 @@ impl Workspace {
     /// The reports that clear what the client holds, when the survey is off: every file it
     /// holds a report of, but the open documents; every report is forgotten.
     pub fn cleared(&self, open: &HashSet<PathBuf>, held: Held<'_>) -> Survey {
+        let closed = self.take_closed(open);
         let mut reported = lock(&self.reported);
-        let changed = held_paths(held, &reported)
+        let mut paths = held_paths(held, &reported);
+        paths.extend(closed);
+        paths.sort();
+        paths.dedup();
+        let changed = paths
             .iter()
             .filter(|path| !open.contains(*path))
             .filter_map(|path| cleared_report(path))
@@ -171,9 +224,14 @@ impl Workspace {
             files.truncate(MOST_FILES);
         }
         let surveyed: HashSet<&PathBuf> = files.iter().collect();
+        let closed = self.take_closed(open);
         let mut to_check = Vec::new();
         {
             let mut reported = lock(&self.reported);
+            // A closed file the survey does not read (outside the folders, ignored) is cleared.
+            for path in closed.iter().filter(|path| !surveyed.contains(path)) {
+                survey.changed.extend(cleared_report(path));
+            }
             for path in &files {
                 if open.contains(path) {
                     reported.remove(path);
@@ -205,9 +263,63 @@ impl Workspace {
                 }
             }
         }
+        self.check(to_check, held, checking, &mut survey);
+        survey
+    }
+
+    /// Reads again the files the client said changed, whatever their stamps, and reports on
+    /// them; a file gone is cleared. When one of them is not known to the survey (a new file,
+    /// or one the walk leaves out), the folders are walked instead, as they must be to know
+    /// whether it is one the survey reads.
+    pub fn recheck(
+        &self,
+        files: &[PathBuf],
+        open: &HashSet<PathBuf>,
+        checking: Checking,
+    ) -> Survey {
+        let mut survey = Survey::default();
+        let mut to_check = Vec::new();
+        {
+            let mut reported = lock(&self.reported);
+            let mut files: Vec<&PathBuf> =
+                files.iter().filter(|path| !open.contains(*path)).collect();
+            files.sort();
+            files.dedup();
+            if files.iter().any(|path| !reported.contains_key(*path)) {
+                drop(reported);
+                for path in files {
+                    self.forget(path);
+                }
+                return self.survey(open, Held::Pushed, checking);
+            }
+            for path in files {
+                match (Stamp::of(path), path_uri(path)) {
+                    (Some(stamp), Some(uri)) => to_check.push((path.clone(), uri, stamp)),
+                    _ => {
+                        reported.remove(path);
+                        survey.changed.extend(cleared_report(path));
+                    }
+                }
+            }
+        }
+        self.check(to_check, Held::Pushed, checking, &mut survey);
+        survey
+    }
+
+    /// Checks each file on every core, records its stamp and a new report's id, and adds the
+    /// reports to `survey`; a file that cannot be read is a failure, and what the client held
+    /// of it is cleared.
+    fn check(
+        &self,
+        to_check: Vec<(PathBuf, Uri, Stamp)>,
+        held: Held<'_>,
+        checking: Checking,
+        survey: &mut Survey,
+    ) {
         let checked = map_chunks(&to_check, |part: &[(PathBuf, Uri, Stamp)]| {
             part.iter().map(|(path, _, _)| check_file(path, checking)).collect()
         });
+        survey.read = to_check.iter().map(|(_, _, stamp)| stamp.length).sum();
         let mut reported = lock(&self.reported);
         for ((path, uri, stamp), found) in to_check.into_iter().zip(checked) {
             match found {
@@ -230,11 +342,11 @@ impl Workspace {
                 }
             }
         }
-        survey
     }
 }
 
-/// A file's problems, read from the disk: a file that is not UTF-8 has the one problem S000.
+/// A file's problems, read from the disk: a file that is not UTF-8 has the one problem S000;
+/// at most [`MOST_REPORTED`] and one that counts the rest.
 /// A file too large or unreadable, or whose check panicked, is a failure said in a message.
 pub fn check_file(path: &Path, checking: Checking) -> Result<Vec<Diagnostic>, String> {
     let name = path.display();
@@ -253,9 +365,29 @@ pub fn check_file(path: &Path, checking: Checking) -> Result<Vec<Diagnostic>, St
     let rule_checks = if checking.rules { RuleChecks::Judge } else { RuleChecks::Skip };
     panics::catch(|| {
         let document = Document::read(&text, 0, rule_checks, Default::default());
-        to_proto::document_diagnostics(&document, checking.encoding, checking.rules)
+        let found = to_proto::document_diagnostics(&document, checking.encoding, checking.rules);
+        at_most_reported(found)
     })
     .map_err(|panic| format!("{name}: checking it panicked: {panic}"))
+}
+
+/// The first [`MOST_REPORTED`] problems of a file, and one more (S015, at the first left out)
+/// that says how many were left out.
+fn at_most_reported(mut found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    if found.len() <= MOST_REPORTED {
+        return found;
+    }
+    let left_out = found.len() - MOST_REPORTED;
+    let range = found[MOST_REPORTED].range;
+    found.truncate(MOST_REPORTED);
+    found.shrink_to_fit();
+    let message = format!(
+        "{left_out} more problems in this file are not listed, the first here: a workspace \
+         survey lists at most {MOST_REPORTED} of a file; open the file to see them all"
+    );
+    found
+        .push(to_proto::diagnostic(&Finding::new(Code::S015, TextRange::empty(0), message), range));
+    found
 }
 
 /// S000 for a file whose bytes are not UTF-8, at its start.

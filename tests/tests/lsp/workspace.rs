@@ -314,3 +314,139 @@ fn said_of_huge(client: &mut Client, barrier: u32) -> usize {
         }
     }
 }
+
+/// VS Code keeps the problems it pulled for a document after the document closes, when the
+/// server pulls the workspace, and waits for the workspace's report of the file: the next pull
+/// answers it, empty with the survey off, from the disk with it on; a file outside the
+/// folders is answered empty either way. (Before, a closed file's problems stayed in the
+/// Problems panel for good with the survey off.)
+#[test]
+fn a_client_that_pulls_the_workspace_is_answered_each_document_it_closed() {
+    let archive = Archive::new("closed");
+    let outside = Archive::new("closed-outside");
+    let stray = outside.uri("club/2026/broken.ctl-pgn");
+    let broken = archive.uri("club/2026/broken.ctl-pgn");
+    for on in [false, true] {
+        let mut client = start(pulling_watcher(), &archive, on);
+        let held = ids(&pull(&mut client, &[]));
+        for uri in [&broken, &stray] {
+            client.open(uri, MISTAKES);
+            let pulled = client.about("textDocument/diagnostic", uri).expect("a report");
+            assert_ne!(pulled["items"], json!([]), "the open document's problems");
+            client.notify("textDocument/didClose", json!({"textDocument": {"uri": uri}}));
+        }
+        let after_close = pull(&mut client, &held);
+        let expected: &[&str] = if on {
+            // The stray file, outside the folders, sorts after the archive's.
+            &[
+                "broken.ctl-pgn full N013 K003 C003",
+                "clean.ctl-pgn unchanged",
+                "broken.ctl-pgn full",
+            ]
+        } else {
+            &["broken.ctl-pgn full", "broken.ctl-pgn full"]
+        };
+        assert_eq!(summary(&after_close), expected, "survey on: {on}");
+        let stray_report = after_close.iter().find(|item| item["uri"] == stray.as_str());
+        assert_eq!(stray_report.map(|item| item["items"].clone()), Some(json!([])));
+        // Answered once: the next pull says nothing more of them.
+        let mut held = held.clone();
+        held.extend(ids(&after_close));
+        let again = summary(&pull(&mut client, &held));
+        let expected: &[&str] =
+            if on { &["broken.ctl-pgn unchanged", "clean.ctl-pgn unchanged"] } else { &[] };
+        assert_eq!(again, expected, "survey on: {on}");
+    }
+}
+
+/// A document opened while a survey runs, and closed once it has ended, is pushed its problems
+/// on the disk: the survey read the open documents at its start and recorded the file it
+/// checked although it had been opened meanwhile; the close then found it "unchanged" and
+/// its problems were never pushed again.
+#[test]
+fn a_document_opened_during_a_survey_and_closed_after_it_is_pushed_its_problems_again() {
+    let archive = Archive::new("race");
+    // A large file keeps the survey busy for a while after it read the open documents.
+    archive.write("club/big.ctl-pgn", &CLEAN.repeat((8 << 20) / CLEAN.len()));
+    archive.write("club/zz-last.ctl-pgn", MISTAKES);
+    let mut capabilities = utf16_client();
+    capabilities["workspace"] = json!({"didChangeWatchedFiles": {"dynamicRegistration": true}});
+    let mut client = start(capabilities, &archive, true);
+    // Asked as the survey starts.
+    assert!(client.received_request("client/registerCapability", Duration::from_secs(20)));
+    let broken = archive.uri("club/2026/broken.ctl-pgn");
+    // Opened while the survey checks the files it walked.
+    client.open(&broken, CLEAN);
+    assert_eq!(client.published(&broken)["diagnostics"], json!([]), "the editor's text");
+    // The survey's last report.
+    let last = archive.uri("club/zz-last.ctl-pgn");
+    assert_ne!(client.published(&last)["diagnostics"], json!([]));
+    client.notify("textDocument/didClose", json!({"textDocument": {"uri": broken}}));
+    assert_eq!(client.published(&broken)["diagnostics"], json!([]), "the editor's cleared");
+    assert_eq!(
+        client.published(&broken)["diagnostics"],
+        as_document(MISTAKES),
+        "the disk's problems pushed again"
+    );
+}
+
+/// Files named by the client as changed are read again, not the whole tree: a file changed
+/// on the disk that no notification names keeps its report until a walk.
+#[test]
+fn a_watched_file_notification_reads_the_files_it_names_only() {
+    let archive = Archive::new("named");
+    let mut client = start(utf16_client(), &archive, true);
+    let broken = archive.uri("club/2026/broken.ctl-pgn");
+    let clean = archive.uri("club/clean.ctl-pgn");
+    assert_ne!(client.published(&broken)["diagnostics"], json!([]));
+    assert_eq!(client.published(&clean)["diagnostics"], json!([]));
+    // Both changed on the disk (other lengths: other stamps), one named.
+    archive.write("club/2026/broken.ctl-pgn", CLEAN);
+    archive.write("club/clean.ctl-pgn", &format!("{CLEAN}\n"));
+    client
+        .notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": clean, "type": 2}]}));
+    assert_eq!(client.published(&clean)["diagnostics"], json!([]));
+    let pushed = client.pushed_so_far();
+    assert!(
+        pushed.iter().all(|published| published["uri"] != broken.as_str()),
+        "the file not named is not read: {pushed:?}"
+    );
+    // Named many times over while its surveys run: read again, the last text reported.
+    archive.write("club/2026/broken.ctl-pgn", MISTAKES);
+    for _ in 0..200 {
+        client.notify(
+            "workspace/didChangeWatchedFiles",
+            json!({"changes": [{"uri": broken, "type": 2}]}),
+        );
+    }
+    assert_eq!(client.published(&broken)["diagnostics"], as_document(MISTAKES));
+    // A new file is not known to the survey: the folders are walked for it.
+    archive.write("club/new.ctl-pgn", MISTAKES);
+    let new = archive.uri("club/new.ctl-pgn");
+    client.notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": new, "type": 1}]}));
+    assert_eq!(client.published(&new)["diagnostics"], as_document(MISTAKES));
+    // Deleted: cleared.
+    std::fs::remove_file(archive.root.join("club/new.ctl-pgn")).expect("removed");
+    client.notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": new, "type": 3}]}));
+    assert_eq!(client.published(&new)["diagnostics"], json!([]));
+}
+
+/// A surveyed file lists its first thousand problems and one more that counts the others (the
+/// file opened lists them all): a generated archive can hold millions.
+#[test]
+fn a_surveyed_file_lists_a_thousand_problems_and_counts_the_rest() {
+    let archive = Archive::new("many");
+    let records = MISTAKES.repeat(400);
+    archive.write("club/2026/broken.ctl-pgn", &records);
+    let mut client = start(utf16_client(), &archive, true);
+    let broken = archive.uri("club/2026/broken.ctl-pgn");
+    let pushed = client.published(&broken)["diagnostics"].as_array().cloned().expect("a list");
+    let all = as_document(&records).as_array().cloned().expect("a list");
+    assert_eq!(all.len(), 1200);
+    assert_eq!(pushed.len(), 1001);
+    assert_eq!(pushed[..1000], all[..1000]);
+    let notice = &pushed[1000];
+    assert_eq!((&notice["code"], &notice["range"]), (&json!("S015"), &all[1000]["range"]));
+    let message = notice["message"].as_str().expect("a message");
+    assert!(message.starts_with("200 more problems in this file are not listed"), "{message}");
+}
