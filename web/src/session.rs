@@ -13,7 +13,7 @@ use ctlpgn_core::format::{self, FormatOptions};
 use ctlpgn_core::ide;
 use ctlpgn_core::syntax::Reading;
 use ctlpgn_core::text::columns::{self, Columns, LineColumn};
-use ctlpgn_core::text::{TextEdit, TextRange};
+use ctlpgn_core::text::{quoted, TextEdit, TextRange};
 use ropey::Rope;
 use serde::de::DeserializeOwned;
 use serde_json::{json, Value};
@@ -33,6 +33,10 @@ impl Failure {
         Failure { code, message: message.into() }
     }
 }
+
+/// The longest message a refusal carries, in bytes: a message quotes what was sent (a field
+/// name in a decoding error), and what was sent may be megabytes.
+const LONGEST_MESSAGE: usize = 1_000;
 
 /// An open document, and the first byte that was not UTF-8 in what it was opened with (S000;
 /// the text holds U+FFFD there), until the text is changed.
@@ -71,7 +75,17 @@ impl Session {
         };
         let answer = match answer {
             Ok(result) => json!({"result": result}),
-            Err(failure) => json!({"error": {"code": failure.code, "message": failure.message}}),
+            Err(mut failure) => {
+                if failure.message.len() > LONGEST_MESSAGE {
+                    let cut = (0..=LONGEST_MESSAGE)
+                        .rev()
+                        .find(|&at| failure.message.is_char_boundary(at))
+                        .unwrap_or(0);
+                    failure.message.truncate(cut);
+                    failure.message.push('\u{2026}');
+                }
+                json!({"error": {"code": failure.code, "message": failure.message}})
+            }
         };
         answer.to_string()
     }
@@ -117,7 +131,7 @@ impl Session {
             "board" => self.board(decode(params)?),
             "play" => self.play(decode(params)?),
             "format" => self.format(decode(params)?),
-            _ => Err(Failure::new("unknown-method", format!("no method `{method}`"))),
+            _ => Err(Failure::new("unknown-method", format!("no method `{}`", quoted(method)))),
         }
     }
 
@@ -143,12 +157,32 @@ impl Session {
         let version = open.document.version().saturating_add(1);
         // Each change's range is read in the text the changes before it left, so the changes
         // are applied one at a time, and the records brought up to date once.
+        // A change placed inside a character is refused before any is applied: applied at
+        // the character's start, it would edit another place than the page meant. The places
+        // are read on a copy of the text (a rope's copy shares its nodes until edited).
+        let mut rope = open.document.rope().clone();
+        let mut ranges = Vec::with_capacity(params.changes.len());
         for change in &params.changes {
-            let rope = open.document.rope();
             let range = match change.range {
-                Some(range) => byte_range(rope, range),
+                Some(range) => exact_byte_range(&rope, range).ok_or_else(|| {
+                    let (start, end) = (range.start, range.end);
+                    Failure::new(
+                        "invalid-params",
+                        format!(
+                            "a change at {}:{}-{}:{} falls inside a character (between the two \
+                             halves of a surrogate pair); nothing was changed",
+                            start.line, start.character, end.line, end.character
+                        ),
+                    )
+                })?,
                 None => TextRange::new(0, rope.len_bytes()),
             };
+            let (start, end) = (rope.byte_to_char(range.start), rope.byte_to_char(range.end));
+            rope.remove(start..end);
+            rope.insert(start, &change.text);
+            ranges.push(range);
+        }
+        for (range, change) in ranges.into_iter().zip(&params.changes) {
             open.document.edit(version, [Change { range, text: &change.text }]);
         }
         open.document.settle();
@@ -306,6 +340,16 @@ fn decode<T: DeserializeOwned>(params: Value) -> Result<T, Failure> {
 fn offset(rope: &Rope, place: Place) -> usize {
     let place = LineColumn { line: place.line, column: place.character };
     columns::offset(rope, place, Columns::Utf16)
+}
+
+/// [`byte_range`], or `None` when either end falls inside a character.
+fn exact_byte_range(rope: &Rope, range: PlaceRange) -> Option<TextRange> {
+    let exact = |place: Place| {
+        let place = LineColumn { line: place.line, column: place.character };
+        columns::exact_offset(rope, place, Columns::Utf16)
+    };
+    let (start, end) = (exact(range.start)?, exact(range.end)?);
+    Some(TextRange::new(start.min(end), start.max(end)))
 }
 
 fn byte_range(rope: &Rope, range: PlaceRange) -> TextRange {

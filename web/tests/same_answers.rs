@@ -238,3 +238,41 @@ fn requests_that_make_no_sense_are_answered_with_an_error() {
         assert!(answer["error"]["code"].is_string(), "{request}: {answer}");
     }
 }
+
+#[test]
+fn a_refusal_quotes_at_most_a_few_words_of_what_was_sent() {
+    let mut session = Session::new();
+    let long = "m".repeat(1 << 20);
+    for request in [
+        json!({"method": long}).to_string(),
+        json!({"method": "open", "params": {"text": "", long.clone(): 1}}).to_string(),
+        format!("{{\"method\": \"open\", \"params\": {{\"{long}\"}}}}"),
+    ] {
+        let answer = session.call(&request);
+        assert!(answer.len() < 2_000, "an answer of {} bytes", answer.len());
+        serde_json::from_str::<Value>(&answer).expect("JSON");
+    }
+    let unknown: Value =
+        serde_json::from_str(&session.call(&json!({"method": long}).to_string())).expect("JSON");
+    assert_eq!(unknown["error"]["message"], format!("no method `{}…`", "m".repeat(40)));
+}
+
+#[test]
+fn a_change_inside_a_character_is_refused_and_changes_nothing() {
+    let mut session = Session::new();
+    let opened = call(&mut session, "open", json!({"text": "a😀b\n"})).expect("opened");
+    let document = opened["document"].clone();
+    let at = |character: u32| json!({"line": 0, "character": character});
+    // The first change is fine; the second, read in the text the first left, splits the pair.
+    let changes = json!({"document": document, "changes": [
+        {"range": {"start": at(0), "end": at(0)}, "text": "x"},
+        {"range": {"start": at(3), "end": at(3)}, "text": "!"}]});
+    let refused = call(&mut session, "change", changes).expect_err("inside the pair");
+    assert_eq!(refused["code"], "invalid-params");
+    assert_eq!(call(&mut session, "text", json!({"document": document})).expect("text"), "a😀b\n");
+    // Either side of the pair is a place.
+    let changes = json!({"document": document, "changes": [
+        {"range": {"start": at(1), "end": at(3)}, "text": "🩐"}]});
+    assert_eq!(call(&mut session, "change", changes).expect("changed")["version"], 2);
+    assert_eq!(call(&mut session, "text", json!({"document": document})).expect("text"), "a🩐b\n");
+}

@@ -47,9 +47,22 @@ pub fn line_column(rope: &Rope, offset: usize, columns: Columns) -> LineColumn {
 /// is the end of the text; a column past the end of its line is the end of the line (before
 /// its line break); a column inside a character is the start of that character.
 pub fn offset(rope: &Rope, place: LineColumn, columns: Columns) -> usize {
+    placed(rope, place, columns).0
+}
+
+/// [`offset`], or `None` for a column inside a character: between the two halves of a
+/// surrogate pair in UTF-16, inside a character's bytes in UTF-8. A change placed there would
+/// be moved to the character's start, editing another place than the one its sender meant.
+pub fn exact_offset(rope: &Rope, place: LineColumn, columns: Columns) -> Option<usize> {
+    let (offset, exact) = placed(rope, place, columns);
+    exact.then_some(offset)
+}
+
+/// [`offset`], and whether the column was at a character's start (or clamped to an end).
+fn placed(rope: &Rope, place: LineColumn, columns: Columns) -> (usize, bool) {
     let line = place.line as usize;
     if line >= rope.len_lines() {
-        return rope.len_bytes();
+        return (rope.len_bytes(), true);
     }
     let line_start = rope.line_to_byte(line);
     let line_end = line_start + content_length(rope, line);
@@ -57,13 +70,15 @@ pub fn offset(rope: &Rope, place: LineColumn, columns: Columns) -> usize {
     match columns {
         Columns::Utf8 => {
             let byte = line_start.saturating_add(column).min(line_end);
-            rope.char_to_byte(rope.byte_to_char(byte))
+            let start = rope.char_to_byte(rope.byte_to_char(byte));
+            (start, start == byte)
         }
         Columns::Utf16 => {
             let start_unit = rope.char_to_utf16_cu(rope.byte_to_char(line_start));
             let end_unit = rope.char_to_utf16_cu(rope.byte_to_char(line_end));
             let unit = start_unit.saturating_add(column).min(end_unit);
-            rope.char_to_byte(rope.utf16_cu_to_char(unit))
+            let character = rope.utf16_cu_to_char(unit);
+            (rope.char_to_byte(character), rope.char_to_utf16_cu(character) == unit)
         }
     }
 }
@@ -119,5 +134,23 @@ mod tests {
         // Inside the surrogate pair: the start of the figurine.
         assert_eq!(offset(&rope, LineColumn { line: 1, column: 1 }, Columns::Utf16), 3);
         assert_eq!(line_column(&rope, 99, Columns::Utf8), LineColumn { line: 1, column: 5 });
+    }
+
+    #[test]
+    fn a_column_inside_a_character_has_no_exact_offset() {
+        let rope = Rope::from_str(
+            "a😀b
+é",
+        );
+        let at = |line, column, columns| exact_offset(&rope, LineColumn { line, column }, columns);
+        assert_eq!(at(0, 1, Columns::Utf16), Some(1));
+        assert_eq!(at(0, 2, Columns::Utf16), None, "between the halves of the pair");
+        assert_eq!(at(0, 3, Columns::Utf16), Some(5));
+        assert_eq!(at(0, 2, Columns::Utf8), None, "inside the emoji's bytes");
+        assert_eq!(at(1, 1, Columns::Utf8), None);
+        assert_eq!(at(1, 2, Columns::Utf8), Some(9));
+        // Past the ends: clamped, as every client may ask.
+        assert_eq!(at(0, 99, Columns::Utf16), Some(6));
+        assert_eq!(at(7, 0, Columns::Utf8), Some(9));
     }
 }

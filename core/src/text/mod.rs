@@ -5,8 +5,10 @@
 pub mod columns;
 mod edit;
 mod line_index;
+mod quote;
 mod range;
 
 pub use edit::{apply_edits, apply_edits_within, TextEdit};
 pub use line_index::{on_one_line, LineIndex};
+pub use quote::{quoted, QUOTED};
 pub use range::TextRange;

@@ -31,7 +31,7 @@ use crate::notation::Spelling;
 use crate::pieces::Side;
 use crate::position::Position;
 use crate::replay::{legal_moves, LegalMove};
-use crate::text::{TextEdit, TextRange};
+use crate::text::{quoted, TextEdit, TextRange};
 
 use placement::{Place, Placement, Written};
 use proof::Proofs;
@@ -83,17 +83,6 @@ impl fmt::Display for Refusal {
             }
             Refusal::Unplaceable(why) => write!(f, "the half-move cannot be written here: {why}"),
         }
-    }
-}
-
-/// The longest move text a refusal quotes, in characters: a client may send a megabyte.
-const QUOTED: usize = 40;
-
-/// `text` as a refusal quotes it: whole up to [`QUOTED`] characters, else cut there with `…`.
-fn quoted(text: &str) -> String {
-    match text.char_indices().nth(QUOTED) {
-        Some((cut, _)) => format!("{}\u{2026}", &text[..cut]),
-        None => text.to_string(),
     }
 }
 
