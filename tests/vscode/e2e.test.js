@@ -60,6 +60,10 @@ const CASTLE = '[Variant "C\'escacs"]\n[Result "*"]\n\n1. H6-H10, H22-H18\n2. I5
 // The example of three mistakes, a reference to a later move (N013), a piece not on its origin
 // (K003) and a hex not on the board (C003).
 const NEVER_OPENED = fs.readFileSync(path.join(repository, 'examples', 'mistakes.ctl-pgn'), 'utf8');
+// Opened from Quick Open and closed again, with ctlpgn.diagnostics.workspace off, then on; the
+// second mended on the disk with a record that checks clean.
+const CLOSED = ['closed-off.ctl-pgn', 'closed-on.ctl-pgn'];
+const CLEAN = fs.readFileSync(path.join(repository, 'examples', 'opening.ctl-pgn'), 'utf8');
 // 1,999 corpus games and a record without moves: a large file to play on.
 const NEW_RECORD = '[Variant "C\'escacs"]\n[Result "*"]\n\n*\n';
 function manyRecords() {
@@ -143,6 +147,8 @@ test.before(async () => {
   // A file of the archive nobody opens: its problems show only with ctlpgn.diagnostics.workspace.
   fs.mkdirSync(path.join(folders.workspace, 'archive', '2025'), { recursive: true });
   fs.writeFileSync(path.join(folders.workspace, 'archive', '2025', 'never-opened.ctl-pgn'), NEVER_OPENED);
+  // Records with mistakes that are opened, then closed: their problems must go with them.
+  for (const name of CLOSED) fs.writeFileSync(path.join(folders.workspace, name), NEVER_OPENED);
   fs.mkdirSync(path.join(folders.userData, 'User'), { recursive: true });
   fs.writeFileSync(
     path.join(folders.userData, 'User', 'settings.json'),
@@ -715,6 +721,43 @@ test('playing on a 2,000-record file writes the move within a click', async () =
   await screenshot('play-many');
 });
 
+/** Opens a file of the workspace from Quick Open (Ctrl+P), as a person who knows its name. */
+async function quickOpen(name) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor({ timeout: PATIENCE });
+  await input.fill(name);
+  await until(`${name} in Quick Open`, async () =>
+    (await page.locator('.quick-input-widget .monaco-list-row').allInnerTexts()).some((row) => row.includes(name)),
+  );
+  await page.keyboard.press('Enter');
+  await until(`${name} open`, async () => (await page.locator('.tab.active').first().innerText().catch(() => '')).includes(name));
+  await page.locator('.editor-instance .monaco-editor textarea').first().focus();
+}
+
+/** Whether the Problems panel shows a file by its name (its heading row). */
+async function problemsOf(name) {
+  return (await problems()).some((row) => row.includes(name));
+}
+
+/** The file opened from Quick Open shows its problems; closed, they stay or go as `gone` wants. */
+async function openThenClose(name) {
+  await quickOpen(name);
+  await showProblems();
+  await until(`the problems of ${name}`, async () => problemsOf(name));
+  await page.keyboard.press('Control+W');
+  await until(`${name} closed`, async () => !(await page.locator('.tab').allInnerTexts()).some((tab) => tab.includes(name)));
+}
+
+test('a record closed takes its problems with it (ctlpgn.diagnostics.workspace off)', async () => {
+  await openThenClose('closed-off.ctl-pgn');
+  await until('the problems of the closed file gone', async () => !(await problemsOf('closed-off.ctl-pgn')));
+  await screenshot('closed-problems-gone');
+  // The server answered its last pull, and nothing brings them back.
+  const explorerBadge = page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'closed-off.ctl-pgn' });
+  assert.ok(!(await explorerBadge.innerText()).match(/\b\d+\b/), 'no count of problems beside its name');
+});
+
 test('with ctlpgn.diagnostics.workspace on, Problems lists the mistakes of a file never opened', async () => {
   await showProblems();
   assert.ok(!(await problems()).some((row) => row.includes('never-opened')), 'off by default');
@@ -731,4 +774,13 @@ test('with ctlpgn.diagnostics.workspace on, Problems lists the mistakes of a fil
   assert.match(ofTheFile.find((text) => text.includes('C003')), /Ln 15, Col 8/);
   const tabs = await page.locator('.tab').allInnerTexts();
   assert.ok(!tabs.some((tab) => tab.includes('never-opened')), `never opened: ${tabs}`);
+});
+
+test('with ctlpgn.diagnostics.workspace on, a record closed shows the problems on the disk, until mended there', async () => {
+  await openThenClose('closed-on.ctl-pgn');
+  // The file's problems now come from the disk, the same mistakes.
+  await until('the disk problems of the closed file', async () => problemsOf('closed-on.ctl-pgn'));
+  fs.writeFileSync(path.join(folders.workspace, 'closed-on.ctl-pgn'), CLEAN);
+  await until('the problems gone once the file is mended on the disk', async () => !(await problemsOf('closed-on.ctl-pgn')));
+  await screenshot('closed-mended');
 });
