@@ -6,7 +6,10 @@
 //! that a slow minute of a shared host weighs on both. Then the language server's survey of
 //! the same tree (`diagnostics.workspace`): a first `workspace/diagnostic` pull, which checks
 //! every file, and a second one holding the first one's result ids, which finds every file
-//! unchanged. Run with `cargo bench -p ctlpgn --bench archive`.
+//! unchanged. Then the memory of a survey: one 60 MB file of the handbook's diagnostic
+//! examples (hundreds of thousands of problems) surveyed, against the same file opened and
+//! closed as a document, the server's resident memory after each. Run with
+//! `cargo bench -p ctlpgn --bench archive`.
 
 #[path = "../tests/process/mod.rs"]
 mod process;
@@ -64,7 +67,105 @@ fn main() {
         );
     }
     survey(&tree);
+    survey_memory(&root.join("large"));
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// The size of the file whose survey's memory is measured.
+const LARGE_FILE: usize = 60 << 20;
+
+/// The server's resident memory after surveying one large file full of problems, and after the
+/// same file was opened and closed as a document.
+fn survey_memory(folder: &Path) {
+    std::fs::create_dir_all(folder).expect("a folder");
+    let examples: Vec<String> = testdata_files("diagnostics", ".ctl-pgn")
+        .iter()
+        .filter_map(|path| String::from_utf8(std::fs::read(path).ok()?).ok())
+        .collect();
+    let mut text = String::new();
+    while text.len() < LARGE_FILE {
+        for example in &examples {
+            text.push_str(example);
+            text.push('\n');
+        }
+    }
+    let file = folder.join("examples.ctl-pgn");
+    std::fs::write(&file, &text).expect("the file");
+    let uri = format!("file://{}", file.display());
+    let published = |uri: &str| {
+        let uri = uri.to_string();
+        move |message: &Value| {
+            message["method"] == "textDocument/publishDiagnostics"
+                && message["params"]["uri"] == uri
+        }
+    };
+    let patience = Duration::from_secs(600);
+
+    let mut surveyed = Server::start();
+    let params = json!({
+        "processId": null,
+        "capabilities": {},
+        "initializationOptions": {"diagnostics": {"workspace": true}},
+        "workspaceFolders": [{"uri": format!("file://{}", folder.display()), "name": "large"}]
+    });
+    surveyed.send(&json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": params}));
+    surveyed.response_to(&json!(1));
+    surveyed.send(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
+    let (_, report) = surveyed.wait_for_within(patience, published(&uri));
+    let listed = report["params"]["diagnostics"].as_array().map_or(0, Vec::len);
+    let after_survey = memory(surveyed.pid());
+
+    let mut opened = Server::start();
+    opened.initialize(json!({}));
+    let document = json!({"uri": uri, "languageId": "ctl-pgn", "version": 1, "text": text});
+    opened.send(&json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": document}}));
+    let (_, report) = opened.wait_for_within(patience, published(&uri));
+    let all = report["params"]["diagnostics"].as_array().map_or(0, Vec::len);
+    let closing = json!({"textDocument": {"uri": uri}});
+    opened.send(&json!({"jsonrpc": "2.0", "method": "textDocument/didClose", "params": closing}));
+    opened.wait_for_within(patience, published(&uri));
+    let after_close = memory(opened.pid());
+    println!(
+        "one {:.0} MB file of {all} problems: surveyed (listing {listed}): resident {:.0} MB, peak {:.0} MB | opened and closed: resident {:.0} MB, peak {:.0} MB | survey / closed (resident) {:.2}",
+        text.len() as f64 / 1e6,
+        after_survey.0,
+        after_survey.1,
+        after_close.0,
+        after_close.1,
+        after_survey.0 / after_close.0
+    );
+    surveyed.kill();
+    opened.kill();
+}
+
+/// A process's resident memory once it has settled (the server gives memory back after it
+/// has answered: read until two readings a quarter of a second apart agree within 1%, ten
+/// seconds at most), and its peak, in megabytes.
+fn memory(pid: u32) -> (f64, f64) {
+    let mut last = read_memory(pid);
+    for _ in 0..40 {
+        std::thread::sleep(Duration::from_millis(250));
+        let now = read_memory(pid);
+        let settled = (now.0 - last.0).abs() <= last.0 / 100.0;
+        last = now;
+        if settled {
+            break;
+        }
+    }
+    last
+}
+
+/// A process's resident memory and its peak, in megabytes (Linux; zeros elsewhere).
+fn read_memory(pid: u32) -> (f64, f64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(name))
+            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+            .map_or(0.0, |kb| kb / 1024.0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
 }
 
 /// One `ctlpgn check --quiet PATH`, its status checked: the corpus is clean.
