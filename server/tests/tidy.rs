@@ -13,6 +13,7 @@ fn every_file_opens_with_a_doc_line() {
     let mut files = Vec::new();
     for crate_dir in [
         "core/src",
+        "protocol/src",
         "server/src",
         "server/tests",
         "tests/src",
@@ -48,6 +49,35 @@ fn the_core_names_no_protocol_crate_and_does_no_io() {
             assert!(
                 !text.contains(forbidden),
                 "{} names {forbidden}, but the core is pure",
+                file.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_protocol_layer_names_no_transport_and_does_no_io() {
+    // The compiler keeps the crate free of tokio and tower-lsp (protocol/Cargo.toml names
+    // neither); this keeps it free of the standard library's IO, threads and clock, which a
+    // worker in the browser does not have.
+    let files = files_under(&repository_dir().join("protocol/src"), ".rs");
+    assert!(files.len() > 10, "{}", files.len());
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("readable");
+        let text = text.split("#[cfg(test)]").next().unwrap_or("");
+        for forbidden in [
+            "tower_lsp",
+            "tokio",
+            "std::fs",
+            "std::io",
+            "std::net",
+            "std::thread",
+            "Instant",
+            "SystemTime",
+        ] {
+            assert!(
+                !text.contains(forbidden),
+                "{} names {forbidden}, but the protocol layer does no IO",
                 file.display()
             );
         }
@@ -228,13 +258,20 @@ fn paths(tokens: &[&str], at: &mut usize, prefix: Vec<String>) -> Vec<(Vec<Strin
 /// modules, their `ctlpgn_core::` paths read as `crate::`, so that one graph holds them all.
 fn crate_modules() -> BTreeMap<ModulePath, String> {
     let mut modules = BTreeMap::new();
-    for (crate_dir, edges) in [("core/src", false), ("server/src", true)] {
+    // Each crate's folder, the module its root stands for in the one tree, and whether it is an
+    // edge (a crate with a binary beside its library).
+    for (crate_dir, root, edges) in [
+        ("core/src", None, false),
+        ("protocol/src", Some("protocol"), false),
+        ("server/src", None, true),
+    ] {
         let source = repository_dir().join(crate_dir);
         for file in files_under(&source, ".rs") {
             let relative = file.strip_prefix(&source).expect("inside src").with_extension("");
-            let mut module: ModulePath = relative
-                .components()
-                .map(|part| part.as_os_str().to_string_lossy().into())
+            let mut module: ModulePath = root
+                .into_iter()
+                .map(String::from)
+                .chain(relative.components().map(|part| part.as_os_str().to_string_lossy().into()))
                 .collect();
             if edges && (module == ["main"] || module == ["lib"]) {
                 // The binary is a crate of its own, which names the library as `ctlpgn::`; the
@@ -244,8 +281,13 @@ fn crate_modules() -> BTreeMap<ModulePath, String> {
             if module.last().is_some_and(|last| last == "mod" || last == "lib") {
                 module.pop();
             }
-            let text = std::fs::read_to_string(&file).expect("readable");
-            let text = if edges { text.replace("ctlpgn_core::", "crate::") } else { text };
+            let mut text = std::fs::read_to_string(&file).expect("readable");
+            if let Some(root) = root {
+                text = text.replace("crate::", &format!("crate::{root}::"));
+            }
+            let text = text
+                .replace("ctlpgn_protocol::", "crate::protocol::")
+                .replace("ctlpgn_core::", "crate::");
             modules.insert(module, text);
         }
     }
@@ -443,14 +485,17 @@ fn the_modules_import_one_another_without_a_cycle_and_the_core_imports_no_edge()
     let top = &graphs[&ModulePath::new()];
     assert!(top.len() > 10, "{top:?}");
     for (module, named) in top {
-        if !["lsp", "cli"].contains(&module.as_str()) {
-            for edge in ["lsp", "cli"] {
+        if !["lsp", "cli", "protocol"].contains(&module.as_str()) {
+            for edge in ["lsp", "cli", "protocol"] {
                 assert!(!named.contains(edge), "the core module {module} imports {edge}");
             }
         }
     }
-    // The check sees into submodules: `lsp` has a graph of its own.
-    assert!(graphs[&vec!["lsp".to_string()]].len() > 10, "{graphs:?}");
+    let protocol = &top["protocol"];
+    assert!(!protocol.contains("lsp") && !protocol.contains("cli"), "{protocol:?}");
+    // The check sees into submodules: `protocol` and `lsp` have graphs of their own.
+    assert!(graphs[&vec!["protocol".to_string()]].len() > 10, "{graphs:?}");
+    assert!(graphs[&vec!["lsp".to_string()]].len() > 5, "{graphs:?}");
     let mut found = Vec::new();
     for (parent, graph) in &graphs {
         let name = if parent.is_empty() { "crate".to_string() } else { parent.join("::") };

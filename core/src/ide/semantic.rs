@@ -2,7 +2,8 @@
 //! meaning, with what type and modifiers, as byte ranges of the record's text. A record the
 //! hand-written reader accepts is classified from its syntax values, with no tree parsed (the
 //! same tokens: a test compares both ways); the others from their tree. Nothing here knows the
-//! protocol; `lsp/semantic_tokens.rs` names the types in the legend and encodes the tokens.
+//! protocol; the protocol layer's `semantic_tokens.rs` names the types in the legend and
+//! encodes the tokens.
 
 use std::ops::Range;
 

@@ -1,35 +1,22 @@
-//! The language server: LSP over stdio on tower-lsp-server; decodes requests, calls the core, encodes results.
+//! The language server's native transport: LSP over stdio on tower-lsp-server and tokio.
 //!
-//! Only this folder knows the protocol. `transport` reads the client's frames and passes the
-//! valid ones to tower-lsp, `panics` turns a handler's panic into an error answer: the server
-//! outlives malformed input, its own bugs and a client that stops answering. The core works
-//! in bytes; `encoding` holds what was negotiated with the client at `initialize`, and
-//! `from_proto` and `to_proto` turn positions in the negotiated encoding into bytes and back,
-//! and the `ide` layer's values into the protocol's; `documents` keeps the open documents
-//! (`ctlpgn_core::document`) by URI and applies the client's changes; `server` holds the handlers,
-//! which decode, call `ctlpgn_core::ide` and encode.
+//! What the protocol says (the negotiated encoding, the settings, the open documents and every
+//! answer) is the protocol layer's, the `ctlpgn-protocol` crate, which does no IO; this folder
+//! reads and writes the client's frames and schedules the work. `transport` reads the frames
+//! and passes the valid ones to tower-lsp, `panics` turns a handler's panic into an error
+//! answer: the server outlives malformed input, its own bugs and a client that stops
+//! answering. `server` holds the handlers, which hand each message to the protocol layer (on
+//! the blocking pool for the long ones, after a pause for a large record); `workspace` reads
+//! the record files under the workspace folders, and `paths` the files URIs name.
 
-mod board;
-mod by_name;
-mod capabilities;
-mod code_actions;
-mod commands;
-mod documents;
-mod encoding;
-mod formatting;
-mod from_proto;
 mod json_limits;
 mod memory;
 mod panics;
-mod play;
+mod paths;
 mod raw_answers;
 mod raw_texts;
-mod semantic_tokens;
 mod sent_capabilities;
 mod server;
-mod settings;
-mod structure;
-mod to_proto;
 mod transport;
 mod workspace;
 

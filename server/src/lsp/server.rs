@@ -16,19 +16,19 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError, RwLock};
 use std::time::Duration;
 
-use tower_lsp_server::jsonrpc::{Error, Result};
+use ctlpgn_protocol::error::ResponseError;
+use tower_lsp_server::jsonrpc::{Error, ErrorCode, Result};
 use tower_lsp_server::lsp_types::MessageType;
 use tower_lsp_server::lsp_types::{
-    CodeAction, CodeActionParams, CodeActionResponse, CompletionList, CompletionParams,
-    CompletionResponse, ConfigurationItem, DidChangeConfigurationParams,
-    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
-    DocumentDiagnosticParams, DocumentDiagnosticReport, DocumentDiagnosticReportResult,
-    DocumentFormattingParams, DocumentHighlight, DocumentHighlightParams,
-    DocumentRangeFormattingParams, DocumentSymbolParams, DocumentSymbolResponse,
-    ExecuteCommandParams, FoldingRange, FoldingRangeParams, FullDocumentDiagnosticReport,
-    GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverParams, InitializeParams,
-    InitializeResult, InitializedParams, LSPAny, Location, Position, ReferenceParams,
-    RelatedFullDocumentDiagnosticReport, ServerInfo, TextEdit, Uri,
+    CodeAction, CodeActionParams, CodeActionResponse, CompletionParams, CompletionResponse,
+    ConfigurationItem, DidChangeConfigurationParams, DidChangeTextDocumentParams,
+    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentDiagnosticParams,
+    DocumentDiagnosticReportResult, DocumentFormattingParams, DocumentHighlight,
+    DocumentHighlightParams, DocumentRangeFormattingParams, DocumentSymbolParams,
+    DocumentSymbolResponse, ExecuteCommandParams, FoldingRange, FoldingRangeParams,
+    FullDocumentDiagnosticReport, GotoDefinitionParams, GotoDefinitionResponse, Hover, HoverParams,
+    InitializeParams, InitializeResult, InitializedParams, LSPAny, Location, Position,
+    ReferenceParams, ServerInfo, TextEdit, Uri,
 };
 use tower_lsp_server::lsp_types::{
     DidChangeWatchedFilesParams, DidChangeWatchedFilesRegistrationOptions,
@@ -43,26 +43,30 @@ use tower_lsp_server::lsp_types::{
 };
 use tower_lsp_server::{Client, LanguageServer};
 
-use super::board;
-use super::by_name::ByName;
-use super::capabilities;
-use super::code_actions;
-use super::commands;
-use super::documents::{Changed, Documents, RECHECK_AT_ONCE, RECHECK_PAUSE};
-use super::encoding::Negotiated;
-use super::formatting;
-use super::from_proto;
 use super::memory;
 use super::panics;
-use super::play;
-use super::semantic_tokens;
+use super::paths;
 use super::sent_capabilities::SentCapabilities;
-use super::settings::Settings;
-use super::structure;
-use super::to_proto;
 use super::workspace::{self, Checking, Held, Survey, Workspace};
-use ctlpgn_core::document::{Document, RecordView};
-use ctlpgn_core::ide;
+use ctlpgn_core::document::Document;
+use ctlpgn_protocol::board;
+use ctlpgn_protocol::by_name::ByName;
+use ctlpgn_protocol::capabilities;
+use ctlpgn_protocol::code_actions;
+use ctlpgn_protocol::commands;
+use ctlpgn_protocol::completion;
+use ctlpgn_protocol::context::{view_at, Context};
+use ctlpgn_protocol::diagnostics;
+use ctlpgn_protocol::documents::{Changed, Documents, RECHECK_AT_ONCE, RECHECK_PAUSE};
+use ctlpgn_protocol::encoding::Negotiated;
+use ctlpgn_protocol::formatting;
+use ctlpgn_protocol::from_proto;
+use ctlpgn_protocol::hover;
+use ctlpgn_protocol::navigation;
+use ctlpgn_protocol::play;
+use ctlpgn_protocol::semantic_tokens;
+use ctlpgn_protocol::settings::Settings;
+use ctlpgn_protocol::structure;
 
 /// How long the client may take to answer `workspace/configuration`; the settings stay as
 /// they are when it does not answer in time.
@@ -164,6 +168,11 @@ impl Server {
 
     fn settings(&self) -> Settings {
         self.settings.read().unwrap_or_else(PoisonError::into_inner).0
+    }
+
+    /// What the protocol layer's answers read: what was negotiated and the settings.
+    fn context(&self) -> Context {
+        Context { negotiated: self.negotiated(), settings: self.settings() }
     }
 
     /// A ticket for a change of the settings asked for now.
@@ -311,15 +320,13 @@ impl Server {
     /// document was closed, or a newer version has overtaken this one (its own handler will
     /// publish it).
     async fn publish(&self, uri: Uri, version: i32) {
-        let negotiated = self.negotiated();
-        if negotiated.pull_diagnostics {
+        let context = self.context();
+        if context.negotiated.pull_diagnostics {
             return;
         }
         let _publishing = self.publishing.lock().await;
-        let rules = self.settings().rules;
         let current = self.documents.read(&uri, |document| {
-            (document.version() == version)
-                .then(|| to_proto::document_diagnostics(document, negotiated.encoding, rules))
+            (document.version() == version).then(|| diagnostics::diagnostics(document, &context))
         });
         if let Some(Some(found)) = current {
             self.client.publish_diagnostics(uri, found, Some(version)).await;
@@ -379,7 +386,7 @@ impl LanguageServer for Server {
         let document = params.text_document;
         let (uri, version) = (document.uri, document.version);
         // Its problems now come from the editor; reported from the disk again once closed.
-        let pushed_from_disk = from_proto::file_path(&uri)
+        let pushed_from_disk = paths::file_path(&uri)
             .filter(|path| self.workspace.opened(path))
             .and_then(|path| workspace::path_uri(&path));
         match panics::catch(|| self.documents.open(uri.clone(), &document.text, version)) {
@@ -424,7 +431,7 @@ impl LanguageServer for Server {
         let Some(closed) = self.documents.close(&uri) else {
             return;
         };
-        if let Some(path) = from_proto::file_path(&uri) {
+        if let Some(path) = paths::file_path(&uri) {
             self.workspace.closed(&path, self.negotiated().workspace_pull);
         }
         if !self.negotiated().pull_diagnostics {
@@ -445,17 +452,11 @@ impl LanguageServer for Server {
         &self,
         params: DocumentDiagnosticParams,
     ) -> Result<DocumentDiagnosticReportResult> {
-        let (encoding, rules) = (self.negotiated().encoding, self.settings().rules);
-        let items = self.documents.read(&params.text_document.uri, |document| {
-            to_proto::document_diagnostics(document, encoding, rules)
+        let context = self.context();
+        let report = self.documents.read(&params.text_document.uri, |document| {
+            diagnostics::report(Some(document), &context)
         });
-        let report =
-            FullDocumentDiagnosticReport { result_id: None, items: items.unwrap_or_default() };
-        Ok(DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
-            related_documents: None,
-            full_document_diagnostic_report: report,
-        })
-        .into())
+        Ok(report.unwrap_or_else(|| diagnostics::report(None, &context)))
     }
 
     async fn workspace_diagnostic(
@@ -465,7 +466,7 @@ impl LanguageServer for Server {
         let held: HashMap<PathBuf, String> = params
             .previous_result_ids
             .into_iter()
-            .filter_map(|previous| Some((from_proto::file_path(&previous.uri)?, previous.value)))
+            .filter_map(|previous| Some((paths::file_path(&previous.uri)?, previous.value)))
             .collect();
         let survey = self
             .survey(move |workspace, open, on, checking| {
@@ -503,7 +504,7 @@ impl LanguageServer for Server {
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
         let named: Vec<PathBuf> =
-            params.changes.iter().filter_map(|change| from_proto::file_path(&change.uri)).collect();
+            params.changes.iter().filter_map(|change| paths::file_path(&change.uri)).collect();
         if self.negotiated().workspace_pull || !self.settings().workspace_diagnostics {
             // Read again by the next survey, whatever their stamps say: a change within the
             // same second and of the same length leaves the stamp as it was.
@@ -518,7 +519,7 @@ impl LanguageServer for Server {
 
     async fn did_change_workspace_folders(&self, params: DidChangeWorkspaceFoldersParams) {
         let paths = |folders: Vec<tower_lsp_server::lsp_types::WorkspaceFolder>| -> Vec<PathBuf> {
-            folders.iter().filter_map(|folder| from_proto::file_path(&folder.uri)).collect()
+            folders.iter().filter_map(|folder| paths::file_path(&folder.uri)).collect()
         };
         let removed = paths(params.event.removed);
         self.workspace.change_folders(paths(params.event.added), &removed);
@@ -528,16 +529,9 @@ impl LanguageServer for Server {
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
-        let at = params.text_document_position_params;
-        let negotiated = self.negotiated();
-        let images = self.settings().hover_images;
-        let options = ide::hover::HoverOptions { images };
-        let found = self.documents.read(&at.text_document.uri, |document| {
-            let offset = from_proto::offset(document.rope(), at.position, negotiated.encoding);
-            let found =
-                view_at(document, offset, |view, _| ide::hover::hover(view, offset, options))??;
-            Some(to_proto::hover(document.rope(), found, negotiated))
-        });
+        let (uri, context) =
+            (&params.text_document_position_params.text_document.uri, self.context());
+        let found = self.documents.read(uri, |document| hover::hover(document, &params, &context));
         Ok(found.flatten())
     }
 
@@ -567,37 +561,24 @@ impl LanguageServer for Server {
             .and_then(|data| serde_json::from_value::<code_actions::Lazy>(data.clone()).ok())
             .map(|lazy| lazy.uri);
         let Some(uri) = uri else {
-            return code_actions::resolve(None, params, rules, encoding);
+            return code_actions::resolve(None, params, rules, encoding).map_err(refused);
         };
         // The fix-all and the conversions are whole-document or whole-record work: on a
         // snapshot, off the documents' lock.
         match self.documents.snapshot(&uri) {
             Some(document) => panics::resume(
                 tokio::task::spawn_blocking(move || {
-                    code_actions::resolve(Some(&document), params, rules, encoding)
+                    code_actions::resolve(Some(&document), params, rules, encoding).map_err(refused)
                 })
                 .await,
             )
             .unwrap_or_else(|| Err(Error::internal_error())),
-            None => code_actions::resolve(None, params, rules, encoding),
+            None => code_actions::resolve(None, params, rules, encoding).map_err(refused),
         }
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
-        if params.command != commands::POSITION_AT {
-            return Err(Error::invalid_params(format!("unknown command {}", params.command)));
-        }
-        let [uri, position] = params.arguments.as_slice() else {
-            return Err(Error::invalid_params("ctlpgn.positionAt takes [uri, position]"));
-        };
-        let (Ok(uri), Ok(position)) = (
-            serde_json::from_value::<Uri>(uri.clone()),
-            serde_json::from_value::<Position>(position.clone()),
-        ) else {
-            return Err(Error::invalid_params(
-                "ctlpgn.positionAt takes a document URI and a position {line, character}",
-            ));
-        };
+        let (uri, position) = commands::position_at_arguments(&params).map_err(refused)?;
         let encoding = self.negotiated().encoding;
         let found =
             self.documents.read(&uri, |document| commands::pdtl_at(document, position, encoding));
@@ -605,33 +586,11 @@ impl LanguageServer for Server {
     }
 
     async fn completion(&self, params: CompletionParams) -> Result<Option<CompletionResponse>> {
-        let at = params.text_document_position;
-        let negotiated = self.negotiated();
-        let answer = self.documents.read(&at.text_document.uri, |document| {
-            let rope = document.rope();
-            let offset = from_proto::offset(rope, at.position, negotiated.encoding);
-            let items =
-                view_at(document, offset, |view, _| ide::completion::completion(view, offset));
-            let items = items.unwrap_or_default();
-            // After a piece the user types a separator, and what may be written then is the
-            // piece's destinations, which no filtering of the pieces gives: the list is
-            // incomplete, so that a client completing as the user types (Neovim 0.11, whose
-            // menu ignores trigger characters while it is open) asks again.
-            let incomplete =
-                items.iter().any(|item| item.kind == ide::completion::CompletionKind::Piece);
-            let items: Vec<_> = items
-                .into_iter()
-                .map(|item| to_proto::completion_item(rope, item, negotiated))
-                .collect();
-            (items, incomplete)
-        });
-        Ok(answer.filter(|(items, _)| !items.is_empty()).map(|(items, incomplete)| {
-            if incomplete {
-                CompletionResponse::List(CompletionList { is_incomplete: true, items })
-            } else {
-                CompletionResponse::Array(items)
-            }
-        }))
+        let (uri, context) = (&params.text_document_position.text_document.uri, self.context());
+        let found = self
+            .documents
+            .read(uri, |document| completion::completion(document, &params, &context));
+        Ok(found.flatten())
     }
 
     async fn folding_range(&self, params: FoldingRangeParams) -> Result<Option<Vec<FoldingRange>>> {
@@ -677,52 +636,29 @@ impl LanguageServer for Server {
         &self,
         params: GotoDefinitionParams,
     ) -> Result<Option<GotoDefinitionResponse>> {
-        let at = params.text_document_position_params;
-        let encoding = self.negotiated().encoding;
-        let uri = at.text_document.uri;
-        let found = self.documents.read(&uri, |document| {
-            let rope = document.rope();
-            let offset = from_proto::offset(rope, at.position, encoding);
-            let target =
-                view_at(document, offset, |view, _| ide::navigation::definition(view, offset))??;
-            Some(to_proto::location(rope, &uri, target, encoding))
-        });
-        Ok(found.flatten().map(GotoDefinitionResponse::Scalar))
+        let (uri, context) =
+            (&params.text_document_position_params.text_document.uri, self.context());
+        let found = self
+            .documents
+            .read(uri, |document| navigation::definition(document, &params, &context));
+        Ok(found.flatten())
     }
 
     async fn document_highlight(
         &self,
         params: DocumentHighlightParams,
     ) -> Result<Option<Vec<DocumentHighlight>>> {
-        let at = params.text_document_position_params;
-        let encoding = self.negotiated().encoding;
-        let found = self.documents.read(&at.text_document.uri, |document| {
-            let rope = document.rope();
-            let offset = from_proto::offset(rope, at.position, encoding);
-            let found =
-                view_at(document, offset, |view, _| ide::navigation::highlights(view, offset));
-            let found = found.unwrap_or_default().into_iter();
-            found
-                .map(|highlight| to_proto::highlight(rope, highlight, encoding))
-                .collect::<Vec<_>>()
-        });
-        Ok(found.filter(|highlights| !highlights.is_empty()))
+        let (uri, context) =
+            (&params.text_document_position_params.text_document.uri, self.context());
+        let found = self
+            .documents
+            .read(uri, |document| navigation::highlights(document, &params, &context));
+        Ok(found.flatten())
     }
 
     async fn references(&self, params: ReferenceParams) -> Result<Option<Vec<Location>>> {
-        let at = params.text_document_position;
-        let encoding = self.negotiated().encoding;
-        let uri = at.text_document.uri;
-        let include_target = params.context.include_declaration;
-        Ok(self.documents.read(&uri, |document| {
-            let rope = document.rope();
-            let offset = from_proto::offset(rope, at.position, encoding);
-            let found = view_at(document, offset, |view, _| {
-                ide::navigation::references(view, offset, include_target)
-            });
-            let found = found.unwrap_or_default().into_iter();
-            found.map(|range| to_proto::location(rope, &uri, range, encoding)).collect()
-        }))
+        let (uri, context) = (&params.text_document_position.text_document.uri, self.context());
+        Ok(self.documents.read(uri, |document| navigation::references(document, &params, &context)))
     }
 
     async fn semantic_tokens_full(
@@ -822,8 +758,8 @@ impl Server {
                 for report in survey.changed {
                     let _publishing = server.publishing.lock().await;
                     // A file opened meanwhile keeps the problems of the editor's text.
-                    let opened = from_proto::file_path(&report.uri)
-                        .is_some_and(|path| server.documents.open_paths().contains(&path));
+                    let opened = paths::file_path(&report.uri)
+                        .is_some_and(|path| paths::open_paths(&server.documents).contains(&path));
                     if !opened {
                         server
                             .client
@@ -847,7 +783,7 @@ impl Server {
     ) -> Result<Survey> {
         let settings = self.settings();
         let checking = Checking { encoding: self.negotiated().encoding, rules: settings.rules };
-        let (workspace, open) = (self.workspace.clone(), self.documents.open_paths());
+        let (workspace, open) = (self.workspace.clone(), paths::open_paths(&self.documents));
         let surveyed = tokio::task::spawn_blocking(move || {
             panics::catch(|| work(&workspace, &open, settings.workspace_diagnostics, checking))
         })
@@ -924,10 +860,10 @@ impl Server {
 fn workspace_folders(params: &InitializeParams) -> Vec<PathBuf> {
     match &params.workspace_folders {
         Some(folders) => {
-            folders.iter().filter_map(|folder| from_proto::file_path(&folder.uri)).collect()
+            folders.iter().filter_map(|folder| paths::file_path(&folder.uri)).collect()
         }
         #[allow(deprecated)]
-        None => params.root_uri.iter().filter_map(from_proto::file_path).collect(),
+        None => params.root_uri.iter().filter_map(paths::file_path).collect(),
     }
 }
 
@@ -951,25 +887,14 @@ impl Server {
         &self,
         ByName(params): ByName<board::BoardParams>,
     ) -> Result<Option<board::BoardReply>> {
-        let (encoding, format) = (self.negotiated().encoding, self.settings().format);
+        let context = self.context();
         let uri = params.text_document.uri.clone();
         let Some((document, offset)) = self.record_snapshot(&uri, params.position) else {
             return Ok(None);
         };
-        let version = document.version();
-        let options = params.options(format);
         Ok(self
             .on_record_snapshot(&uri, document, move |document| {
-                view_at(document, offset, |view, index| {
-                    let answer = ide::board::board(view, offset, options);
-                    let positions = to_proto::RecordPositions::new(
-                        document.rope(),
-                        view.text,
-                        view.start,
-                        encoding,
-                    );
-                    board::encode(&positions, version, index, answer)
-                })
+                board::board(document, offset, &params, &context)
             })
             .await
             .flatten())
@@ -983,13 +908,13 @@ impl Server {
         ByName(params): ByName<play::PlayParams>,
     ) -> Result<Option<play::PlayReply>> {
         let (encoding, format) = (self.negotiated().encoding, self.settings().format);
-        let asked = params.version()?;
+        let asked = params.version().map_err(refused)?;
         let uri = params.text_document.uri.clone();
         let Some((document, offset)) = self.record_snapshot(&uri, params.position) else {
             return Ok(None);
         };
         if document.version() != asked {
-            return Err(play::stale(asked, document.version()));
+            return Err(refused(play::stale(asked, document.version())));
         }
         let answer = self
             .on_record_snapshot(&uri, document, move |document| {
@@ -998,7 +923,7 @@ impl Server {
                 })
             })
             .await;
-        answer.flatten().transpose()
+        answer.flatten().transpose().map_err(refused)
     }
 
     /// A snapshot of a document for a request about one place of it, `position`, with that
@@ -1034,15 +959,9 @@ impl Server {
     }
 }
 
-/// `work` on the record of `document` holding byte `offset` (see `Document::at`), seen as a
-/// `RecordView`, with the record's index; `None` outside every record (in an empty document).
-fn view_at<T>(
-    document: &Document,
-    offset: usize,
-    work: impl FnOnce(RecordView<'_>, usize) -> T,
-) -> Option<T> {
-    let open = document.at(offset)?;
-    Some(work(open.view(), open.index))
+/// A refusal of the protocol layer as tower-lsp writes it.
+fn refused(error: ResponseError) -> Error {
+    Error { code: ErrorCode::from(error.code), message: error.message.into(), data: None }
 }
 
 /// Hands the memory the allocator keeps free back to the system (see `memory`), on the blocking

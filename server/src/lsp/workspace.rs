@@ -32,15 +32,15 @@ use std::time::SystemTime;
 use tower_lsp_server::lsp_types::{Diagnostic, Range, Uri};
 use tower_lsp_server::UriExt;
 
-use super::encoding::PositionEncoding;
 use super::panics;
-use super::to_proto;
 use crate::walk;
 use ctlpgn_core::analysis::RuleChecks;
 use ctlpgn_core::diagnostics::{Code, Diagnostic as Finding};
 use ctlpgn_core::document::Document;
 use ctlpgn_core::parallel::map_chunks;
 use ctlpgn_core::text::TextRange;
+use ctlpgn_protocol::encoding::PositionEncoding;
+use ctlpgn_protocol::to_proto;
 
 /// The most record files a survey reports on: a workspace opened on a whole disk must not
 /// make the server read it all. The files past it, in path order, are said to be left out.

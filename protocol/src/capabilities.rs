@@ -1,7 +1,7 @@
 //! The capabilities the server announces at `initialize`, after what it and the client agreed
 //! on (`encoding::Negotiated`).
 
-use tower_lsp_server::lsp_types::{
+use lsp_types::{
     CodeActionKind, CodeActionOptions, CodeActionProviderCapability, CompletionOptions,
     DiagnosticOptions, DiagnosticServerCapabilities, ExecuteCommandOptions,
     FoldingRangeProviderCapability, HoverProviderCapability, OneOf, ServerCapabilities,

@@ -12,12 +12,11 @@
 //! see `Documents::settle`), or as soon as a request needs them, so that a request always
 //! answers from the latest text and the diagnostics published are always of the latest text.
 
-use std::collections::{HashMap, HashSet};
-use std::path::PathBuf;
+use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
-use tower_lsp_server::lsp_types::{TextDocumentContentChangeEvent, Uri};
+use lsp_types::{TextDocumentContentChangeEvent, Uri};
 
 use super::encoding::PositionEncoding;
 use super::from_proto;
@@ -228,9 +227,9 @@ impl Documents {
         Some(Closed { length: closed.rope().len_bytes(), left_open })
     }
 
-    /// The files of the open documents that are files (`file:` URIs).
-    pub fn open_paths(&self) -> HashSet<PathBuf> {
-        self.lock().keys().filter_map(from_proto::file_path).collect()
+    /// The URIs of the open documents.
+    pub fn uris(&self) -> Vec<Uri> {
+        self.lock().keys().cloned().collect()
     }
 
     /// The open documents and their versions.
@@ -275,7 +274,7 @@ impl Documents {
 mod tests {
     use super::*;
     use ctlpgn_test_support::fixtures::knights_out_and_back;
-    use tower_lsp_server::lsp_types::{Position, Range as LspRange};
+    use lsp_types::{Position, Range as LspRange};
 
     const GAME: &str = "[Variant \"C'escacs\"]\n\n1. K4-K6, E21-E19:\n*\n\n";
 

@@ -17,12 +17,15 @@
 //! `ide::board`). The parameters are read by name only: an array is refused (`ByName`).
 //! docs/language-server.md documents every field.
 
+use lsp_types::{Position, Range, TextDocumentIdentifier};
 use serde::Deserialize;
-use tower_lsp_server::lsp_types::{Position, Range, TextDocumentIdentifier};
 
+use super::context::{view_at, Context};
 use super::to_proto::RecordPositions;
 use ctlpgn_core::board::Theme;
+use ctlpgn_core::document::Document;
 use ctlpgn_core::format::FormatOptions;
+use ctlpgn_core::ide;
 use ctlpgn_core::ide::board::{BoardAnswer, BoardOptions};
 
 /// The request's parameters: a place, and how to draw the board there.
@@ -64,4 +67,21 @@ pub fn encode(
     answer: BoardAnswer,
 ) -> BoardReply {
     answer.reply(version, index, |range| positions.range(range))
+}
+
+/// The board of `document` at byte `offset`, as `params` asks for it; `None` outside every
+/// record.
+pub fn board(
+    document: &Document,
+    offset: usize,
+    params: &BoardParams,
+    context: &Context,
+) -> Option<BoardReply> {
+    let options = params.options(context.settings.format);
+    let encoding = context.negotiated.encoding;
+    view_at(document, offset, |view, index| {
+        let answer = ide::board::board(view, offset, options);
+        let positions = RecordPositions::new(document.rope(), view.text, view.start, encoding);
+        encode(&positions, document.version(), index, answer)
+    })
 }

@@ -6,12 +6,12 @@
 //! two and `×` or `…` one. Lines end at `\n`, `\r\n` and `\r` only, as LSP says, which is why
 //! ropey is built without its Unicode line breaks. An offset past the end is the end.
 
-use ropey::Rope;
-use tower_lsp_server::lsp_types::{
+use lsp_types::{
     self, CompletionItemKind, CompletionTextEdit, DiagnosticSeverity, DocumentHighlight,
     DocumentHighlightKind, Documentation, Hover, HoverContents, InsertTextFormat, Location,
     MarkupContent, MarkupKind, NumberOrString, Position, TextEdit, Uri,
 };
+use ropey::Rope;
 
 use super::encoding::{Negotiated, PositionEncoding};
 use ctlpgn_core::diagnostics::{Diagnostic, Severity};
@@ -49,7 +49,7 @@ pub fn location(rope: &Rope, uri: &Uri, bytes: TextRange, encoding: PositionEnco
 ///
 /// Every position costs the same whatever its line's length: a UTF-16 column is the count of
 /// units up to the offset less the count up to its line's start, and both are read from a
-/// table of counts every [`UNIT_STRIDE`] bytes, built in one pass. Counting from the line's
+/// table of counts every `UNIT_STRIDE` bytes, built in one pass. Counting from the line's
 /// start for each position made a board on a record written on one line of 400 KB take seconds.
 #[derive(Debug)]
 pub struct RecordPositions<'a> {

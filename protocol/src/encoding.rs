@@ -2,9 +2,7 @@
 //! counted (`PositionEncoding`), whether diagnostics are pulled or pushed, and what the client
 //! shows, which says what to derive as documents are read (`Negotiated`).
 
-use tower_lsp_server::lsp_types::{
-    ClientCapabilities, MarkupKind, PositionEncodingKind, SemanticTokensFullOptions,
-};
+use lsp_types::{ClientCapabilities, MarkupKind, PositionEncodingKind, SemanticTokensFullOptions};
 
 use ctlpgn_core::document::Prepare;
 use ctlpgn_core::ide;

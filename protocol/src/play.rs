@@ -18,12 +18,12 @@
 //! nothing is played. A half-move that is not legal there, or a place without an exact
 //! position, is refused with `InvalidParams` and the reason; the document is not changed.
 
-use serde::{Deserialize, Serialize};
-use tower_lsp_server::jsonrpc::{Error, ErrorCode};
-use tower_lsp_server::lsp_types::{
+use crate::error::ResponseError as Error;
+use lsp_types::{
     DocumentChanges, OneOf, OptionalVersionedTextDocumentIdentifier, Position, Range,
     TextDocumentEdit, TextEdit, Uri, WorkspaceEdit,
 };
+use serde::{Deserialize, Serialize};
 
 use super::encoding::PositionEncoding;
 use super::to_proto::{self, RecordPositions};
@@ -68,15 +68,10 @@ impl PlayParams {
 /// The refusal of a play whose position was read in `asked`, another version than the
 /// document's, `current`: the position may stand anywhere in the text as it is now.
 pub fn stale(asked: i32, current: i32) -> Error {
-    Error {
-        code: ErrorCode::ContentModified,
-        message: format!(
-            "the document changed since the position was read (version {asked}, now \
-             {current}): ask for the board again"
-        )
-        .into(),
-        data: None,
-    }
+    Error::content_modified(format!(
+        "the document changed since the position was read (version {asked}, now {current}): \
+         ask for the board again"
+    ))
 }
 
 /// The answer: the edit to apply (no change when the half-move is written there already)

@@ -1,7 +1,7 @@
 //! A document's structure as protocol values: `ide::folding`'s folds as line ranges and
 //! `ide::outline`'s symbols as document symbols in the negotiated encoding.
 
-use tower_lsp_server::lsp_types::{DocumentSymbol, FoldingRange, FoldingRangeKind, SymbolKind};
+use lsp_types::{DocumentSymbol, FoldingRange, FoldingRangeKind, SymbolKind};
 
 use super::encoding::PositionEncoding;
 use super::to_proto;

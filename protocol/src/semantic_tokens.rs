@@ -11,7 +11,7 @@
 //! show a token that spans lines, so a comment's text running over several lines is sent as
 //! one token per line.
 
-use tower_lsp_server::lsp_types::{
+use lsp_types::{
     SemanticToken, SemanticTokenModifier, SemanticTokenType, SemanticTokensFullOptions,
     SemanticTokensLegend, SemanticTokensOptions, SemanticTokensServerCapabilities,
 };
@@ -272,12 +272,12 @@ impl Encoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lsp::from_proto;
+    use crate::from_proto;
 
     /// The tokens of a document placed with `to_proto`, one rope lookup per position: slow, but
     /// the reference the one-pass counting must agree with. Absolute `(line, start, length)`.
     fn placed_one_by_one(document: &Document, encoding: PositionEncoding) -> Vec<(u32, u32, u32)> {
-        use tower_lsp_server::lsp_types::Position;
+        use lsp_types::Position;
         let rope = document.rope();
         let mut placed = Vec::new();
         for (record, run) in document_tokens(document, None) {

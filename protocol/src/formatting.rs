@@ -1,7 +1,7 @@
 //! `textDocument/formatting` and `rangeFormatting`: the formatter's minimal edits, converted to
 //! the negotiated encoding, so that cursors and undo history survive format on save.
 
-use tower_lsp_server::lsp_types::{self, TextEdit};
+use lsp_types::{self, TextEdit};
 
 use super::encoding::PositionEncoding;
 use super::from_proto;

@@ -8,11 +8,8 @@
 use ctlpgn_core::text::columns::{self, LineColumn};
 use ctlpgn_core::text::TextRange;
 
-use std::path::PathBuf;
-
+use lsp_types::{self, Position};
 use ropey::Rope;
-use tower_lsp_server::lsp_types::{self, Position, Uri};
-use tower_lsp_server::UriExt;
 
 use super::encoding::PositionEncoding;
 
@@ -29,12 +26,4 @@ pub fn byte_range(rope: &Rope, range: lsp_types::Range, encoding: PositionEncodi
     let start = offset(rope, range.start, encoding);
     let end = offset(rope, range.end, encoding);
     TextRange::new(start.min(end), start.max(end))
-}
-
-/// The file a URI names, when it is a `file:` URI.
-pub fn file_path(uri: &Uri) -> Option<PathBuf> {
-    if !uri.scheme().is_some_and(|scheme| scheme.as_str().eq_ignore_ascii_case("file")) {
-        return None;
-    }
-    uri.to_file_path().map(std::borrow::Cow::into_owned)
 }

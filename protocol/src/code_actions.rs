@@ -11,12 +11,12 @@
 
 use std::collections::HashMap;
 
-use serde::{Deserialize, Serialize};
-use tower_lsp_server::jsonrpc::{Error, ErrorCode};
-use tower_lsp_server::lsp_types::{
+use crate::error::ResponseError as Error;
+use lsp_types::{
     self, CodeAction, CodeActionContext, CodeActionKind, CodeActionOrCommand,
     CodeActionTriggerKind, TextEdit, Uri, WorkspaceEdit,
 };
+use serde::{Deserialize, Serialize};
 
 use super::encoding::PositionEncoding;
 use super::from_proto;
@@ -150,11 +150,7 @@ pub fn resolve(
         // Not one of ours, or already made: as it is.
         return Ok(action);
     };
-    let modified = |message: &str| Error {
-        code: ErrorCode::ContentModified,
-        message: message.to_string().into(),
-        data: None,
-    };
+    let modified = |message: &str| Error::content_modified(message);
     let document = document
         .filter(|document| document.version() == lazy.version)
         .ok_or_else(|| modified("the document changed since the action was offered"))?;
