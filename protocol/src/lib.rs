@@ -26,6 +26,7 @@ pub mod hover;
 pub mod navigation;
 pub mod play;
 pub mod semantic_tokens;
+pub mod session;
 pub mod settings;
 pub mod structure;
 pub mod to_proto;
