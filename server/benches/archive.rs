@@ -113,7 +113,7 @@ fn survey_memory(folder: &Path) {
     surveyed.send(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}));
     let (_, report) = surveyed.wait_for_within(patience, published(&uri));
     let listed = report["params"]["diagnostics"].as_array().map_or(0, Vec::len);
-    let after_survey = memory(surveyed.pid());
+    let after_survey = settled_memory(surveyed.pid());
 
     let mut opened = Server::start();
     opened.initialize(json!({}));
@@ -124,7 +124,7 @@ fn survey_memory(folder: &Path) {
     let closing = json!({"textDocument": {"uri": uri}});
     opened.send(&json!({"jsonrpc": "2.0", "method": "textDocument/didClose", "params": closing}));
     opened.wait_for_within(patience, published(&uri));
-    let after_close = memory(opened.pid());
+    let after_close = settled_memory(opened.pid());
     println!(
         "one {:.0} MB file of {all} problems: surveyed (listing {listed}): resident {:.0} MB, peak {:.0} MB | opened and closed: resident {:.0} MB, peak {:.0} MB | survey / closed (resident) {:.2}",
         text.len() as f64 / 1e6,
@@ -141,11 +141,11 @@ fn survey_memory(folder: &Path) {
 /// A process's resident memory once it has settled (the server gives memory back after it
 /// has answered: read until two readings a quarter of a second apart agree within 1%, ten
 /// seconds at most), and its peak, in megabytes.
-fn memory(pid: u32) -> (f64, f64) {
-    let mut last = read_memory(pid);
+fn settled_memory(pid: u32) -> (f64, f64) {
+    let mut last = process::memory(pid);
     for _ in 0..40 {
         std::thread::sleep(Duration::from_millis(250));
-        let now = read_memory(pid);
+        let now = process::memory(pid);
         let settled = (now.0 - last.0).abs() <= last.0 / 100.0;
         last = now;
         if settled {
@@ -153,19 +153,6 @@ fn memory(pid: u32) -> (f64, f64) {
         }
     }
     last
-}
-
-/// A process's resident memory and its peak, in megabytes (Linux; zeros elsewhere).
-fn read_memory(pid: u32) -> (f64, f64) {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let field = |name: &str| {
-        status
-            .lines()
-            .find_map(|line| line.strip_prefix(name))
-            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-            .map_or(0.0, |kb| kb / 1024.0)
-    };
-    (field("VmRSS:"), field("VmHWM:"))
 }
 
 /// One `ctlpgn check --quiet PATH`, its status checked: the corpus is clean.

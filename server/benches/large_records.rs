@@ -24,21 +24,8 @@ mod process;
 use std::time::{Duration, Instant};
 
 use ctlpgn_test_support::fixtures::knights_out_and_back_of;
-use process::{frame, Server};
+use process::{frame, memory, Server};
 use serde_json::{json, Value};
-
-/// The resident memory of a process and its peak so far, in megabytes (Linux's `/proc`).
-fn memory(pid: u32) -> (f64, f64) {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let field = |name: &str| {
-        status
-            .lines()
-            .find_map(|line| line.strip_prefix(name))
-            .and_then(|value| value.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
-            .map_or(0.0, |kilobytes| kilobytes / 1024.0)
-    };
-    (field("VmRSS:"), field("VmHWM:"))
-}
 
 /// A server under measure, stopped when its memory passes the limit.
 struct Measured {

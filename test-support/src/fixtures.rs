@@ -117,6 +117,19 @@ fn knights(one_line: bool, more: impl Fn(&str, usize) -> bool) -> String {
     text
 }
 
+/// The files two servers are compared on, request by request (the web module and the protocol
+/// layer's session against the native server): the handbook's examples, one example record per
+/// diagnostic code, the repository's examples, and a corpus game.
+pub fn compared_files() -> Vec<PathBuf> {
+    let root = repository_dir();
+    let mut files = files_under(&root.join("testdata/examples"), ".ctl-pgn");
+    files.extend(files_under(&root.join("testdata/diagnostics"), ".ctl-pgn"));
+    files.extend(files_under(&root.join("examples"), ".ctl-pgn"));
+    files.extend(files_under(&root.join("testdata/corpus/valid"), ".ctl-pgn").into_iter().take(1));
+    assert!(files.len() > 50, "{}", files.len());
+    files
+}
+
 /// The `initialize` request recorded from an editor (`tests/fixtures/initialize/<name>`, whose
 /// README says how each was recorded).
 pub fn recorded_initialize(name: &str) -> Value {

@@ -6,24 +6,10 @@
 //! the requests about a place at every word of every line (for VS Code; at every seventh for
 //! the others, which differ from it in what was negotiated, not in the places).
 
-use std::path::PathBuf;
-
 use ctlpgn_protocol::session::Session;
-use ctlpgn_test_support::fixtures::{files_under, recorded_initialize, repository_dir};
+use ctlpgn_test_support::fixtures::{compared_files, recorded_initialize};
 use ctlpgn_test_support::lsp::{Client, Launch};
 use serde_json::{json, Value};
-
-/// The files compared: the handbook's examples, one example record per diagnostic code, the
-/// repository's examples and a corpus game.
-fn files() -> Vec<PathBuf> {
-    let root = repository_dir();
-    let mut files = files_under(&root.join("testdata/examples"), ".ctl-pgn");
-    files.extend(files_under(&root.join("testdata/diagnostics"), ".ctl-pgn"));
-    files.extend(files_under(&root.join("examples"), ".ctl-pgn"));
-    files.extend(files_under(&root.join("testdata/corpus/valid"), ".ctl-pgn").into_iter().take(1));
-    assert!(files.len() > 50, "{}", files.len());
-    files
-}
 
 /// The places asked about: the start of every word of every line and each line's end, as
 /// columns in `encoding` (`utf-8` or `utf-16`).
@@ -100,7 +86,7 @@ fn the_session_answers_what_the_native_server_answers_for_every_editor() {
         let encoding = initialized["capabilities"]["positionEncoding"].as_str().unwrap_or("utf-16");
         let pulls = initialized["capabilities"]["diagnosticProvider"].is_object();
         let mut asked = 0usize;
-        for (index, path) in files().into_iter().enumerate() {
+        for (index, path) in compared_files().into_iter().enumerate() {
             let Ok(text) = String::from_utf8(std::fs::read(&path).expect("readable")) else {
                 continue;
             };

@@ -4,9 +4,7 @@
 //! of every move line their hovers, completions, boards and the plays the boards offer,
 //! compared field by field.
 
-use std::path::PathBuf;
-
-use ctlpgn_test_support::fixtures::{files_under, repository_dir};
+use ctlpgn_test_support::fixtures::compared_files;
 use ctlpgn_test_support::lsp::{uri, utf16_client, Client};
 use ctlpgn_web::Session;
 use serde_json::{json, Value};
@@ -21,18 +19,6 @@ fn call(session: &mut Session, method: &str, params: Value) -> Result<Value, Val
         Some(error) => Err(error.clone()),
         None => Ok(answer["result"].clone()),
     }
-}
-
-/// The files compared: the handbook's examples, one example record per diagnostic code,
-/// the repository's examples, and a corpus game.
-fn files() -> Vec<PathBuf> {
-    let root = repository_dir();
-    let mut files = files_under(&root.join("testdata/examples"), ".ctl-pgn");
-    files.extend(files_under(&root.join("testdata/diagnostics"), ".ctl-pgn"));
-    files.extend(files_under(&root.join("examples"), ".ctl-pgn"));
-    files.extend(files_under(&root.join("testdata/corpus/valid"), ".ctl-pgn").into_iter().take(1));
-    assert!(files.len() > 50, "{}", files.len());
-    files
 }
 
 /// The places asked about: the start of every word of every line that is not a tag, and the
@@ -63,7 +49,7 @@ fn places(text: &str) -> Vec<(u32, u32)> {
 fn the_web_session_answers_what_the_language_server_answers() {
     let mut client = Client::start(utf16_client());
     let mut compared = [0usize; 5];
-    for path in files() {
+    for path in compared_files() {
         // The file that is not UTF-8 (S000) has a test of its own, below.
         let Ok(text) = String::from_utf8(std::fs::read(&path).expect("readable")) else {
             continue;

@@ -128,6 +128,20 @@ impl Server {
     }
 }
 
+/// The resident memory of a process and its peak so far, in megabytes (Linux's `/proc`; zeros
+/// elsewhere).
+pub fn memory(pid: u32) -> (f64, f64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|line| line.strip_prefix(name))
+            .and_then(|value| value.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+            .map_or(0.0, |kilobytes| kilobytes / 1024.0)
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
 /// A message as a frame: its `Content-Length` header and its JSON.
 pub fn frame(message: &Value) -> Vec<u8> {
     let body = message.to_string();
