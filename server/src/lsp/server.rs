@@ -68,8 +68,8 @@ use ctlpgn_protocol::semantic_tokens;
 use ctlpgn_protocol::settings::Settings;
 use ctlpgn_protocol::structure;
 
-/// How long the client may take to answer `workspace/configuration`; the settings stay as
-/// they are when it does not answer in time.
+/// How long the client may take to answer `workspace/configuration` (the settings stay as they
+/// are when it does not answer in time) or `workspace/diagnostic/refresh` (asked again after).
 const CONFIGURATION_PATIENCE: Duration = Duration::from_secs(5);
 
 /// The language server's state. A clone shares it: the task that waits for the client's
@@ -713,7 +713,9 @@ impl Server {
             if negotiated.diagnostic_refresh && !self.refreshing.swap(true, Ordering::SeqCst) {
                 let (client, refreshing) = (self.client.clone(), self.refreshing.clone());
                 tokio::spawn(async move {
-                    let _ = client.workspace_diagnostic_refresh().await;
+                    // A client that never answers is asked again after a while, not never.
+                    let asked = client.workspace_diagnostic_refresh();
+                    let _ = tokio::time::timeout(CONFIGURATION_PATIENCE, asked).await;
                     refreshing.store(false, Ordering::SeqCst);
                 });
             }
