@@ -163,16 +163,29 @@ pub fn document_diagnostics(
     encoding: PositionEncoding,
     rules: bool,
 ) -> Vec<lsp_types::Diagnostic> {
-    document
-        .records()
-        .iter()
-        .flat_map(|record| {
-            record.state.shown(rules).map(move |found| {
+    first_diagnostics(document, encoding, rules, usize::MAX).0
+}
+
+/// The first `most` of [`document_diagnostics`], and how many there are in all: only those
+/// kept are turned into the protocol's values (a generated file can hold a million).
+pub fn first_diagnostics(
+    document: &Document,
+    encoding: PositionEncoding,
+    rules: bool,
+    most: usize,
+) -> (Vec<lsp_types::Diagnostic>, usize) {
+    let mut kept = Vec::new();
+    let mut all = 0;
+    for record in document.records() {
+        for found in record.state.shown(rules) {
+            all += 1;
+            if kept.len() < most {
                 let range = range(document.rope(), record.in_document(found.range), encoding);
-                diagnostic(found, range)
-            })
-        })
-        .collect()
+                kept.push(diagnostic(found, range));
+            }
+        }
+    }
+    (kept, all)
 }
 
 /// A core diagnostic as the protocol's, at `range`: the handbook's code (`K003`), source

@@ -365,19 +365,21 @@ pub fn check_file(path: &Path, checking: Checking) -> Result<Vec<Diagnostic>, St
     let rule_checks = if checking.rules { RuleChecks::Judge } else { RuleChecks::Skip };
     panics::catch(|| {
         let document = Document::read(&text, 0, rule_checks, Default::default());
-        let found = to_proto::document_diagnostics(&document, checking.encoding, checking.rules);
-        at_most_reported(found)
+        let (encoding, rules) = (checking.encoding, checking.rules);
+        let (found, all) =
+            to_proto::first_diagnostics(&document, encoding, rules, MOST_REPORTED + 1);
+        at_most_reported(found, all)
     })
     .map_err(|panic| format!("{name}: checking it panicked: {panic}"))
 }
 
-/// The first [`MOST_REPORTED`] problems of a file, and one more (S015, at the first left out)
-/// that says how many were left out.
-fn at_most_reported(mut found: Vec<Diagnostic>) -> Vec<Diagnostic> {
+/// The first [`MOST_REPORTED`] problems of a file of `all`, and one more (S015, at the first
+/// left out, which `found` holds) that says how many were left out.
+fn at_most_reported(mut found: Vec<Diagnostic>, all: usize) -> Vec<Diagnostic> {
     if found.len() <= MOST_REPORTED {
         return found;
     }
-    let left_out = found.len() - MOST_REPORTED;
+    let left_out = all - MOST_REPORTED;
     let range = found[MOST_REPORTED].range;
     found.truncate(MOST_REPORTED);
     found.shrink_to_fit();
