@@ -721,8 +721,10 @@ test('playing on a 2,000-record file writes the move within a click', async () =
   await screenshot('play-many');
 });
 
-/** Opens a file of the workspace from Quick Open (Ctrl+P), as a person who knows its name. */
+/** Opens a file of the workspace from Quick Open (Ctrl+P), as a person who knows its name, in
+ *  the first editor group (the board panel may hold the second). */
 async function quickOpen(name) {
+  await page.keyboard.press('Control+1');
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget .quick-input-box input');
   await input.waitFor({ timeout: PATIENCE });
@@ -731,8 +733,9 @@ async function quickOpen(name) {
     (await page.locator('.quick-input-widget .monaco-list-row').allInnerTexts()).some((row) => row.includes(name)),
   );
   await page.keyboard.press('Enter');
-  await until(`${name} open`, async () => (await page.locator('.tab.active').first().innerText().catch(() => '')).includes(name));
-  await page.locator('.editor-instance .monaco-editor textarea').first().focus();
+  const group = page.locator('.editor-group-container.active');
+  await until(`${name} open`, async () => (await group.locator('.tab.active').first().innerText().catch(() => '')).includes(name));
+  await group.locator('.editor-instance .monaco-editor textarea').first().focus();
 }
 
 /** Whether the Problems panel shows a file by its name (its heading row). */
