@@ -42,3 +42,22 @@ fn check_fix_then_fmt_check_lists_nothing_in_lf_and_crlf() {
         std::fs::remove_dir_all(&root).expect("removed");
     }
 }
+
+/// Two fixes that together would open a second record (T001's Variant tag added before a
+/// misspelt `[ariant` tag, and T004's renaming of it to Variant; found by the fuzzer's `walk`
+/// mode) are not made: the file keeps its one record, and its layout.
+#[test]
+fn fixes_that_would_open_another_record_are_not_made() {
+    let root = scratch("fix-one-record");
+    let text = "[ariant \"C'escacs\"]\n[Round \"14\"]\n[Site \"?\"]\n";
+    let path = root.join("game.ctl-pgn");
+    std::fs::write(&path, text).expect("written");
+    let path = path.to_str().expect("UTF-8");
+    let fixed = ctlpgn(&["check", "--fix", path]);
+    assert_eq!(fixed.status, Some(1), "{}", fixed.stderr);
+    assert!(!fixed.stderr.contains("fixed"), "{}", fixed.stderr);
+    let laid_out = ctlpgn(&["fmt", "--check", path]);
+    assert_eq!(laid_out.status, Some(0), "{:?}", String::from_utf8_lossy(&laid_out.stdout));
+    assert_eq!(std::fs::read_to_string(path).expect("read"), text);
+    std::fs::remove_dir_all(&root).expect("removed");
+}

@@ -259,7 +259,9 @@ fn fixed_record(text: &str, rules: bool) -> (Cow<'_, str>, usize) {
     for _ in 0..most_rounds {
         let Some(action) = fix_all(&document, rules) else { break };
         let next = apply_edits(&fixed, &action.edits);
-        if next == *fixed {
+        // A round whose fixes together open another record (a Variant tag added, then a tag
+        // renamed Variant) would change what the file holds, not mend it.
+        if next == *fixed || record_parts(&next).len() != record_parts(text).len() {
             break;
         }
         let next_document = Document::new(&next, 1);
