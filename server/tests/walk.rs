@@ -36,6 +36,13 @@ fn ctlpgn_at(folder: &Path, home: &Path, arguments: &[&str]) -> Run {
     run(&mut command, b"", Stdio::piped())
 }
 
+/// Asserts that `run` ended with status 2 and said `said` on standard error.
+fn failed_saying(run: &Run, said: &str) {
+    assert_eq!(run.status, Some(2), "{}", run.stderr);
+    assert!(run.stderr.contains(said), "{said:?} not in {}", run.stderr);
+    assert!(!run.stderr.contains("all clean"), "{}", run.stderr);
+}
+
 fn home_in(root: &Path) -> PathBuf {
     let home = root.join("home");
     write(&home, ".gitconfig", "");
@@ -66,28 +73,20 @@ fn an_ignore_file_above_the_folder_never_makes_a_clean_pass() {
             arguments.push("--fan");
         }
         let run = ctlpgn_at(&home, &home, &arguments);
-        assert_eq!(run.status, Some(2), "{command}: {}", run.stderr);
-        assert!(
-            run.stderr.contains(&format!(
+        failed_saying(
+            &run,
+            &format!(
                 "ctlpgn {command}: games/: no .ctl-pgn file found (1 file left out by ignore \
                  rules: --no-ignore checks them)"
-            )),
-            "{command}: {}",
-            run.stderr
+            ),
         );
-        assert!(!run.stderr.contains("all clean"), "{}", run.stderr);
     }
     let all = ctlpgn_at(&home, &home, &["check", "--no-ignore", "games/"]);
     assert_eq!(all.status, Some(1), "{}", all.stderr);
     let empty = root.join("empty");
     std::fs::create_dir_all(&empty).expect("a folder");
     let nothing = ctlpgn_at(&root, &home, &["check", "empty"]);
-    assert_eq!(nothing.status, Some(2), "{}", nothing.stderr);
-    assert!(
-        nothing.stderr.starts_with("ctlpgn check: empty: no .ctl-pgn file found\n"),
-        "{}",
-        nothing.stderr
-    );
+    failed_saying(&nothing, "ctlpgn check: empty: no .ctl-pgn file found\n");
     std::fs::remove_dir_all(&root).expect("removed");
 }
 
@@ -104,12 +103,7 @@ fn the_global_excludes_count_inside_a_repository_only() {
     write(&root, "repository/games/broken.ctl-pgn", BROKEN);
     std::fs::create_dir_all(root.join("repository/.git")).expect("a repository");
     let inside = ctlpgn_at(&root.join("repository"), &home, &["check", "games"]);
-    assert_eq!(inside.status, Some(2), "{}", inside.stderr);
-    assert!(
-        inside.stderr.contains("games: no .ctl-pgn file found (1 file left out"),
-        "{}",
-        inside.stderr
-    );
+    failed_saying(&inside, "games: no .ctl-pgn file found (1 file left out");
     std::fs::remove_dir_all(&root).expect("removed");
 }
 
