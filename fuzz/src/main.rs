@@ -1,7 +1,9 @@
 //! `ctlpgn-fuzz`: a fuzzer for ctlpgn on stable Rust. `core` mutates corpus records and runs
 //! them through the analysis, the quick fixes, the formatter, the conversions and the PDTL;
-//! `lsp` drives the real language server in-process with random edit streams and requests.
-//! Both are deterministic for a seed; see `fuzz/README.md`.
+//! `lsp` drives the real language server in-process with random edit streams and requests;
+//! `walk` runs the command line's walk of folders and its writes on trees it makes.
+//! All are deterministic for a seed (but for the race `walk` makes on purpose); see
+//! `fuzz/README.md`.
 
 mod core_checks;
 mod core_mode;
@@ -12,12 +14,13 @@ mod mutate;
 mod panics;
 mod seeds;
 mod supervise;
+mod walk_mode;
 
 use std::time::Instant;
 
 use finding::Skip;
 
-const USAGE: &str = "usage: ctlpgn-fuzz (core | lsp) [--seconds N] [--iterations N] [--seed S] [--jobs N] [--skip KIND]... [--keep-going] [--timeout SECONDS] [--in-process]
+const USAGE: &str = "usage: ctlpgn-fuzz (core | lsp | walk) [--seconds N] [--iterations N] [--seed S] [--jobs N] [--skip KIND]... [--keep-going] [--timeout SECONDS] [--in-process]
        ctlpgn-fuzz (core | lsp) --replay FILE
        ctlpgn-fuzz (core | lsp) --minimize FILE";
 
@@ -73,7 +76,7 @@ impl Budget {
 fn parse(arguments: &[String]) -> Result<(String, Options), String> {
     let mut iter = arguments.iter();
     let mode = iter.next().ok_or("say core or lsp")?.clone();
-    if mode != "core" && mode != "lsp" {
+    if !["core", "lsp", "walk"].contains(&mode.as_str()) {
         return Err(format!("unknown mode {mode}"));
     }
     let mut options = Options {
@@ -141,6 +144,10 @@ fn main() {
 }
 
 fn run(mode: &str, options: &Options) -> i32 {
+    if mode == "walk" {
+        // Each case runs the binary: a crash is its status, not the fuzzer's, so no workers.
+        return walk_mode::run(options);
+    }
     if let Some(path) = &options.replay {
         match mode {
             "core" => core_mode::replay(path, options),

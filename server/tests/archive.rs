@@ -6,6 +6,7 @@
 
 mod command;
 
+use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 use std::process::Stdio;
 
@@ -38,7 +39,9 @@ fn a_folder_is_walked_in_path_order_past_what_is_ignored_and_what_cannot_be_read
     write(&root, "b/early.ctl-pgn", CLEAN);
     write(&root, "notes.txt", BROKEN);
     write(&root, "ignored/skipped.ctl-pgn", BROKEN);
+    // A .gitignore counts inside a Git repository only.
     write(&root, ".gitignore", "ignored/\n");
+    std::fs::create_dir_all(root.join(".git")).expect("a repository");
     write(&root, "huge.ctl-pgn", &CLEAN.repeat(100));
     #[cfg(unix)]
     std::os::unix::fs::symlink(&root, root.join("b/loop")).expect("a link loop");
@@ -266,7 +269,7 @@ fn convert_walks_a_folder_and_leaves_what_is_ignored() {
     write(&root, "games/a.ctl-pgn", &with_letters);
     write(&root, "games/deeper/b.ctl-pgn", &with_letters);
     write(&root, "games/drafts/c.ctl-pgn", &with_letters);
-    write(&root, "games/.gitignore", "drafts/\n");
+    write(&root, "games/.ignore", "drafts/\n");
     let games = root.join("games");
     let run = ctlpgn(&["convert", "--fan", "--in-place", games.to_str().expect("UTF-8")]);
     assert_eq!(run.status, Some(0), "{}", run.stderr);
@@ -274,5 +277,144 @@ fn convert_walks_a_folder_and_leaves_what_is_ignored() {
     assert_ne!(figurines, with_letters, "converted");
     assert_eq!(read_text(&games.join("deeper/b.ctl-pgn")), figurines);
     assert_eq!(read_text(&games.join("drafts/c.ctl-pgn")), with_letters, "ignored");
+    std::fs::remove_dir_all(&root).expect("removed");
+}
+
+/// The record files of `testdata/diagnostics`, copied into `folder`.
+fn diagnostics_files(folder: &Path) -> usize {
+    let files = testdata_files("diagnostics", "ctl-pgn");
+    for path in &files {
+        let name = path.file_name().expect("a name");
+        std::fs::copy(path, folder.join(name)).expect("copied");
+    }
+    files.len()
+}
+
+/// `--diff` counts what the files hold as a plain check does, and fails on an error with
+/// nothing to fix; its diffs and JSON are never mixed on standard output; a folder that could
+/// not be walked is never "all clean".
+#[test]
+fn diff_sums_up_what_check_sums_up() {
+    let root = scratch("archive-diff-summary");
+    let count = diagnostics_files(&root);
+    let folder = root.to_str().expect("UTF-8");
+    let plain = ctlpgn(&["check", folder]);
+    let totals = |stderr: &str| -> String {
+        let last = stderr.lines().last().expect("a summary").to_string();
+        last.split("; ").next().expect("the counts").to_string()
+    };
+    assert!(totals(&plain.stderr).starts_with(&format!("ctlpgn check: {count} files checked: ")));
+    let diff = ctlpgn(&["check", "--diff", folder]);
+    assert_eq!(diff.status, Some(1), "{}", diff.stderr);
+    assert_eq!(totals(&diff.stderr), totals(&plain.stderr));
+    assert!(stdout(&diff).starts_with("--- "), "only diffs: {}", stdout(&diff));
+
+    let k001 = root.join("K001.ctl-pgn");
+    let one = ctlpgn(&["check", "--diff", k001.to_str().expect("UTF-8")]);
+    assert_eq!(one.status, Some(1), "an error, nothing to fix: {}", one.stderr);
+    assert_eq!(one.stderr, "ctlpgn check: 1 file checked: 1 error, 0 warnings, 0 hints\n");
+    assert_eq!(stdout(&one), "");
+
+    let json = ctlpgn(&["check", "--diff", "--format", "json", folder]);
+    assert_eq!(json.status, Some(2), "{}", json.stderr);
+    assert_eq!(stdout(&json), "");
+    assert!(json.stderr.contains("--format json"), "{}", json.stderr);
+
+    let looped = root.join("looped");
+    std::fs::create_dir(&looped).expect("a folder");
+    std::os::unix::fs::symlink(&looped, looped.join("again")).expect("a link loop");
+    let run = ctlpgn(&["check", looped.to_str().expect("UTF-8")]);
+    assert_eq!(run.status, Some(2), "{}", run.stderr);
+    assert!(!run.stderr.contains("all clean"), "{}", run.stderr);
+    std::fs::remove_dir_all(&root).expect("removed");
+}
+
+/// What `check` says `--fix` fixes is what `--fix` then fixes, in one run: a record whose move
+/// lines are all numbered 1 comes out clean, and a fix `--fix` refuses (T004's would add a
+/// T019) is not counted; nothing written is nothing fixed.
+#[test]
+fn fix_fixes_in_one_run_what_check_counts_and_no_more() {
+    let root = scratch("archive-fix-counts");
+    let game = read_text(&testdata_files("corpus/valid", "ctl-pgn")[0]);
+    let mut number = 0;
+    let ones: String = game
+        .split_inclusive('\n')
+        .map(|line| match line.split_once(". ") {
+            Some((digits, rest)) if digits.bytes().all(|b| b.is_ascii_digit()) => {
+                number += 1;
+                format!("1. {rest}")
+            }
+            _ => line.to_string(),
+        })
+        .collect();
+    assert!(number > 20, "{number} move lines");
+    write(&root, "ones.ctl-pgn", &ones);
+    let ones_path = root.join("ones.ctl-pgn");
+    let ones_path = ones_path.to_str().expect("UTF-8");
+    let counted = ctlpgn(&["check", ones_path]);
+    let fixable = format!("{} problems fixable with --fix\n", number - 1);
+    assert!(counted.stderr.ends_with(&fixable), "{}", counted.stderr);
+    let fixed = ctlpgn(&["check", "--fix", ones_path]);
+    assert_eq!(fixed.status, Some(0), "{}", fixed.stderr);
+    let summary = format!("all clean; fixed {} problems in 1 file\n", number - 1);
+    assert!(fixed.stderr.ends_with(&summary), "{}", fixed.stderr);
+    assert_eq!(read_text(&root.join("ones.ctl-pgn")), game);
+
+    std::fs::copy(
+        ctlpgn_test_support::fixtures::testdata_dir().join("diagnostics/T004.ctl-pgn"),
+        root.join("T004.ctl-pgn"),
+    )
+    .expect("copied");
+    let t004 = root.join("T004.ctl-pgn");
+    let t004 = t004.to_str().expect("UTF-8");
+    let counted = ctlpgn(&["check", t004]);
+    assert!(!counted.stderr.contains("fixable"), "{}", counted.stderr);
+
+    write(&root, "read-only.ctl-pgn", &ones);
+    let read_only = root.join("read-only.ctl-pgn");
+    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    let refused = ctlpgn(&["check", "--fix", read_only.to_str().expect("UTF-8")]);
+    assert_eq!(refused.status, Some(2), "{}", refused.stderr);
+    assert!(!refused.stderr.contains("fixed"), "{}", refused.stderr);
+    std::fs::remove_dir_all(&root).expect("removed");
+}
+
+/// A file's name is shown with stand-ins wherever `check` and `fmt` print it for a person: an
+/// escape sequence in it does not reach the terminal, a line end in it does not split a line.
+#[test]
+fn file_names_never_reach_the_terminal_raw() {
+    let root = scratch("archive-names");
+    let names = ["\u{1b}]0;PWNED\u{7}\u{1b}[31m red.ctl-pgn", "two\nlines.ctl-pgn"];
+    for name in names {
+        write(&root, &format!("names/{name}"), &CLEAN.replace("1. ", "1.  "));
+    }
+    write(&root, "\u{1b}[31mbroken.ctl-pgn", BROKEN);
+    write(&root, "\u{1b}[31mnot-utf8.ctl-pgn", "");
+    std::fs::write(root.join("\u{1b}[31mnot-utf8.ctl-pgn"), b"\xff").expect("written");
+    let folder = root.to_str().expect("UTF-8");
+    let names = root.join("names");
+    let names = names.to_str().expect("UTF-8");
+    for arguments in [
+        vec!["fmt", "--check", names],
+        vec!["fmt", "--diff", names],
+        vec!["check", folder],
+        vec!["check", "--diff", folder],
+        vec!["check", "--format", "github", folder],
+    ] {
+        let run = ctlpgn(&arguments);
+        let printed = stdout(&run);
+        assert!(
+            !printed.contains('\u{1b}') && !printed.contains('\u{7}'),
+            "{arguments:?}: {printed:?}"
+        );
+        assert!(!run.stderr.contains('\u{1b}'), "{arguments:?}: {:?}", run.stderr);
+        assert!(
+            !printed.lines().any(|line| line.starts_with("lines.ctl-pgn")),
+            "{arguments:?}: {printed:?}"
+        );
+    }
+    let listed = stdout(&ctlpgn(&["fmt", "--check", names]));
+    assert_eq!(listed.lines().count(), 2, "{listed:?}");
+    assert!(listed.contains("two␊lines.ctl-pgn\n"), "{listed:?}");
     std::fs::remove_dir_all(&root).expect("removed");
 }

@@ -339,3 +339,79 @@ fn a_named_pipe_is_read_and_written_as_a_stream_never_replaced() {
     assert_eq!(names_in(&folder), ["pipe"]);
     fs::remove_dir_all(&folder).expect("cleaned");
 }
+
+/// A rewrite keeps the file's POSIX ACL and extended attributes: a file of group `nogroup`,
+/// mode 0640, whose ACL denies `nobody` what the group bits allow, and a `user.note`. After
+/// `fmt`, the note is there and `nobody` still cannot read the file.
+#[test]
+fn a_rewrite_keeps_the_acl_and_the_extended_attributes() {
+    if !is_root() {
+        return;
+    }
+    let folder = scratch("acl");
+    fs::set_permissions(&folder, fs::Permissions::from_mode(0o755)).expect("chmod");
+    let path = folder.join("game.ctl-pgn");
+    fs::write(&path, unformatted_records(200)).expect("written");
+    std::os::unix::fs::chown(&path, Some(0), Some(NOBODY)).expect("chown");
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).expect("chmod");
+    let acl = Command::new("setfacl")
+        .args(["-m", "user:nobody:---"])
+        .arg(&path)
+        .status()
+        .expect("setfacl runs (Debian's package acl)");
+    assert!(acl.success());
+    rustix::fs::setxattr(&path, "user.note", b"from the club", rustix::fs::XattrFlags::empty())
+        .expect("an extended attribute");
+    let acl_of = |path: &Path| {
+        let shown =
+            Command::new("getfacl").arg("--omit-header").arg(path).output().expect("getfacl");
+        String::from_utf8_lossy(&shown.stdout).into_owned()
+    };
+    let before = acl_of(&path);
+    assert!(before.contains("user:nobody:---"), "{before}");
+    let formatted = execute(&["fmt", path.to_str().expect("UTF-8")], b"", Stdio::piped());
+    assert_eq!(formatted.status, Some(0), "{}", formatted.stderr);
+    assert_ne!(fs::read_to_string(&path).expect("read"), unformatted_records(200), "rewritten");
+    assert_eq!(acl_of(&path), before);
+    let mut note = [0; 64];
+    let length = rustix::fs::getxattr(&path, "user.note", &mut note[..]).expect("the note stays");
+    assert_eq!(&note[..length], b"from the club");
+    let metadata = fs::metadata(&path).expect("there");
+    assert_eq!((metadata.uid(), metadata.gid(), metadata.mode() & 0o777), (0, NOBODY, 0o640));
+    let read_as_nobody =
+        Command::new("cat").arg(&path).uid(NOBODY).gid(NOBODY).output().expect("cat runs");
+    assert!(!read_as_nobody.status.success(), "nobody reads the file: {read_as_nobody:?}");
+    fs::remove_dir_all(&folder).expect("cleaned");
+}
+
+/// A file whose name takes the 255 bytes a name may have is rewritten (a temporary file named
+/// after it could not be made), and a named pipe no program writes to is refused at once, not
+/// waited on for ever.
+#[test]
+fn a_longest_name_is_rewritten_and_a_pipe_without_writer_is_refused() {
+    let folder = scratch("long-name");
+    let name = format!("{}.ctl-pgn", "g".repeat(255 - ".ctl-pgn".len()));
+    let path = folder.join(&name);
+    fs::write(&path, unformatted_records(200)).expect("written");
+    let formatted = execute(&["fmt", path.to_str().expect("UTF-8")], b"", Stdio::piped());
+    assert_eq!(formatted.status, Some(0), "{}", formatted.stderr);
+    assert_ne!(fs::read_to_string(&path).expect("read"), unformatted_records(200), "rewritten");
+    assert_eq!(names_in(&folder), [name]);
+
+    let pipe = folder.join("pipe.ctl-pgn");
+    rustix::fs::mknodat(
+        rustix::fs::CWD,
+        &pipe,
+        rustix::fs::FileType::Fifo,
+        rustix::fs::Mode::from(0o600),
+        0,
+    )
+    .expect("a named pipe");
+    assert!(fs::metadata(&pipe).expect("there").file_type().is_fifo());
+    for command in ["check", "fmt"] {
+        let run = execute(&[command, pipe.to_str().expect("UTF-8")], b"", Stdio::piped());
+        assert_eq!(run.status, Some(2), "{command}: {}", run.stderr);
+        assert!(run.stderr.contains("a named pipe that no program writes to"), "{}", run.stderr);
+    }
+    fs::remove_dir_all(&folder).expect("cleaned");
+}

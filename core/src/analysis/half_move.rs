@@ -117,14 +117,15 @@ fn read_annotations(text: &str, half_move: &HalfMoveText, diagnostics: &mut Vec<
             nag.range,
             format!("NAG {nag_text} in movetext: ratings are written as symbols; {advice}"),
         );
-        // The symbol takes the NAG's place when the half-move has no rating yet; a NAG
+        // The symbol takes the NAG's place when the half-move has no rating yet, one space
+        // after the move as the handbook writes a rating (§6.8) and `fmt` lays it out; a NAG
         // without a symbol has no obvious replacement.
         if let (Some(symbol), None) = (nag_symbol(nag_text), &half_move.rating) {
             let space_before = nag.range.start - text[..nag.range.start].trim_end().len();
             diagnostic = diagnostic.with_fix(Fix::replace(
                 format!("Write {symbol}"),
                 TextRange::new(nag.range.start - space_before, nag.range.end),
-                symbol,
+                format!(" {symbol}"),
             ));
         }
         diagnostics.push(diagnostic);

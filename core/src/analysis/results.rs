@@ -3,6 +3,7 @@
 
 use super::movetext::MainLineEnd;
 use crate::diagnostics::{Code, Diagnostic, Findings, Fix};
+use crate::format::dominant_line_ending;
 use crate::pieces::Side;
 use crate::syntax::chars::is_white_space;
 use crate::syntax::Item;
@@ -114,8 +115,12 @@ pub fn check_results(
                 }
             }
             if let Some(line_end) = line_end {
+                // In the record's own line ending: a bare LF in a CRLF record is a layout
+                // `fmt` changes back.
+                let eol = dominant_line_ending(text);
                 let at_end = line_end == text.len();
-                let line = if at_end { format!("\n{value}\n") } else { format!("\n{value}") };
+                let line =
+                    if at_end { format!("{eol}{value}{eol}") } else { format!("{eol}{value}") };
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     format!("Add the result line {value}"),
                     TextRange::empty(line_end),

@@ -3,6 +3,7 @@
 //! remaining tag rules are checked in `tags`.
 
 use crate::diagnostics::{Code, Diagnostic, Findings, Fix, Severity};
+use crate::format::dominant_line_ending;
 use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::position::Position;
@@ -99,7 +100,8 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Findings) -> Set
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     ADD_VARIANT,
                     TextRange::empty(first.range.start),
-                    "[Variant \"C'escacs\"]\n",
+                    // In the record's own line ending, as `fmt` keeps it.
+                    format!("[Variant \"C'escacs\"]{}", dominant_line_ending(text)),
                 ));
             }
             diagnostics.push(diagnostic);
@@ -125,7 +127,7 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Findings) -> Set
                 diagnostic = diagnostic.with_fix(Fix::replace(
                     ADD_VARIANT,
                     TextRange::empty(0),
-                    "[Variant \"C'escacs\"]\n\n",
+                    format!("[Variant \"C'escacs\"]{0}{0}", dominant_line_ending(text)),
                 ));
             }
             diagnostics.push(diagnostic);

@@ -7,8 +7,8 @@
 //! of the diagnostics; `--fix` applies the fixes the editor's fix-all applies (each proven by a
 //! replay, `analysis::proven_fixes`) and reports what is left, `--diff` shows them instead.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 use serde_json::json;
 
@@ -16,13 +16,14 @@ use super::arguments::{CheckArguments, ReportFormat};
 use super::colour::Paint;
 use super::diff::unified_diff;
 use super::excerpt::excerpt;
-use super::input::{read_input, Input, ReadFailure};
+use super::input::{read_entry, Input, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
+use super::parts::record_parts;
 use super::streams::names_a_stream;
 use super::terminal::visible;
 use super::write::replace_file;
 use super::{place_record, Placed, Status};
-use crate::walk;
+use crate::walk::Entry;
 use ctlpgn_core::analysis::Keep;
 use ctlpgn_core::diagnostics::{Code, Diagnostic, Severity};
 use ctlpgn_core::document::Document;
@@ -42,6 +43,14 @@ struct Style {
 /// 2 when a file or folder cannot be read or a fix cannot be written (the other files are
 /// still checked).
 pub fn run(arguments: &CheckArguments, out: &mut Output<'_>) -> Result<Status, OutputFailed> {
+    if arguments.diff && arguments.format == ReportFormat::Json {
+        // Diffs before the array would make standard output something no JSON reader takes.
+        error_line(
+            "ctlpgn check: --diff prints diffs, which --format json cannot hold; use one or the \
+             other (--fix with --format json lists what is left after the fixes)",
+        );
+        return Ok(Status::Failure);
+    }
     let fixing = arguments.fix || arguments.diff;
     if fixing {
         if let Some(stream) = arguments.files.iter().find(|path| names_a_stream(path)) {
@@ -53,10 +62,10 @@ pub fn run(arguments: &CheckArguments, out: &mut Output<'_>) -> Result<Status, O
             return Ok(Status::Failure);
         }
     }
-    let walked = walk::expand(&arguments.files, arguments.no_ignore);
+    let (entries, messages) = super::walk_arguments("check", &arguments.files, arguments.no_ignore);
     let mut status = Status::Clean;
-    for failure in &walked.failures {
-        error_line(&format!("ctlpgn check: {failure}"));
+    for message in &messages {
+        error_line(message);
         status = Status::Failure;
     }
     let style = Style {
@@ -69,12 +78,12 @@ pub fn run(arguments: &CheckArguments, out: &mut Output<'_>) -> Result<Status, O
         (false, true) => Mode::Fix,
         (false, false) => Mode::Report,
     };
-    let checked = map_chunks(&walked.files, |part: &[PathBuf]| {
+    let checked = map_chunks(&entries, |part: &[Entry]| {
         part.iter()
-            .map(|path| check_path(path, arguments.limit.max_input_size, style, mode))
+            .map(|entry| check_path(entry, arguments.limit.max_input_size, style, mode))
             .collect()
     });
-    let mut totals = Totals::default();
+    let mut totals = Totals { failures: messages.len(), ..Totals::default() };
     let mut items = Vec::new();
     for file in checked {
         if !arguments.statistics {
@@ -131,47 +140,60 @@ struct Checked {
     read: bool,
     /// Whether its fixes changed it (written, or shown in the diff).
     changed: bool,
+    /// Whether it could not be read or written.
+    failed: bool,
 }
 
-fn check_path(path: &std::path::Path, limit: u64, style: Style, mode: Mode) -> Checked {
+fn check_path(entry: &Entry, limit: u64, style: Style, mode: Mode) -> Checked {
     let mut checked = Checked::default();
     let mut printed = Vec::new();
     let mut out = Output::new(Box::new(&mut printed));
     let mut report =
         Report { style, json: Vec::new(), status: Status::Clean, tally: Tally::default() };
-    let result = match read_input(path, limit) {
+    // With --diff, standard output holds the diff alone: the diagnostics are counted, not shown.
+    let mut sink = std::io::sink();
+    let mut counted = Output::new(Box::new(&mut sink));
+    let shown = if mode == Mode::Diff { &mut counted } else { &mut out };
+    let mut diff = String::new();
+    let result = match read_entry(entry, limit) {
         Ok(input) => {
             checked.read = true;
             match mode {
-                Mode::Report => report.file(&mut out, &input.name, Ok(&input.text)),
-                Mode::Fix | Mode::Diff => {
-                    let fixed = fix(&input, style.rules, mode, &mut out);
-                    match fixed {
-                        Ok((text, fixed)) => {
-                            report.tally.fixed = fixed;
-                            report.tally.changed = fixed > 0;
-                            if mode == Mode::Diff {
-                                // As fmt --diff: something to change is a finding.
-                                if fixed > 0 {
-                                    report.status = Status::Findings;
-                                }
-                                Ok(())
-                            } else {
-                                report.file(&mut out, &input.name, Ok(&text))
-                            }
-                        }
-                        Err(message) => {
-                            checked.failure = Some(format!("ctlpgn check: {message}"));
-                            report.status = Status::Failure;
-                            report.file(&mut out, &input.name, Ok(&input.text))
-                        }
+                Mode::Report => {
+                    let result = report.file(shown, &input.name, Ok(&input.text));
+                    // What --fix would really fix: a fix it refuses (one that adds a problem)
+                    // does not count.
+                    if report.tally.fixable > 0 {
+                        report.tally.fixable = fixed_text(&input.text, style.rules).1;
                     }
+                    result
                 }
+                Mode::Fix | Mode::Diff => match fix(&input, style.rules, mode) {
+                    Ok((text, fixed)) => {
+                        if mode == Mode::Diff {
+                            diff = unified_diff(&input.name, &input.text, &text);
+                        }
+                        report.tally.fixed = fixed;
+                        report.tally.changed = text != input.text;
+                        if mode == Mode::Diff && report.tally.changed {
+                            // As fmt --diff: something to change is a finding.
+                            report.status = Status::Findings;
+                        }
+                        // --fix reports what is left; --diff counts what the file holds now.
+                        let reported = if mode == Mode::Fix { &text } else { &input.text };
+                        report.file(shown, &input.name, Ok(reported))
+                    }
+                    Err(message) => {
+                        checked.failure = Some(format!("ctlpgn check: {message}"));
+                        report.status = Status::Failure;
+                        report.file(shown, &input.name, Ok(&input.text))
+                    }
+                },
             }
         }
         Err(ReadFailure::NotUtf8 { name, valid_up_to }) => {
             checked.read = true;
-            report.file(&mut out, &name, Err(valid_up_to))
+            report.file(shown, &name, Err(valid_up_to))
         }
         Err(failure) => {
             checked.failure = Some(format!("ctlpgn check: {failure}"));
@@ -180,66 +202,80 @@ fn check_path(path: &std::path::Path, limit: u64, style: Style, mode: Mode) -> C
         }
     };
     // Writing to memory does not fail.
-    let _ = result.and_then(|()| out.flush());
-    drop(out);
+    let _ = result.and_then(|()| out.text(&diff)).and_then(|()| out.flush());
+    drop((out, counted));
     checked.printed = printed;
     checked.json = report.json;
     checked.status = checked.status.max(report.status);
     checked.counts = report.tally.counts;
     checked.codes = report.tally.codes;
-    checked.fixable = report.tally.fixed.max(report.tally.fixable);
+    checked.fixable = if mode == Mode::Report { report.tally.fixable } else { report.tally.fixed };
+    checked.failed = checked.failure.is_some();
     checked.changed = report.tally.changed;
     checked
 }
 
-/// How many times the fix-all runs on a file at most.
-const FIX_ROUNDS: usize = 4;
+/// The file's text once the fix-all's fixes are made, and how many diagnostics they fixed;
+/// written back in `Mode::Fix` by the rules of `fmt` (atomically, never over a file changed
+/// since it was read), shown as a diff in `Mode::Diff`; an error (nothing written) counts no
+/// fix.
+fn fix(input: &Input, rules: bool, mode: Mode) -> Result<(String, usize), String> {
+    let (fixed, gone) = fixed_text(&input.text, rules);
+    if fixed != input.text && mode == Mode::Fix {
+        let file = input.file.as_ref().ok_or_else(|| format!("{}: not a file", input.name))?;
+        replace_file(file, input.text.as_bytes(), fixed.as_bytes())?;
+    }
+    Ok((fixed, gone))
+}
 
-/// The file's text once the fix-all's fixes are made, and how many diagnostics they fixed
-/// (those listed before and not after); written back in `Mode::Fix` by the rules of `fmt`
-/// (atomically, never over a file changed since it was read), shown as a diff in `Mode::Diff`.
-fn fix(
-    input: &Input,
-    rules: bool,
-    mode: Mode,
-    out: &mut Output<'_>,
-) -> Result<(String, usize), String> {
+/// `text` with the fix-all's fixes made, record by record, and how many of the problems listed
+/// they fixed.
+fn fixed_text(text: &str, rules: bool) -> (String, usize) {
+    let parts = record_parts(text);
+    // On every core, as the analysis of a file is: records are independent.
+    let fixed_parts = map_chunks(&parts, |chunk: &[&str]| {
+        chunk.iter().map(|part| fixed_record(part, rules)).collect()
+    });
+    let mut fixed = String::with_capacity(text.len());
+    let mut gone = 0;
+    for (part, part_gone) in fixed_parts {
+        fixed.push_str(&part);
+        gone += part_gone;
+    }
+    (fixed, gone)
+}
+
+/// One record's text with the fix-all's fixes made, in rounds until a round changes nothing or
+/// lists more problems than the one before: the fix-all leaves out a fix that overlaps another
+/// (two renumberings of one line), and a renumbering may leave the next one to do. Each round
+/// that changes the text changes a line at least, so the rounds are bounded by the record's
+/// lines. Returns how many problems fewer it lists.
+fn fixed_record(text: &str, rules: bool) -> (Cow<'_, str>, usize) {
     // Each text is analysed once, as the document the fix-all works on, which also counts
     // what it lists.
     let listed = |document: &Document| -> usize {
         document.records().iter().map(|record| record.state.shown(rules).count()).sum()
     };
-    // The fix-all leaves out a fix that overlaps another (two renumberings of one line), and
-    // a renumbering may leave the next one to do: it runs again on what it made while that
-    // lists fewer problems, a few rounds at most.
-    let mut document = Document::new(&input.text, 1);
-    let (mut fixed, mut left) = (input.text.clone(), listed(&document));
+    let mut document = Document::new(text, 1);
+    let (mut fixed, mut left) = (Cow::Borrowed(text), listed(&document));
     let before = left;
-    for _ in 0..FIX_ROUNDS {
+    let most_rounds = text.lines().count() + 1;
+    for _ in 0..most_rounds {
         let Some(action) = fix_all(&document, rules) else { break };
         let next = apply_edits(&fixed, &action.edits);
-        let next_document = Document::new(&next, 1);
-        let next_left = listed(&next_document);
-        if next_left >= left {
+        // A round whose fixes together open another record (a Variant tag added, then a tag
+        // renamed Variant) would change what the file holds, not mend it.
+        if next == *fixed || record_parts(&next).len() != record_parts(text).len() {
             break;
         }
-        (fixed, document, left) = (next, next_document, next_left);
-    }
-    if fixed == input.text {
-        return Ok((fixed, 0));
-    }
-    let gone = before - left;
-    match mode {
-        Mode::Diff => {
-            out.text(&unified_diff(&input.name, &input.text, &fixed))
-                .map_err(|_| "standard output failed".to_string())?;
+        let next_document = Document::new(&next, 1);
+        let next_left = listed(&next_document);
+        if next_left > left {
+            break;
         }
-        _ => {
-            let file = input.file.as_ref().ok_or_else(|| format!("{}: not a file", input.name))?;
-            replace_file(file, input.text.as_bytes(), fixed.as_bytes())?;
-        }
+        (fixed, document, left) = (Cow::Owned(next), next_document, next_left);
     }
-    Ok((fixed, gone))
+    (fixed, before.saturating_sub(left))
 }
 
 /// What `ctlpgn check` prints for a file shown as `name` that holds `bytes`, with the rule
@@ -301,12 +337,13 @@ impl Report {
                     }
                     ReportFormat::Github => out.line(format_args!(
                         "::error file={},line=1,col=1,title={}::{}",
-                        github_property(name),
+                        github_property(&visible(name)),
                         github_property(&format!("S000 {}", Code::S000.name())),
                         github_message(&message)
                     )),
                     ReportFormat::Human => out.line(format_args!(
-                        "{name}:1:1: error[S000]: {message} [{}]",
+                        "{}:1:1: error[S000]: {message} [{}]",
+                        visible(name),
                         Code::S000.name()
                     )),
                 };
@@ -405,7 +442,7 @@ fn print_github(out: &mut Output<'_>, path: &str, item: &Placed<'_>) -> Result<(
     };
     out.line(format_args!(
         "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}",
-        github_property(path),
+        github_property(&visible(path)),
         item.start.0,
         item.start.1,
         item.end.0,
@@ -433,6 +470,8 @@ struct Totals {
     codes: BTreeMap<Code, usize>,
     fixable: usize,
     changed: usize,
+    /// The files and folders that could not be read or written.
+    failures: usize,
 }
 
 impl Totals {
@@ -445,7 +484,8 @@ impl Totals {
             *self.codes.entry(code).or_default() += count;
         }
         self.fixable += file.fixable;
-        self.changed += usize::from(file.changed);
+        self.changed += usize::from(file.changed && file.fixable > 0);
+        self.failures += usize::from(file.failed);
     }
 
     /// The closing line: what was checked and found, and what `--fix` can do about it.
@@ -468,6 +508,13 @@ impl Totals {
             ),
             _ => String::new(),
         };
+        if errors + warnings + hints == 0 && self.failures > 0 {
+            // Not "all clean": something was not checked, or a fix not written.
+            let failures = plural(self.failures, "failure");
+            return format!(
+                "ctlpgn check: {files} checked: no problem found; {failures} above{fixes}"
+            );
+        }
         if errors + warnings + hints == 0 {
             return format!("ctlpgn check: {files} checked: all clean{fixes}");
         }
@@ -480,7 +527,7 @@ impl Totals {
     }
 }
 
-fn plural(count: usize, word: &str) -> String {
+pub(super) fn plural(count: usize, word: &str) -> String {
     if count == 1 {
         format!("1 {word}")
     } else {

@@ -8,6 +8,7 @@ use super::arguments::FmtArguments;
 use super::diff::unified_diff;
 use super::input::{read_inputs, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
+use super::terminal::visible;
 use super::write::replace_file;
 use super::{walked_or_said, Status};
 use ctlpgn_core::format::{format_text_with, FormatOptions};
@@ -44,7 +45,7 @@ pub fn run(arguments: &FmtArguments, out: &mut Output<'_>) -> Result<Status, Out
             }
             _ if arguments.check => {
                 if changed {
-                    out.line(format_args!("{}", input.name))?;
+                    out.line(format_args!("{}", visible(&input.name)))?;
                     status = status.max(Status::Findings);
                 }
             }

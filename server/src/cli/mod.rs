@@ -6,6 +6,7 @@
 //! command ends with the same statuses.
 
 mod arguments;
+mod attributes;
 mod board;
 mod check;
 mod colour;
@@ -15,6 +16,7 @@ mod excerpt;
 mod fmt;
 mod input;
 mod output;
+mod parts;
 mod pdtl;
 mod place;
 mod png;
@@ -112,20 +114,45 @@ pub struct Placed<'a> {
     pub end_offset: usize,
 }
 
-/// The files `arguments` name, each folder walked (`walk`), for a command that writes nothing
-/// unless it can read everything; `None` after saying on standard error what could not be
-/// walked and that nothing was written.
+/// The files `arguments` name, each folder walked (`walk`), and a message for each thing that
+/// makes the command fail: a folder that cannot be walked, and a folder that holds no record
+/// file (a clean pass over nothing would hide a mistake, an ignore rule above the folder or a
+/// wrong name), with how many files the ignore rules left out.
+fn walk_arguments(
+    command: &str,
+    arguments: &[PathBuf],
+    include_ignored: bool,
+) -> (Vec<crate::walk::Entry>, Vec<String>) {
+    let expanded = crate::walk::expand_entries(arguments, include_ignored);
+    let mut messages: Vec<String> =
+        expanded.failures.iter().map(|failure| format!("ctlpgn {command}: {failure}")).collect();
+    for (folder, left_out) in &expanded.empty {
+        let folder = folder.display();
+        messages.push(match left_out {
+            0 => format!("ctlpgn {command}: {folder}: no .ctl-pgn file found"),
+            _ => format!(
+                "ctlpgn {command}: {folder}: no .ctl-pgn file found ({} left out by ignore \
+                 rules: --no-ignore checks them)",
+                check::plural(*left_out, "file")
+            ),
+        });
+    }
+    (expanded.entries, messages)
+}
+
+/// [`walk_arguments`] for a command that writes nothing unless it can read everything; `None`
+/// after saying on standard error what went wrong and that nothing was written.
 fn walked_or_said(
     command: &str,
     arguments: &[PathBuf],
     include_ignored: bool,
-) -> Option<Vec<PathBuf>> {
-    let walked = crate::walk::expand(arguments, include_ignored);
-    if walked.failures.is_empty() {
-        return Some(walked.files);
+) -> Option<Vec<crate::walk::Entry>> {
+    let (entries, messages) = walk_arguments(command, arguments, include_ignored);
+    if messages.is_empty() {
+        return Some(entries);
     }
-    for failure in &walked.failures {
-        error_line(&format!("ctlpgn {command}: {failure}"));
+    for message in &messages {
+        error_line(message);
     }
     error_line(&format!("ctlpgn {command}: nothing was written."));
     None

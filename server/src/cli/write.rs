@@ -13,7 +13,10 @@
 //! * a file read is replaced only if it is still the one read (device, inode, size,
 //!   modification time and bytes): when another program (an editor saving) changed it
 //!   meanwhile, its text stays and ours goes to `NAME.ctlpgn-new` beside it;
-//! * the replacement keeps the file's mode and, where the process may, its owner and group;
+//! * the replacement keeps the file's mode, its extended attributes and ACL (`attributes`) and,
+//!   where the process may, its owner and group;
+//! * a file found by walking a folder is written without following a link, as it was read: a
+//!   link swapped in meanwhile is refused;
 //! * streams (`-`, `/dev/stdout`, `/dev/fd/N`) and devices or pipes are written into as they
 //!   are, never replaced.
 
@@ -21,6 +24,7 @@ use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 
+use super::attributes::keep_attributes;
 use super::input::{FileIdentity, ReadFile};
 use super::streams::{final_target, names_a_stream};
 
@@ -31,8 +35,8 @@ use super::streams::{final_target, names_a_stream};
 /// editor's save.
 ///
 /// If the process is killed while it writes (`SIGXFSZ` past a file-size limit, `SIGKILL`), the
-/// original is still intact, since only the rename touches it; the temporary file, named after
-/// the original and starting with a dot, may then be left beside it.
+/// original is still intact, since only the rename touches it; the temporary file, a name
+/// starting with a dot, may then be left beside it.
 pub fn replace_file(file: &ReadFile, read: &[u8], contents: &[u8]) -> Result<(), String> {
     replace_file_with(file, read, |new| new.write_all(contents))
 }
@@ -46,8 +50,19 @@ fn replace_file_with(
 ) -> Result<(), String> {
     let shown = file.path.display();
     let left = |error: io::Error| format!("{shown}: {error}; the file was left as it was");
-    let target = final_target(&file.path).map_err(left)?;
-    let metadata = fs::metadata(&target).map_err(left)?;
+    let (target, metadata) = if file.walked {
+        (file.path.clone(), fs::symlink_metadata(&file.path).map_err(left)?)
+    } else {
+        let target = final_target(&file.path).map_err(left)?;
+        let metadata = fs::metadata(&target).map_err(left)?;
+        (target, metadata)
+    };
+    if metadata.file_type().is_symlink() {
+        return Err(format!(
+            "{shown}: a symbolic link now stands where the folder's walk found a file; links \
+             found in a folder are not followed, and nothing was written"
+        ));
+    }
     if !metadata.is_file() {
         return Err(format!("{shown}: not a regular file; nothing was written"));
     }
@@ -177,12 +192,14 @@ fn write_temporary(
     original: Option<&Metadata>,
     write: impl FnOnce(&mut File) -> io::Result<()>,
 ) -> io::Result<PathBuf> {
-    let (mut file, temporary) = create_temporary(folder_of(target), target)?;
+    let (mut file, temporary) = create_temporary(folder_of(target))?;
     let written = (|| {
         if let Some(original) = original {
             // The owner first: changing it clears the set-user-ID and set-group-ID bits.
             keep_owner(&file, original);
             file.set_permissions(original.permissions())?;
+            // After the mode: an ACL sets the group bits to its mask.
+            keep_attributes(target, &file).map_err(io::Error::other)?;
         }
         write(&mut file)?;
         file.sync_all()
@@ -201,7 +218,7 @@ fn write_temporary(
 /// (a save within one tick of the file system's clock, of the same size, keeps the identity).
 /// A file gone is not the one read.
 fn still_as_read(target: &Path, identity: &FileIdentity, read: &[u8]) -> io::Result<bool> {
-    let mut file = match File::open(target) {
+    let mut file = match open_no_follow(target) {
         Ok(file) => file,
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(false),
         Err(error) => return Err(error),
@@ -222,6 +239,18 @@ fn still_as_read(target: &Path, identity: &FileIdentity, read: &[u8]) -> io::Res
         }
         rest = &rest[count..];
     }
+}
+
+/// Opens `target`, the end of any links, for reading, and fails on a link swapped in since.
+fn open_no_follow(target: &Path) -> io::Result<File> {
+    let mut options = OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32);
+    }
+    options.open(target)
 }
 
 /// Keeps our text, written to `temporary`, beside `target` under the first free name of
@@ -265,12 +294,13 @@ fn sync_folder(target: &Path) {
     }
 }
 
-/// A new file beside `target`, named `.NAME.ctlpgn-PID-N.tmp` with the first free `N`.
-fn create_temporary(folder: &Path, target: &Path) -> io::Result<(File, PathBuf)> {
-    let name = target.file_name().map(|name| name.to_string_lossy()).unwrap_or_default();
+/// A new file in `folder`, named `.ctlpgn-PID-N.tmp` with the first free `N`: short, whatever
+/// the length of the file's name (a name of 226 bytes or more, with the name in the temporary
+/// one, passed the 255 bytes a name may have, and could never be rewritten).
+fn create_temporary(folder: &Path) -> io::Result<(File, PathBuf)> {
     let mut attempt = 0u32;
     loop {
-        let temporary = folder.join(format!(".{name}.ctlpgn-{}-{attempt}.tmp", std::process::id()));
+        let temporary = folder.join(format!(".ctlpgn-{}-{attempt}.tmp", std::process::id()));
         match OpenOptions::new().write(true).create_new(true).open(&temporary) {
             Ok(file) => return Ok((file, temporary)),
             Err(error) if error.kind() == io::ErrorKind::AlreadyExists && attempt < 100 => {
@@ -334,6 +364,40 @@ mod tests {
         assert!(message.starts_with(&path.display().to_string()), "{message}");
         assert_eq!(fs::read_to_string(&path).expect("readable"), "the original text\n");
         assert_eq!(entries(&folder), ["game.ctl-pgn"]);
+        fs::remove_dir_all(&folder).expect("cleaned");
+    }
+
+    /// A file the walk found, swapped for a link after it was read, is not written through
+    /// the link: the link's target stays as it was and nothing is made beside it.
+    #[cfg(unix)]
+    #[test]
+    fn a_walked_file_swapped_for_a_link_is_not_written_through_it() {
+        use std::os::unix::fs::MetadataExt;
+        let folder = scratch("walked-link");
+        fs::create_dir(folder.join("games")).expect("a folder");
+        let outside = folder.join("outside");
+        fs::create_dir(&outside).expect("a folder");
+        let secret = outside.join("secret");
+        fs::write(&secret, "kept").expect("written");
+        let game = folder.join("games/a.ctl-pgn");
+        fs::write(&game, "1.  E7-E13:\n").expect("written");
+        let metadata = fs::metadata(&game).expect("there");
+        let entry = crate::walk::Entry {
+            path: game.clone(),
+            walked: Some((metadata.dev(), metadata.ino())),
+        };
+        let input = super::super::input::read_entry(&entry, u64::MAX).expect("read");
+        let file = input.file.expect("a file");
+        assert!(file.walked);
+        let swap = folder.join("games/.swap");
+        std::os::unix::fs::symlink(&secret, &swap).expect("a link");
+        fs::rename(&swap, &game).expect("swapped");
+        let message = replace_file(&file, input.text.as_bytes(), b"1. E7-E13:\n")
+            .expect_err("the link is not written through");
+        assert!(message.contains("a symbolic link now stands"), "{message}");
+        assert_eq!(fs::read_to_string(&secret).expect("read"), "kept");
+        assert_eq!(entries(&outside), ["secret"]);
+        assert_eq!(entries(&folder.join("games")), ["a.ctl-pgn"]);
         fs::remove_dir_all(&folder).expect("cleaned");
     }
 

@@ -65,7 +65,7 @@ fn each_fixable_diagnostic_offers_its_fix_in_both_encodings() {
         ),
         ("[An$0otator", "Rename to Annotator", "[Anotator ", "[Annotator "),
         ("[T$0LPD", "Rename to PDTL", "[TLPD ", "[PDTL "),
-        ("D22-D16 $$01", "Write !", "D22-D16 $1\n", "D22-D16!\n"),
+        ("D22-D16 $$01", "Write !", "D22-D16 $1\n", "D22-D16 !\n"),
         ("{$0#: «Núria»", "Write {:", "{#: «Núria»", "{: «Núria»"),
         (
             "3$0. E13-E15",

@@ -32,7 +32,8 @@ impl Archive {
         archive.write("club/notes.txt", MISTAKES);
         archive.write("drafts/ignored.ctl-pgn", MISTAKES);
         archive.write(".hidden/hidden.ctl-pgn", MISTAKES);
-        archive.write(".gitignore", "drafts/\n");
+        // A .gitignore counts inside a Git repository only; an .ignore anywhere.
+        archive.write(".ignore", "drafts/\n");
         archive
     }
 
