@@ -526,9 +526,13 @@ local function run()
       wait_for('a menu as `2. ` is typed', function()
         return current_line() == '2. ' and vim.fn.pumvisible() == 1
       end)
+      -- The pieces' menu as `JF6` is typed is not waited for: with the server answering within
+      -- a millisecond, Neovim 0.11 asks again at each key without a pause (its debounce follows
+      -- the answers' round trip), before the key is in the line, and its menu may close; the
+      -- `-` that follows is a trigger character either way.
       feed('JF6')
-      wait_for('the pieces offered as `2. JF6` is typed', function()
-        return current_line() == '2. JF6' and menu_of('JF6')
+      wait_for('`2. JF6` typed', function()
+        return current_line() == '2. JF6'
       end)
       feed('-')
       local labels = wait_for('the destinations offered as `-` is typed', function()
