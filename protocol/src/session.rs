@@ -2,7 +2,7 @@
 //! (answers, `publishDiagnostics`, the server's own requests) back, with no IO, runtime or
 //! clock. A transport only passes messages through: the browser's worker hands each message it
 //! reads to [`Session::handle`] and writes what it returns; the pause after a change of a large
-//! record is the transport's timer, which calls [`Session::settle`].
+//! record is the transport's timer, which calls [`Session::settle`] when it ends.
 //!
 //! Every answer comes from the same functions the native server's handlers call (`hover`,
 //! `completion`, `navigation`, …), so that both servers answer alike by construction.
@@ -41,6 +41,8 @@ use ctlpgn_core::text::quoted;
 
 /// JSON-RPC's code for a method the server does not have.
 const METHOD_NOT_FOUND: i64 = -32601;
+/// JSON-RPC's code for a message that is not JSON.
+const PARSE_ERROR: i64 = -32700;
 /// JSON-RPC's code for a message that is no request.
 const INVALID_REQUEST: i64 = -32600;
 /// LSP's code for a request before `initialize`.
@@ -70,6 +72,9 @@ pub struct Session {
     /// file (the native server's `workspace` says why); the session reads no files, so it
     /// answers each with an empty report.
     closed: Vec<Uri>,
+    /// The documents changed (at these versions) whose records wait for a pause
+    /// (`Changed::Later`), one entry per document.
+    later: Vec<(Uri, i32)>,
 }
 
 impl Session {
@@ -112,15 +117,36 @@ impl Session {
         }
     }
 
-    /// Brings a document changed at `version` up to date after the pause the transport waited
-    /// (a change that left a large record to check, `Changed::Later`), and publishes its
-    /// diagnostics unless a later change came.
-    pub fn settle(&mut self, uri: &Uri, version: i32) -> Vec<Value> {
-        if self.documents.settle(uri, version) {
-            self.publish(uri, version)
-        } else {
-            Vec::new()
+    /// The messages to send for one message received as JSON text, as a worker reads it: JSON
+    /// that does not parse is answered with a parse error, and a value that is no object (a
+    /// batch, a bare value) with an invalid request, both with id `null`, as the native
+    /// transport answers them.
+    pub fn handle_json(&mut self, message: &[u8]) -> Vec<Value> {
+        match serde_json::from_slice::<Value>(message) {
+            Ok(message) if message.is_object() => self.handle(&message),
+            Ok(_) => {
+                let message = "a message is a JSON object".into();
+                vec![response(Value::Null, Err(ResponseError { code: INVALID_REQUEST, message }))]
+            }
+            Err(error) => {
+                let message = format!("not JSON: {}", quoted(&error.to_string()));
+                vec![response(Value::Null, Err(ResponseError { code: PARSE_ERROR, message }))]
+            }
         }
+    }
+
+    /// Brings the documents whose records a change left behind (a large record to check,
+    /// `Changed::Later`) up to date, after the pause the transport waited since the last change,
+    /// and publishes their diagnostics. Nothing when no change waits.
+    pub fn settle(&mut self) -> Vec<Value> {
+        let later = std::mem::take(&mut self.later);
+        let mut messages = Vec::new();
+        for (uri, version) in later {
+            if self.documents.settle(&uri, version) {
+                messages.extend(self.publish(&uri, version));
+            }
+        }
+        messages
     }
 
     fn request(&mut self, method: &str, params: Value) -> Answer {
@@ -363,7 +389,12 @@ impl Session {
                 let (uri, version) = (params.text_document.uri, params.text_document.version);
                 match self.documents.change(&uri, version, &params.content_changes, encoding) {
                     Changed::Checked => self.publish(&uri, version),
-                    Changed::Later | Changed::NotOpen => Vec::new(),
+                    Changed::Later => {
+                        self.later.retain(|(waiting, _)| *waiting != uri);
+                        self.later.push((uri, version));
+                        Vec::new()
+                    }
+                    Changed::NotOpen => Vec::new(),
                 }
             }
             "textDocument/didClose" => {
@@ -495,4 +526,66 @@ fn publish_message(
 ) -> Value {
     let params = lsp_types::PublishDiagnosticsParams { uri: uri.clone(), diagnostics, version };
     json!({"jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": params})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ctlpgn_test_support::fixtures::knights_out_and_back;
+
+    fn initialized() -> Session {
+        let mut session = Session::new();
+        let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}});
+        assert_eq!(session.handle(&initialize).len(), 1);
+        assert!(session
+            .handle(&json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
+            .is_empty());
+        session
+    }
+
+    /// The versions of the `publishDiagnostics` among `messages`.
+    fn published(messages: &[Value]) -> Vec<i64> {
+        let published = messages
+            .iter()
+            .filter(|message| message["method"] == "textDocument/publishDiagnostics");
+        published.map(|message| message["params"]["version"].as_i64().expect("a version")).collect()
+    }
+
+    /// A change in a record too large to check at once publishes nothing until the transport's
+    /// pause ends; then the latest version's diagnostics, once, and nothing at a second pause.
+    #[test]
+    fn a_change_to_a_large_record_is_published_when_the_pause_ends() {
+        let mut session = initialized();
+        let uri = "file:///large.ctl-pgn";
+        let text = knights_out_and_back(14_000, false);
+        assert!(text.len() > crate::documents::RECHECK_AT_ONCE);
+        let open = json!({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": {"uri": uri, "languageId": "ctlpgn", "version": 1, "text": text}}});
+        assert_eq!(published(&session.handle(&open)), [1]);
+        for version in [2, 3] {
+            let range = json!({"start": {"line": 7_002, "character": 10}, "end": {"line": 7_002, "character": 12}});
+            let change = json!({"jsonrpc": "2.0", "method": "textDocument/didChange", "params": {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"range": range, "text": "I7"}]}});
+            assert!(session.handle(&change).is_empty(), "version {version} waits for the pause");
+        }
+        let settled = session.settle();
+        assert_eq!(published(&settled), [3]);
+        let errors = settled[0]["params"]["diagnostics"].as_array().expect("a list");
+        assert!(
+            errors.iter().any(|found| found["severity"] == 1),
+            "the Knight sent elsewhere: {errors:?}"
+        );
+        assert!(session.settle().is_empty());
+    }
+
+    /// What a worker may read that is no message is answered as the native transport answers it.
+    #[test]
+    fn text_that_is_no_message_is_answered_with_the_error_and_id_null() {
+        let mut session = initialized();
+        let code = |answer: &[Value]| (answer[0]["id"].clone(), answer[0]["error"]["code"].clone());
+        assert_eq!(code(&session.handle_json(b"{not json")), (Value::Null, json!(-32700)));
+        assert_eq!(code(&session.handle_json(b"\"\xff\xfe\"")), (Value::Null, json!(-32700)));
+        assert_eq!(code(&session.handle_json(b"[1, 2]")), (Value::Null, json!(-32600)));
+        assert_eq!(code(&session.handle_json(b"42")), (Value::Null, json!(-32600)));
+        let hover = br#"{"jsonrpc":"2.0","id":3,"method":"textDocument/hover","params":{}}"#;
+        assert_eq!(code(&session.handle_json(hover)), (json!(3), json!(-32602)));
+    }
 }

@@ -5,6 +5,11 @@
 //! length packed in one `u64` (pointer in the high half); JavaScript reads the answer and frees
 //! it (`ctlpgn_free`).
 //!
+//! Beside it, the language server (`ctlpgn_protocol::session::Session`) for a worker that only
+//! passes messages through: `ctlpgn_lsp` takes one JSON-RPC message and answers the JSON array
+//! of the messages to send back; `ctlpgn_lsp_settle`, called when a pause after the last change
+//! ends, answers the diagnostics a large record's change left waiting.
+//!
 //! A panic aborts the module (wasm32's panics do not unwind): the page's glue
 //! (web/js/core.js) then loads a new instance and opens its documents again.
 
@@ -20,6 +25,9 @@ thread_local! {
     /// Borrowed for one exported call at a time: nothing inside a call calls back into
     /// JavaScript, so no second call can start while it is borrowed.
     static SESSION: RefCell<Session> = RefCell::new(Session::new());
+    /// The language server, borrowed as `SESSION` is.
+    static LSP: RefCell<ctlpgn_protocol::session::Session> =
+        RefCell::new(ctlpgn_protocol::session::Session::new());
 }
 
 /// A buffer of `length` bytes for JavaScript to write a request into.
@@ -71,6 +79,24 @@ pub unsafe extern "C" fn ctlpgn_open_bytes(pointer: *mut u8, length: usize) -> u
 pub unsafe extern "C" fn ctlpgn_check_bytes(pointer: *mut u8, length: usize, rules: u32) -> u64 {
     let bytes = unsafe { Vec::from_raw_parts(pointer, length, length) };
     hand_over(Session::check_bytes(&bytes, rules != 0))
+}
+
+/// The messages to send for the JSON-RPC message in the buffer, which it frees: a JSON array.
+///
+/// # Safety
+/// As `ctlpgn_call`.
+#[no_mangle]
+pub unsafe extern "C" fn ctlpgn_lsp(pointer: *mut u8, length: usize) -> u64 {
+    let message = unsafe { Vec::from_raw_parts(pointer, length, length) };
+    let messages = LSP.with(|session| session.borrow_mut().handle_json(&message));
+    hand_over(serde_json::Value::Array(messages).to_string())
+}
+
+/// The diagnostics of the documents whose records waited for a pause, as `ctlpgn_lsp` answers.
+#[no_mangle]
+pub extern "C" fn ctlpgn_lsp_settle() -> u64 {
+    let messages = LSP.with(|session| session.borrow_mut().settle());
+    hand_over(serde_json::Value::Array(messages).to_string())
 }
 
 /// An answer left in memory for JavaScript: its pointer and length in one value.
