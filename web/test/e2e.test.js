@@ -471,6 +471,12 @@ test('at a phone\'s width the board stands under the editor, and nothing is wide
   }));
   assert.ok(layout.board >= layout.editor, JSON.stringify(layout));
   assert.ok(layout.width <= 390, JSON.stringify(layout));
+  const small = await phone.$$eval('.actions button, .actions .button, .ctlpgn-toolbar button, .ctlpgn-pdtl-row button', (buttons) => buttons
+    .map((button) => ({ text: button.textContent, box: button.getBoundingClientRect() }))
+    .filter(({ box }) => box.height < 44 || box.width < 44)
+    .map(({ text, box }) => `${text} ${box.width}x${box.height}`));
+  assert.deepEqual(small, [], 'buttons at least 44 pixels');
+  await screenshot(phone, 'playground-phone.png');
   await phone.close();
 });
 
