@@ -68,6 +68,11 @@ export function reveal(list, item) {
   }
 }
 
+/** The pieces' names by their standard letters (the core's `PieceKind::name`). */
+const PIECE_NAMES = {
+  P: 'Pawn', E: 'Elephant', J: 'Bishop', N: 'Knight', G: 'Pegasus', R: 'Rook', V: 'Wyvern', D: 'Queen', K: 'King',
+};
+
 export class BoardView {
   /**
    * A board in `container`. `host` carries out the wishes: `goto(ply)`, `play(text)`,
@@ -342,6 +347,13 @@ export class BoardView {
     if (svg) {
       // Whether Black stands at the bottom, as the host asked (the answer's `flipped`).
       svg.setAttribute('data-flipped', String(Boolean(answer.flipped)));
+      // Each piece named for a screen reader: "White Knight on F8".
+      for (const piece of svg.querySelectorAll('[data-piece]')) {
+        const name = PIECE_NAMES[piece.getAttribute('data-piece')] || piece.getAttribute('data-piece');
+        const side = piece.getAttribute('data-side') === 'b' ? 'Black' : 'White';
+        piece.setAttribute('role', 'img');
+        piece.setAttribute('aria-label', `${side} ${name} on ${piece.getAttribute('data-hex')}`);
+      }
     }
     this.board.replaceChildren(...(svg ? [svg] : []));
     this.board.classList.toggle('playable', Array.isArray(answer.moves));

@@ -178,6 +178,9 @@ test('keys with the focus on the page: → and ← step, End goes to the end, f 
   await page.keyboard.press('End');
   await boardShows(page, pdtl(OPENING, '--ply', '12'));
   assert.equal(await page.locator('.ctlpgn-board-box svg').getAttribute('data-flipped'), 'false');
+  const names = await page.$$eval('.ctlpgn-board-box [data-piece]', (pieces) => pieces.map((piece) => piece.getAttribute('aria-label')));
+  assert.ok(names.includes('White King on G1'), names.join(', '));
+  assert.ok(names.every((name) => /^(White|Black) [A-Z][a-z]+ on [A-Z]{1,2}[0-9]+$/.test(name)), names.join(', '));
   await page.keyboard.press('f');
   await until(page, () => document.querySelector('.ctlpgn-board-box svg')?.dataset.flipped === 'true');
   await page.keyboard.press('f');
