@@ -68,11 +68,16 @@ export function reveal(list, item) {
   }
 }
 
+/** The pieces' names by their standard letters (the core's `PieceKind::name`). */
+const PIECE_NAMES = {
+  P: 'Pawn', E: 'Elephant', J: 'Bishop', N: 'Knight', G: 'Pegasus', R: 'Rook', V: 'Wyvern', D: 'Queen', K: 'King',
+};
+
 export class BoardView {
   /**
    * A board in `container`. `host` carries out the wishes: `goto(ply)`, `play(text)`,
    * `flip()`, and optionally `copy(pdtl)` (else the clipboard). Options: `moveList` (show the
-   * answer's line of play, default true), `keys` (←/→/Home/End: true on the view, the
+   * answer's line of play, default true), `keys` (←/→/Home/End, f to flip: true on the view, the
    * default; false for none; or where to listen for them, such as a panel's window),
    * `nonce` (for the SVG's <style> under a content security policy).
    */
@@ -98,7 +103,7 @@ export class BoardView {
     if (keys) {
       // Focusable, so that a click on the board gives its keys to the view.
       this.board.tabIndex = 0;
-      this.board.setAttribute('aria-label', 'Board: click a piece, then a marked hex, to play; ←/→ step one half-move, Home/End jump to the start/end of the line, Esc clears the marks');
+      this.board.setAttribute('aria-label', 'Board: click a piece, then a marked hex, to play; ←/→ step one half-move, Home/End jump to the start/end of the line, f flips the board, Esc clears the marks');
     }
     this.choices = make(document, 'div', 'ctlpgn-choices');
     this.choices.hidden = true;
@@ -131,6 +136,11 @@ export class BoardView {
       }
       const typing = event.target instanceof Element && event.target.closest('input, textarea, [contenteditable]');
       if (!keys || this.answer === null || typing || this.choices.contains(event.target)) {
+        return;
+      }
+      if (event.key === 'f' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        this.host.flip();
         return;
       }
       const last = lineLength(this.answer);
@@ -334,6 +344,17 @@ export class BoardView {
     this.answer = answer;
     const document = this.root.ownerDocument;
     const svg = answer.svg ? svgNode(document, answer.svg, this.nonce) : null;
+    if (svg) {
+      // Whether Black stands at the bottom, as the host asked (the answer's `flipped`).
+      svg.setAttribute('data-flipped', String(Boolean(answer.flipped)));
+      // Each piece named for a screen reader: "White Knight on F8".
+      for (const piece of svg.querySelectorAll('[data-piece]')) {
+        const name = PIECE_NAMES[piece.getAttribute('data-piece')] || piece.getAttribute('data-piece');
+        const side = piece.getAttribute('data-side') === 'b' ? 'Black' : 'White';
+        piece.setAttribute('role', 'img');
+        piece.setAttribute('aria-label', `${side} ${name} on ${piece.getAttribute('data-hex')}`);
+      }
+    }
     this.board.replaceChildren(...(svg ? [svg] : []));
     this.board.classList.toggle('playable', Array.isArray(answer.moves));
     this.turn.textContent = answer.side ? (answer.side === 'white' ? 'White' : 'Black') + ' to move' : '';

@@ -106,20 +106,20 @@ const ctlpgn = StreamLanguage.define({
   languageData: { commentTokens: {} },
 });
 
-/** Colours that read on a light background, close to VS Code's for the same kinds of token. */
+/** Colours that read on a light background, close to VS Code's for the same kinds of token; a page sets `--ctlpgn-code-<tag>` for another background (the playground's dark theme). */
 const style = HighlightStyle.define([
-  { tag: tags.comment, color: '#5f7a3a', fontStyle: 'italic' },
-  { tag: tags.propertyName, color: '#0b5cad' },
-  { tag: tags.string, color: '#a3341f' },
-  { tag: tags.squareBracket, color: '#666' },
-  { tag: tags.number, color: '#8a5a00' },
-  { tag: tags.keyword, color: '#7b2fa8', fontWeight: 'bold' },
-  { tag: tags.operator, color: '#b03060' },
-  { tag: tags.annotation, color: '#b05a00' },
-  { tag: tags.labelName, color: '#2a7f7f' },
-  { tag: tags.meta, color: '#999' },
-  { tag: tags.paren, color: '#555', fontWeight: 'bold' },
-  { tag: tags.variableName, color: '#1f1f1f' },
+  { tag: tags.comment, color: 'var(--ctlpgn-code-comment, #5f7a3a)', fontStyle: 'italic' },
+  { tag: tags.propertyName, color: 'var(--ctlpgn-code-propertyName, #0b5cad)' },
+  { tag: tags.string, color: 'var(--ctlpgn-code-string, #a3341f)' },
+  { tag: tags.squareBracket, color: 'var(--ctlpgn-code-squareBracket, #666)' },
+  { tag: tags.number, color: 'var(--ctlpgn-code-number, #8a5a00)' },
+  { tag: tags.keyword, color: 'var(--ctlpgn-code-keyword, #7b2fa8)', fontWeight: 'bold' },
+  { tag: tags.operator, color: 'var(--ctlpgn-code-operator, #b03060)' },
+  { tag: tags.annotation, color: 'var(--ctlpgn-code-annotation, #b05a00)' },
+  { tag: tags.labelName, color: 'var(--ctlpgn-code-labelName, #2a7f7f)' },
+  { tag: tags.meta, color: 'var(--ctlpgn-code-meta, #999)' },
+  { tag: tags.paren, color: 'var(--ctlpgn-code-paren, #555)', fontWeight: 'bold' },
+  { tag: tags.variableName, color: 'var(--ctlpgn-code-variableName, #1f1f1f)' },
 ]);
 
 /** The language and its colours, as one extension. */

@@ -68,7 +68,7 @@ class Playground {
         this.flipped = !this.flipped;
         this.refreshBoard();
       },
-    });
+    }, { keys: document });
     session.onRestart((error) => {
       this.notice(`The checker stopped on an internal error (${error.message}); it was restarted with your text, which is kept. Please report the record that caused it.`);
       this.#schedule('diagnostics');
@@ -217,7 +217,7 @@ class Playground {
       return;
     }
     this.boardPlace = { position, version: answer.version };
-    this.board.show(answer);
+    this.board.show({ ...answer, flipped: this.flipped });
   }
 
   /** Moves the cursor onto the half-move of `ply` of the board's line (0: before the first). */

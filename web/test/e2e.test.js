@@ -163,6 +163,30 @@ test('a click on a move shows its PDTL; ← on the board goes back one half-move
   await boardShows(page, pdtl(OPENING, '--ply', '12'));
 });
 
+test('keys with the focus on the page: → and ← step, End goes to the end, f flips (data-flipped)', async () => {
+  await openFile(OPENING);
+  await page.click('[data-ply="5"]');
+  await boardShows(page, pdtl(OPENING, '--ply', '5'));
+  await page.evaluate(() => {
+    document.activeElement?.blur();
+  });
+  await page.keyboard.press('ArrowRight');
+  await boardShows(page, pdtl(OPENING, '--ply', '6'));
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  await boardShows(page, pdtl(OPENING, '--ply', '4'));
+  await page.keyboard.press('End');
+  await boardShows(page, pdtl(OPENING, '--ply', '12'));
+  assert.equal(await page.locator('.ctlpgn-board-box svg').getAttribute('data-flipped'), 'false');
+  const names = await page.$$eval('.ctlpgn-board-box [data-piece]', (pieces) => pieces.map((piece) => piece.getAttribute('aria-label')));
+  assert.ok(names.includes('White King on G1'), names.join(', '));
+  assert.ok(names.every((name) => /^(White|Black) [A-Z][a-z]+ on [A-Z]{1,2}[0-9]+$/.test(name)), names.join(', '));
+  await page.keyboard.press('f');
+  await until(page, () => document.querySelector('.ctlpgn-board-box svg')?.dataset.flipped === 'true');
+  await page.keyboard.press('f');
+  await until(page, () => document.querySelector('.ctlpgn-board-box svg')?.dataset.flipped === 'false');
+});
+
 test('a line longer than the board lists: End goes to its last half-move, a click in the list to its own', async () => {
   // 240 half-moves (knights out and back); the board lists 200 of them around the place.
   const moves = Array.from({ length: 60 }, (_, index) => `${2 * index + 1}. NE3-C7, NE25-C21\n${2 * index + 2}. NC7-E3, NC21-E25`);
@@ -450,7 +474,32 @@ test('at a phone\'s width the board stands under the editor, and nothing is wide
   }));
   assert.ok(layout.board >= layout.editor, JSON.stringify(layout));
   assert.ok(layout.width <= 390, JSON.stringify(layout));
+  const small = await phone.$$eval('.actions button, .actions .button, .ctlpgn-toolbar button, .ctlpgn-pdtl-row button', (buttons) => buttons
+    .map((button) => ({ text: button.textContent, box: button.getBoundingClientRect() }))
+    .filter(({ box }) => box.height < 44 || box.width < 44)
+    .map(({ text, box }) => `${text} ${box.width}x${box.height}`));
+  assert.deepEqual(small, [], 'buttons at least 44 pixels');
+  await screenshot(phone, 'playground-phone.png');
   await phone.close();
+});
+
+test('with the system in dark mode the page, the editor and the problems are dark', async () => {
+  const dark = await context.newPage();
+  await dark.emulateMedia({ colorScheme: 'dark' });
+  await dark.goto(site.url + 'index.html');
+  await dark.waitForSelector('body[data-ready]', { timeout: PATIENCE });
+  /** The lightness (0 to 255, the mean of the channels) of an element's computed colour. */
+  const lightness = (selector, property) => dark.evaluate(([chosen, name]) => {
+    const value = getComputedStyle(document.querySelector(chosen))[name];
+    const channels = value.match(/[0-9.]+/g).slice(0, 3).map(Number);
+    return channels.reduce((sum, channel) => sum + channel, 0) / 3;
+  }, [selector, property]);
+  for (const selector of ['body', '#editor .cm-editor']) {
+    assert.ok(await lightness(selector, 'backgroundColor') < 60, `${selector} has a dark background`);
+    assert.ok(await lightness(selector, 'color') > 180, `${selector} has a light text`);
+  }
+  await screenshot(dark, 'playground-dark.png');
+  await dark.close();
 });
 
 test('the playground works opened from the folder (file:), with the module beside it', async () => {

@@ -289,7 +289,7 @@ class CtlpgnViewer extends HTMLElement {
       return;
     }
     // A viewer shows; it does not play.
-    this.board.show({ ...answer, moves: undefined });
+    this.board.show({ ...answer, moves: undefined, flipped: this.flipped });
     const node = this.current;
     this.buttons.first.disabled = node === null;
     this.buttons.previous.disabled = node === null;
