@@ -53,11 +53,13 @@ self.onmessage = (event) => {
 };
 
 async function start(wasm) {
-  module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
-  exports = (await WebAssembly.instantiate(module, {})).exports;
-  if (typeof exports.ctlpgn_lsp !== 'function') {
+  const compiled = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
+  const started = (await WebAssembly.instantiate(compiled, {})).exports;
+  if (typeof started.ctlpgn_lsp !== 'function') {
     throw new Error('the WebAssembly module has no language server (ctlpgn_lsp)');
   }
+  module = compiled;
+  exports = started;
 }
 
 /** Hands one message to the module and posts what it answers. */
