@@ -21,33 +21,26 @@ use lsp_types::{TextDocumentContentChangeEvent, Uri};
 use super::encoding::PositionEncoding;
 use super::from_proto;
 use ctlpgn_core::analysis::RuleChecks;
-use ctlpgn_core::document::{Change, Document, Preparations, Prepare};
-use ctlpgn_core::text::TextRange;
+use ctlpgn_core::document::{Document, PlacedChange, Placing, Preparations, Prepare};
 
 /// Applies the client's changes to a document's text in order, leaving its records for
-/// `Document::settle`. Each change's positions refer to the text the previous change left, so they are turned into bytes against a copy of the rope
-/// edited alongside (a rope's copy shares its nodes: an edit copies a path, not the text).
+/// `Document::settle`: each change's positions refer to the text the previous change left, and
+/// the core places each in turn (`Document::edit_placed`). A column inside a character is moved
+/// to its start: a `didChange` is a notification, which cannot be refused.
 pub fn apply(
     document: &mut Document,
     version: i32,
     changes: &[TextDocumentContentChangeEvent],
     encoding: PositionEncoding,
 ) {
-    let mut client_side = document.rope().clone();
-    let mut bytes = Vec::with_capacity(changes.len());
-    for change in changes {
-        let range = match change.range {
-            Some(range) => from_proto::byte_range(&client_side, range, encoding),
-            None => TextRange::new(0, client_side.len_bytes()),
-        };
-        if changes.len() > 1 {
-            let start = client_side.byte_to_char(range.start);
-            client_side.remove(start..client_side.byte_to_char(range.end));
-            client_side.insert(start, &change.text);
-        }
-        bytes.push(Change { range, text: change.text.as_str() });
-    }
-    document.edit(version, bytes);
+    let placed = changes.iter().map(|change| PlacedChange {
+        range: change
+            .range
+            .map(|range| [from_proto::place(range.start), from_proto::place(range.end)]),
+        text: change.text.as_str(),
+    });
+    // Clamped placing refuses nothing.
+    let _ = document.edit_placed(version, placed, encoding.columns(), Placing::Clamped);
 }
 
 /// How many bytes of records a change may leave to check again and still have them checked at
@@ -273,6 +266,7 @@ impl Documents {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ctlpgn_core::text::TextRange;
     use ctlpgn_test_support::fixtures::knights_out_and_back;
     use lsp_types::{Position, Range as LspRange};
 

@@ -17,8 +17,12 @@ use super::encoding::PositionEncoding;
 /// the end of the text; a column past the end of its line is the end of the line (before its
 /// line break); a column inside a character is the start of that character.
 pub fn offset(rope: &Rope, position: Position, encoding: PositionEncoding) -> usize {
-    let place = LineColumn { line: position.line, column: position.character };
-    columns::offset(rope, place, encoding.columns())
+    columns::offset(rope, place(position), encoding.columns())
+}
+
+/// An LSP position as the core's line and column (in the encoding negotiated).
+pub fn place(position: Position) -> LineColumn {
+    LineColumn { line: position.line, column: position.character }
 }
 
 /// The byte range of an LSP range, ordered even when the client sent it reversed.

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use ctlpgn_core::analysis::{self, AnalysisOptions, Keep, RuleChecks};
 use ctlpgn_core::board::Theme;
 use ctlpgn_core::diagnostics::Diagnostic;
-use ctlpgn_core::document::{Change, Document, RecordView};
+use ctlpgn_core::document::{Document, Misplaced, PlacedChange, Placing, RecordView};
 use ctlpgn_core::format::{self, FormatOptions};
 use ctlpgn_core::ide;
 use ctlpgn_core::syntax::Reading;
@@ -155,36 +155,25 @@ impl Session {
             Failure::new("unknown-document", format!("no open document {}", params.document))
         })?;
         let version = open.document.version().saturating_add(1);
-        // Each change's range is read in the text the changes before it left, so the changes
-        // are applied one at a time, and the records brought up to date once.
-        // A change placed inside a character is refused before any is applied: applied at
-        // the character's start, it would edit another place than the page meant. The places
-        // are read on a copy of the text (a rope's copy shares its nodes until edited).
-        let mut rope = open.document.rope().clone();
-        let mut ranges = Vec::with_capacity(params.changes.len());
-        for change in &params.changes {
-            let range = match change.range {
-                Some(range) => exact_byte_range(&rope, range).ok_or_else(|| {
-                    let (start, end) = (range.start, range.end);
-                    Failure::new(
-                        "invalid-params",
-                        format!(
-                            "a change at {}:{}-{}:{} falls inside a character (between the two \
-                             halves of a surrogate pair); nothing was changed",
-                            start.line, start.character, end.line, end.character
-                        ),
-                    )
-                })?,
-                None => TextRange::new(0, rope.len_bytes()),
-            };
-            let (start, end) = (rope.byte_to_char(range.start), rope.byte_to_char(range.end));
-            rope.remove(start..end);
-            rope.insert(start, &change.text);
-            ranges.push(range);
-        }
-        for (range, change) in ranges.into_iter().zip(&params.changes) {
-            open.document.edit(version, [Change { range, text: &change.text }]);
-        }
+        // A change placed inside a character is refused with its batch, before anything
+        // changes: applied at the character's start, it would edit another place than the page
+        // meant.
+        let placed = params.changes.iter().map(|change| PlacedChange {
+            range: change.range.map(|range| [line_column(range.start), line_column(range.end)]),
+            text: change.text.as_str(),
+        });
+        open.document.edit_placed(version, placed, Columns::Utf16, Placing::Exact).map_err(
+            |Misplaced { range: [start, end], .. }| {
+                Failure::new(
+                    "invalid-params",
+                    format!(
+                        "a change at {}:{}-{}:{} falls inside a character (between the two \
+                         halves of a surrogate pair); nothing was changed",
+                        start.line, start.column, end.line, end.column
+                    ),
+                )
+            },
+        )?;
         open.document.settle();
         open.invalid_utf8 = None;
         Ok(json!({"version": version}))
@@ -338,18 +327,11 @@ fn decode<T: DeserializeOwned>(params: Value) -> Result<T, Failure> {
 }
 
 fn offset(rope: &Rope, place: Place) -> usize {
-    let place = LineColumn { line: place.line, column: place.character };
-    columns::offset(rope, place, Columns::Utf16)
+    columns::offset(rope, line_column(place), Columns::Utf16)
 }
 
-/// [`byte_range`], or `None` when either end falls inside a character.
-fn exact_byte_range(rope: &Rope, range: PlaceRange) -> Option<TextRange> {
-    let exact = |place: Place| {
-        let place = LineColumn { line: place.line, column: place.character };
-        columns::exact_offset(rope, place, Columns::Utf16)
-    };
-    let (start, end) = (exact(range.start)?, exact(range.end)?);
-    Some(TextRange::new(start.min(end), start.max(end)))
+fn line_column(place: Place) -> LineColumn {
+    LineColumn { line: place.line, column: place.character }
 }
 
 fn byte_range(rope: &Rope, range: PlaceRange) -> TextRange {

@@ -23,6 +23,7 @@
 mod cache;
 mod derived;
 mod incremental;
+mod placed_change;
 mod record;
 mod resplit;
 #[cfg(test)]
@@ -31,6 +32,7 @@ mod view;
 
 use ropey::Rope;
 
+pub use placed_change::{Misplaced, PlacedChange, Placing};
 pub use record::{OpenRecord, Parsed, Record, RecordState, LARGE_RECORD};
 pub use view::RecordView;
 
