@@ -1,4 +1,4 @@
-//! The fuzzer's side of the shared in-process client (`ctlpgn_test_support::lsp`): the real
+//! The fuzzer's side of the shared in-process client (`ctlpgn_test_client`): the real
 //! server behind in-memory pipes, every wait bounded by the patience, an answer that does not
 //! come in time an error the caller reports. What the fuzzer adds is the last diagnostics
 //! published for each document, kept instead of a queue that would grow with every edit.
@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use ctlpgn_test_support::lsp::{self, Launch};
+use ctlpgn_test_client::{self as lsp, Launch};
 use serde_json::{json, Value};
 
 /// A running server and the client side of its pipes.

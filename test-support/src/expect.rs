@@ -13,7 +13,7 @@ pub fn blessing() -> bool {
 }
 
 /// The command that runs this test binary again rewriting its expected files, e.g.
-/// `UPDATE_EXPECT=1 cargo test -p ctlpgn --test comments`.
+/// `UPDATE_EXPECT=1 cargo test -p ctlpgn-core --test comments`.
 pub fn bless_command() -> String {
     let package = std::env::var("CARGO_PKG_NAME").unwrap_or_else(|_| "<package>".to_string());
     let binary = std::env::current_exe()

@@ -1,5 +1,5 @@
 //! The repository's test data, read from inside the repository only: the `testdata` folder
-//! (the handbook's examples, the corpus), the core's fixtures (`server/tests/fixtures`), the
+//! (the handbook's examples, the corpus), the core's fixtures (`core/tests/fixtures`), the
 //! file of many records the benchmarks use, the large records a program writes, and the
 //! `initialize` requests recorded from real editors. A test that needs a file fails when it is
 //! missing rather than passing without looking at anything.
@@ -63,9 +63,9 @@ pub fn testdata_text(path: &str) -> String {
     read_text(&testdata_dir().join(path))
 }
 
-/// A folder of the core's fixtures, `server/tests/fixtures/<folder>`.
+/// A folder of the core's fixtures, `core/tests/fixtures/<folder>`.
 pub fn fixtures_dir(folder: &str) -> PathBuf {
-    let dir = repository_dir().join("server/tests/fixtures").join(folder);
+    let dir = repository_dir().join("core/tests/fixtures").join(folder);
     assert!(dir.is_dir(), "the fixtures folder is missing: expected it at {}", dir.display());
     dir
 }
@@ -115,6 +115,16 @@ fn knights(one_line: bool, more: impl Fn(&str, usize) -> bool) -> String {
     }
     text.push_str(":\n*\n");
     text
+}
+
+/// Every `.ctl-pgn` file of the repository: the test data, the examples, the core's fixtures,
+/// the end-to-end tests' records and the grammar's.
+pub fn record_files() -> Vec<PathBuf> {
+    let root = repository_dir();
+    ["testdata", "examples", "core/tests/fixtures", "tests", "tree-sitter-ctlpgn/test"]
+        .iter()
+        .flat_map(|dir| files_under(&root.join(dir), ".ctl-pgn"))
+        .collect()
 }
 
 /// The files two servers are compared on, request by request (the web module and the protocol

@@ -24,8 +24,8 @@ use serde_json::json;
 use ctlpgn_core::analysis::RuleChecks;
 use ctlpgn_core::document::{Document, Preparations};
 
+use ctlpgn_test_client::{like_vscode, uri, utf16_client, Client};
 use ctlpgn_test_support::fixtures::{knights_out_and_back_of, testdata_files};
-use ctlpgn_test_support::lsp::{like_vscode, uri, utf16_client, Client};
 
 /// The system allocator, with the bytes allocated and not yet freed.
 struct Counting;

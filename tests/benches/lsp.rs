@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+use ctlpgn_test_client::{like_vscode, uri, utf16_client, Client};
 use ctlpgn_test_support::fixtures::corpus_file;
-use ctlpgn_test_support::lsp::{like_vscode, uri, utf16_client, Client};
 use ctlpgn_test_support::rng::Rng;
 
 /// The resident memory of this process in bytes (Linux), or 0 where it cannot be read.

@@ -7,8 +7,8 @@
 //! the others, which differ from it in what was negotiated, not in the places).
 
 use ctlpgn_protocol::session::Session;
+use ctlpgn_test_client::{Client, Launch};
 use ctlpgn_test_support::fixtures::{compared_files, recorded_initialize};
-use ctlpgn_test_support::lsp::{Client, Launch};
 use serde_json::{json, Value};
 
 /// The places asked about: the start of every word of every line and each line's end, as

@@ -4,8 +4,8 @@
 //! of every move line their hovers, completions, boards and the plays the boards offer,
 //! compared field by field.
 
+use ctlpgn_test_client::{uri, utf16_client, Client};
 use ctlpgn_test_support::fixtures::compared_files;
-use ctlpgn_test_support::lsp::{uri, utf16_client, Client};
 use ctlpgn_web::Session;
 use serde_json::{json, Value};
 

@@ -10,7 +10,7 @@
 //! take in some of them, and are not used on a record's text.
 //! (NUL is text as well, but tree-sitter's generated lexer takes it into no token, so the tree
 //! holds an error wherever one stands; the reader declines a record that holds one.)
-//! `server/tests/reader.rs` drives tree-sitter with every C0 control and every Unicode space
+//! `core/tests/reader.rs` drives tree-sitter with every C0 control and every Unicode space
 //! in every place white space may stand, and checks that the grammar reads them as these
 //! classes say.
 

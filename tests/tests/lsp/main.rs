@@ -27,7 +27,7 @@ use ctlpgn_core::text::LineIndex;
 use ctlpgn_test_support::cursor::Marked;
 // The in-process client is shared with the fuzzer and the benchmark; the test modules name it
 // `crate::client`.
-use ctlpgn_test_support::lsp as client;
+use ctlpgn_test_client as client;
 use ctlpgn_test_support::positions::{self, byte_range, Encoding};
 
 /// The code actions at the cursor (or selection) of a marked fixture opened as document

@@ -825,7 +825,7 @@ mod tests {
         let root = repository_dir();
         let mut files = files_under(&root.join("testdata"), ".ctl-pgn");
         files.extend(files_under(&root.join("examples"), ".ctl-pgn"));
-        files.extend(files_under(&root.join("server/tests/fixtures"), ".ctl-pgn"));
+        files.extend(files_under(&root.join("core/tests/fixtures"), ".ctl-pgn"));
         let mut hovers = 0;
         for path in files {
             // S000's file is not UTF-8: read as the editors open it.

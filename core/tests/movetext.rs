@@ -1,4 +1,4 @@
-//! The whole analysis of the fixtures of `tests/fixtures/movetext`: records whose movetext
+//! The whole analysis of the fixtures of `core/tests/fixtures/movetext`: records whose movetext
 //! has one cause of error (moves after the result line, a move with a blank inside, the
 //! numbering, the variations), each with a sidecar `name.expected` that shows every diagnostic
 //! the file gives under the line it points at (code, range and message), so that a cascade of

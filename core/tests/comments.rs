@@ -1,5 +1,5 @@
 //! Comments and references (handbook §12, N001-N019, N002 excepted): the handbook examples and
-//! corpus, and the fixtures of `tests/fixtures/comments` and `tests/fixtures/references`.
+//! corpus, and the fixtures of `core/tests/fixtures/comments` and `core/tests/fixtures/references`.
 //!
 //! Each fixture `name.ctl-pgn` has a sidecar `name.expected` that shows everything the comment
 //! checks give for it under the lines they point at: each diagnostic (hints included) with its

@@ -1,5 +1,5 @@
 //! The tag rules (`analysis::tags::check_tags`) on the handbook's examples, the corpus and
-//! the fixtures of `tests/fixtures/tags`, each fixture with a sidecar `name.expected` that
+//! the fixtures of `core/tests/fixtures/tags`, each fixture with a sidecar `name.expected` that
 //! shows the diagnostics it must give under the lines they point at (code, range and message;
 //! `UPDATE_EXPECT=1` rewrites the sidecars).
 

@@ -18,8 +18,8 @@ use tokio::io::{
 use tokio::runtime::Runtime;
 use tokio::task::JoinHandle;
 
-use crate::cursor::Marked;
-use crate::positions::Encoding;
+use ctlpgn_test_support::cursor::Marked;
+use ctlpgn_test_support::positions::Encoding;
 
 /// How long any answer may take before a test fails instead of hanging.
 pub const PATIENCE: Duration = Duration::from_secs(20);

@@ -2,25 +2,16 @@
 //! wherever the reader accepts a record, its syntax values equal those lowered from the tree,
 //! and the semantic tokens classified from them equal those classified from the tree.
 //! Over every record of every `.ctl-pgn` file of the repository (corpus, handbook examples,
-//! fixtures), and over generated and mutated records.
-
-use std::path::{Path, PathBuf};
+//! fixtures), and over generated and mutated records. (`ctlpgn check` and `fmt` both ways:
+//! server/tests/readers.rs.)
 
 use ctlpgn_core::analysis::{self, AnalysisOptions, Keep, RuleChecks};
 use ctlpgn_core::format::{format_text_with, FormatOptions};
 use ctlpgn_core::ide::semantic;
 use ctlpgn_core::syntax::chars::{is_space_or_tab, is_white_space};
 use ctlpgn_core::syntax::{self, Item, Reading, RecordSyntax};
-use ctlpgn_test_support::fixtures::{files_under, read_text, repository_dir};
+use ctlpgn_test_support::fixtures::{files_under, read_text, record_files, repository_dir};
 use proptest::prelude::*;
-
-fn all_record_files() -> Vec<PathBuf> {
-    let root = repository_dir();
-    ["testdata", "examples", "server/tests/fixtures", "tests", "tree-sitter-ctlpgn/test"]
-        .iter()
-        .flat_map(|dir| files_under(&root.join(dir), ".ctl-pgn"))
-        .collect()
-}
 
 fn tree_syntax(parser: &mut tree_sitter::Parser, text: &str) -> RecordSyntax {
     syntax::parse_record_with(parser, text)
@@ -52,7 +43,7 @@ fn compare_file(parser: &mut tree_sitter::Parser, text: &str, name: &str) -> (us
 #[test]
 fn the_reader_gives_the_trees_values_for_every_record_it_accepts_in_the_repository() {
     let mut parser = syntax::new_parser();
-    let files = all_record_files();
+    let files = record_files();
     assert!(files.len() > 80, "the repository's record files are found ({})", files.len());
     let mut valid = (0, 0);
     for path in &files {
@@ -486,92 +477,4 @@ fn the_grammar_reads_white_space_as_the_readers_one_definition_says() {
         assert_eq!(result == Some(&format!("3{odd}-{odd}0")), is_space_or_tab(c), "{text:?}");
         assert_read_alike(&mut parser, &text);
     }
-}
-
-/// `ctlpgn CMD ARGS` with standard input `input`, reading records as `reader` says.
-fn run_with_reader(args: &[&str], input: &str, reader: Option<&str>) -> std::process::Output {
-    use std::io::Write;
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_ctlpgn"));
-    command.args(args);
-    match reader {
-        Some(value) => command.env("CTLPGN_READER", value),
-        None => command.env_remove("CTLPGN_READER"),
-    };
-    let mut child = command
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("ctlpgn runs");
-    let mut stdin = child.stdin.take().expect("a standard input");
-    stdin.write_all(input.as_bytes()).expect("ctlpgn reads");
-    drop(stdin);
-    child.wait_with_output().expect("ctlpgn ends")
-}
-
-#[test]
-fn a_vertical_tab_reads_alike_both_ways_and_fmt_keeps_a_record_with_a_syntax_error_as_written() {
-    // U+000B in a label is text, not white space: a malformed label (M020) both ways. In a move
-    // line it is an unexpected token (S001) both ways, and that record is kept as written.
-    let label =
-        "[Variant \"C'escacs\"]\n[Id \"V1\"]\n\n1.  E7-E13,  E21-E15\n($[\u{B}]  1. G7-G13)\n*\n\n";
-    let move_line = "[Variant \"C'escacs\"]\n[Id \"V2\"]\n\n1.\u{B}E7-E13,  E21-E15\n*\n";
-    let text = format!("{label}{move_line}");
-    let check = |reader| run_with_reader(&["check", "--format", "json", "-"], &text, reader);
-    let (fast, tree) = (check(None), check(Some("tree-sitter")));
-    assert_eq!(String::from_utf8_lossy(&fast.stdout), String::from_utf8_lossy(&tree.stdout));
-    let findings: serde_json::Value = serde_json::from_slice(&fast.stdout).expect("JSON");
-    let codes: Vec<&str> = findings
-        .as_array()
-        .expect("an array")
-        .iter()
-        .filter_map(|finding| finding["code"].as_str())
-        .filter(|code| code.starts_with('S') || *code == "M020")
-        .collect();
-    assert_eq!(codes, ["M020", "S011", "S001"], "{findings}");
-
-    let fmt = |reader| run_with_reader(&["fmt", "-"], &text, reader);
-    let (fast, tree) = (fmt(None), fmt(Some("tree-sitter")));
-    assert_eq!(fast.stdout, tree.stdout);
-    let formatted = String::from_utf8(fast.stdout).expect("UTF-8");
-    assert!(formatted.ends_with(move_line), "kept as written: {formatted:?}");
-    assert!(formatted.contains("\n1. E7-E13, E21-E15\n($[\u{B}] 1. G7-G13)\n"), "{formatted:?}");
-}
-
-// ---- The whole command both ways ----------------------------------------------------------
-
-fn check_json(path: &Path, rules: bool, reader: Option<&str>) -> std::process::Output {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_ctlpgn"));
-    command.arg("check").arg("--format").arg("json");
-    if rules {
-        command.arg("--rules");
-    }
-    command.arg(path);
-    match reader {
-        Some(value) => command.env("CTLPGN_READER", value),
-        None => command.env_remove("CTLPGN_READER"),
-    };
-    command.output().expect("ctlpgn runs")
-}
-
-#[test]
-fn check_prints_the_same_json_with_the_reader_and_with_tree_sitter_alone() {
-    let files = all_record_files();
-    let mut with_findings = 0;
-    for path in &files {
-        for rules in [false, true] {
-            let fast = check_json(path, rules, None);
-            let tree = check_json(path, rules, Some("tree-sitter"));
-            assert_eq!(
-                String::from_utf8_lossy(&fast.stdout),
-                String::from_utf8_lossy(&tree.stdout),
-                "{} (rules: {rules})",
-                path.display()
-            );
-            assert_eq!(fast.status.code(), tree.status.code(), "{}", path.display());
-            with_findings += usize::from(fast.stdout.len() > 2);
-        }
-    }
-    // The comparison covers files with findings, not only clean ones.
-    assert!(with_findings > 20, "files with findings: {with_findings}");
 }
