@@ -2,7 +2,8 @@
 //! counted (`PositionEncoding`), whether diagnostics are pulled or pushed, and what the client
 //! shows, which says what to derive as documents are read (`Negotiated`).
 
-use lsp_types::{ClientCapabilities, MarkupKind, PositionEncodingKind, SemanticTokensFullOptions};
+use lsp_types::PositionEncodingKind;
+use serde_json::Value;
 
 use ctlpgn_core::document::Prepare;
 use ctlpgn_core::ide;
@@ -77,71 +78,56 @@ pub struct Negotiated {
 }
 
 impl Negotiated {
-    /// Reads the client's capabilities: UTF-8 positions when the client offers them (no
-    /// conversion of columns then), UTF-16 otherwise, as the protocol requires.
-    /// `workspace_diagnostics` is the client's `workspace.diagnostics` as sent (see
-    /// `sent_capabilities`): `None` when not declared, else its `refreshSupport`.
-    pub fn from_client(
-        client: &ClientCapabilities,
-        workspace_diagnostics: Option<bool>,
-    ) -> Negotiated {
-        let offers_utf8 = client
-            .general
-            .as_ref()
-            .and_then(|general| general.position_encodings.as_ref())
-            .is_some_and(|encodings| encodings.contains(&PositionEncodingKind::UTF8));
-        let text_document = client.text_document.as_ref();
-        let pull_diagnostics = text_document.is_some_and(|text| text.diagnostic.is_some());
-        let markdown_hover = text_document
-            .and_then(|text| text.hover.as_ref())
-            .and_then(|hover| hover.content_format.as_ref())
-            .is_none_or(|formats| formats.contains(&MarkupKind::Markdown));
-        let snippets = text_document
-            .and_then(|text| text.completion.as_ref())
-            .and_then(|completion| completion.completion_item.as_ref())
-            .and_then(|item| item.snippet_support)
-            .unwrap_or(false);
-        let configuration = client
-            .workspace
-            .as_ref()
-            .and_then(|workspace| workspace.configuration)
-            .unwrap_or(false);
-        let resolve_edits = text_document
-            .and_then(|text| text.code_action.as_ref())
-            .and_then(|code_action| code_action.resolve_support.as_ref())
-            .is_some_and(|support| support.properties.iter().any(|property| property == "edit"));
-        let semantic_tokens =
-            text_document.and_then(|text| text.semantic_tokens.as_ref()).is_some_and(|tokens| {
-                let full = !matches!(
-                    tokens.requests.full,
-                    None | Some(SemanticTokensFullOptions::Bool(false))
-                );
-                full || tokens.requests.range == Some(true)
-            });
-        let folding = text_document.is_some_and(|text| text.folding_range.is_some());
-        let workspace = client.workspace.as_ref();
-        // lsp-types' own reading (`workspace.diagnostic`), for a client that spells it so.
-        let misspelt = workspace.and_then(|workspace| workspace.diagnostic.as_ref());
-        let declared = workspace_diagnostics
-            .or_else(|| misspelt.map(|declared| declared.refresh_support.unwrap_or(false)));
-        let workspace_pull = pull_diagnostics && declared.is_some();
-        let diagnostic_refresh = declared.unwrap_or(false);
-        let watch_files = workspace
-            .and_then(|workspace| workspace.did_change_watched_files.as_ref())
-            .and_then(|watched| watched.dynamic_registration)
-            .unwrap_or(false);
-        let symbols = text_document.is_some_and(|text| text.document_symbol.is_some());
+    /// Reads the client's capabilities as it sent them (`capabilities` of `initialize`): UTF-8
+    /// positions when the client offers them (no conversion of columns then), UTF-16
+    /// otherwise, as the protocol requires.
+    ///
+    /// They are read from the JSON, a few fields by name, not into lsp-types' values: those
+    /// read `workspace.diagnostics` under another name (`workspace.diagnostic`, which a client
+    /// that spells it so still gets), and decoding the whole tree of the client's capabilities
+    /// made a tenth of the gzipped WebAssembly module. A field of the wrong type counts as not
+    /// declared.
+    pub fn from_capabilities(sent: &Value) -> Negotiated {
+        let at = |pointer: &str| sent.pointer(pointer).filter(|value| !value.is_null());
+        let declared = |pointer: &str| at(pointer).is_some_and(Value::is_object);
+        let flag = |pointer: &str| at(pointer).and_then(Value::as_bool).unwrap_or(false);
+        let lists = |pointer: &str, wanted: &str| {
+            at(pointer)
+                .and_then(Value::as_array)
+                .is_some_and(|list| list.iter().any(|item| item == wanted))
+        };
+        let pull_diagnostics = declared("/textDocument/diagnostic");
+        // `null` or absent: the client takes any format, Markdown first.
+        let markdown_hover = match at("/textDocument/hover/contentFormat") {
+            None => true,
+            Some(_) => lists("/textDocument/hover/contentFormat", "markdown"),
+        };
+        let semantic_tokens = {
+            let full = at("/textDocument/semanticTokens/requests/full")
+                .is_some_and(|full| full.is_object() || full == true);
+            let range = at("/textDocument/semanticTokens/requests/range")
+                .is_some_and(|range| range.is_object() || range == true);
+            declared("/textDocument/semanticTokens") && (full || range)
+        };
+        let refresh =
+            |pointer: &str| declared(pointer).then(|| flag(&format!("{pointer}/refreshSupport")));
+        let declared_workspace =
+            refresh("/workspace/diagnostics").or_else(|| refresh("/workspace/diagnostic"));
         Negotiated {
-            configuration,
+            configuration: flag("/workspace/configuration"),
             semantic_tokens,
-            folding,
-            symbols,
-            workspace_pull,
-            diagnostic_refresh,
-            watch_files,
-            resolve_edits,
-            snippets,
-            encoding: if offers_utf8 { PositionEncoding::Utf8 } else { PositionEncoding::Utf16 },
+            folding: declared("/textDocument/foldingRange"),
+            symbols: declared("/textDocument/documentSymbol"),
+            workspace_pull: pull_diagnostics && declared_workspace.is_some(),
+            diagnostic_refresh: declared_workspace.unwrap_or(false),
+            watch_files: flag("/workspace/didChangeWatchedFiles/dynamicRegistration"),
+            resolve_edits: lists("/textDocument/codeAction/resolveSupport/properties", "edit"),
+            snippets: flag("/textDocument/completion/completionItem/snippetSupport"),
+            encoding: if lists("/general/positionEncodings", "utf-8") {
+                PositionEncoding::Utf8
+            } else {
+                PositionEncoding::Utf16
+            },
             pull_diagnostics,
             markdown_hover,
         }
@@ -166,7 +152,7 @@ mod tests {
     use super::*;
 
     fn negotiated(capabilities: serde_json::Value) -> Negotiated {
-        Negotiated::from_client(&serde_json::from_value(capabilities).expect("capabilities"), None)
+        Negotiated::from_capabilities(&capabilities)
     }
 
     /// A client that asks for semantic tokens has them classified as documents are read.
@@ -201,5 +187,44 @@ mod tests {
         let negotiated = negotiated(folding_and_outline);
         assert!(negotiated.folding && negotiated.symbols && !negotiated.semantic_tokens);
         assert_eq!(negotiated.preparations().len(), 2);
+    }
+}
+
+#[cfg(test)]
+mod recorded {
+    use super::*;
+    use ctlpgn_test_support::fixtures::recorded_initialize;
+
+    /// What each editor's recorded `initialize` negotiates, field by field: VS Code pulls the
+    /// workspace's diagnostics (`workspace.diagnostics`, which lsp-types would not read) and can
+    /// be asked to pull again; Neovim 0.11 pulls a document's; Neovim 0.7 and eglot are pushed
+    /// theirs; only eglot takes plain-text hovers and none offers UTF-8 but Neovim 0.11.
+    #[test]
+    fn each_editors_capabilities_negotiate_what_it_supports() {
+        let read = |name: &str| {
+            let sent = recorded_initialize(name);
+            let n = Negotiated::from_capabilities(&sent["params"]["capabilities"]);
+            [
+                n.configuration,
+                n.semantic_tokens,
+                n.folding,
+                n.symbols,
+                n.workspace_pull,
+                n.diagnostic_refresh,
+                n.watch_files,
+                n.resolve_edits,
+                n.snippets,
+                n.encoding == PositionEncoding::Utf8,
+                n.pull_diagnostics,
+                n.markdown_hover,
+            ]
+        };
+        // configuration, semantic tokens, folding, symbols, workspace pull, refresh, watched
+        // files, resolved edits, snippets, UTF-8, pulled diagnostics, Markdown hovers.
+        let (t, f) = (true, false);
+        assert_eq!(read("vscode.json"), [t, t, t, t, t, t, t, t, t, f, t, t]);
+        assert_eq!(read("neovim-0.11.json"), [t, t, t, t, f, f, f, t, t, t, t, t]);
+        assert_eq!(read("neovim-0.7.json"), [f, f, f, t, f, f, f, t, f, f, f, t]);
+        assert_eq!(read("eglot.json"), [t, f, f, t, f, f, t, f, f, f, f, f]);
     }
 }

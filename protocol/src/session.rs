@@ -12,9 +12,9 @@ use lsp_types::{
     DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
     DocumentDiagnosticParams, DocumentFormattingParams, DocumentHighlightParams,
     DocumentRangeFormattingParams, DocumentSymbolParams, DocumentSymbolResponse,
-    ExecuteCommandParams, FoldingRangeParams, GotoDefinitionParams, HoverParams, InitializeParams,
-    InitializeResult, ReferenceParams, SemanticTokens, SemanticTokensParams,
-    SemanticTokensRangeParams, SemanticTokensRangeResult, SemanticTokensResult, ServerInfo, Uri,
+    ExecuteCommandParams, FoldingRangeParams, GotoDefinitionParams, HoverParams, InitializeResult,
+    ReferenceParams, SemanticTokens, SemanticTokensParams, SemanticTokensRangeParams,
+    SemanticTokensRangeResult, SemanticTokensResult, ServerInfo, Uri,
 };
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -331,15 +331,11 @@ impl Session {
     }
 
     fn initialize(&mut self, params: Value) -> Answer {
-        // lsp-types reads `workspace.diagnostics` as `workspace.diagnostic`: the declaration is
-        // read from the message as sent (see the native server's `sent_capabilities`).
-        let declared =
-            params.pointer("/capabilities/workspace/diagnostics").filter(|d| d.is_object());
-        let workspace_diagnostics =
-            declared.map(|declared| declared["refreshSupport"].as_bool().unwrap_or(false));
+        let Some(capabilities) = params.get("capabilities").filter(|sent| sent.is_object()) else {
+            return Err(ResponseError::invalid_params("initialize names no capabilities object"));
+        };
+        let negotiated = Negotiated::from_capabilities(capabilities);
         let options = params.get("initializationOptions").cloned();
-        let params: InitializeParams = decode(params)?;
-        let negotiated = Negotiated::from_client(&params.capabilities, workspace_diagnostics);
         self.context.negotiated = negotiated;
         self.documents.prepare_with(negotiated.preparations());
         if let Some(options) = options.filter(|options| !options.is_null()) {

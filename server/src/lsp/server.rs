@@ -336,8 +336,12 @@ impl Server {
 
 impl LanguageServer for Server {
     async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
-        let negotiated = *self.negotiated.get_or_init(|| {
-            Negotiated::from_client(&params.capabilities, self.sent.workspace_diagnostics())
+        let negotiated = *self.negotiated.get_or_init(|| match self.sent.capabilities() {
+            Some(sent) => Negotiated::from_capabilities(sent),
+            // An `initialize` too large for the transport to keep: lsp-types' reading of it.
+            None => Negotiated::from_capabilities(
+                &serde_json::to_value(&params.capabilities).unwrap_or_default(),
+            ),
         });
         self.documents.prepare_with(negotiated.preparations());
         if let Some(options) = &params.initialization_options {
