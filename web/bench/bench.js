@@ -18,6 +18,7 @@ import { chromium } from 'playwright-core';
 
 import { Ctlpgn } from '../js/core.js';
 import { serve } from '../test/serve.js';
+import { best, corpusFile, kb, median, ms, p95 } from './figures.js';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repository = path.resolve(web, '..');
@@ -25,23 +26,6 @@ const dist = path.join(web, 'dist');
 const native = path.resolve(process.env.CTLPGN_BENCH_BIN || path.join(repository, 'target', 'release', 'ctlpgn'));
 const runs = Number(process.env.CTLPGN_BENCH_RUNS || 7);
 const keys = Number(process.env.CTLPGN_BENCH_KEYS || 40);
-
-/** test-support's corpus_file(records): the corpus's valid games, sorted by name, repeated, each followed by a newline. */
-function corpusFile(records) {
-  const folder = path.join(repository, 'testdata', 'corpus', 'valid');
-  const games = fs.readdirSync(folder).filter((name) => name.endsWith('.ctl-pgn')).sort().map((name) => fs.readFileSync(path.join(folder, name), 'utf8'));
-  let file = '';
-  for (let index = 0; index < records; index += 1) {
-    file += games[index % games.length] + '\n';
-  }
-  return file;
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const p95 = (values) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(values.length * 0.95) - 1)];
-const best = (values) => Math.min(...values);
-const ms = (value) => `${value.toFixed(1)} ms`;
-const kb = (bytes) => `${(bytes / 1000).toFixed(0)} KB`;
 
 const rows = [];
 const row = (what, figure, aim = '') => {
