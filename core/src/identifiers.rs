@@ -73,18 +73,16 @@ impl IdentifierSet {
 
     /// Reads the value of a `[Redefine "…"]` tag (§4.3): `FAN`, or allowed pairs `X@Y`
     /// separated by a comma and optional spaces, each standard letter redefined at most once.
-    /// The error is the T022 message.
-    pub fn from_redefine(value: &str) -> Result<IdentifierSet, String> {
+    /// The error's text is the T022 message.
+    pub fn from_redefine(value: &str) -> Result<IdentifierSet, RedefineError> {
         if value == "FAN" {
             return Ok(IdentifierSet::fan());
         }
         if value.eq_ignore_ascii_case("FAN") {
-            return Err(format!("Redefine value {value} must be written FAN in upper case"));
+            return Err(RedefineError::FanCase(value.to_string()));
         }
         if value.trim().is_empty() {
-            return Err(format!(
-                "empty Redefine value: write FAN or pairs such as \"A@J, C@N, T@R\" (allowed: {ALLOWED_TEXT})"
-            ));
+            return Err(RedefineError::Empty);
         }
         let mut set = IdentifierSet::standard();
         // For each kind, the pair that redefined it, to name both pairs of a repetition.
@@ -97,46 +95,22 @@ impl IdentifierSet {
                 (chars.next(), chars.next(), chars.next(), chars.next())
             else {
                 return Err(if item.is_empty() {
-                    format!("Redefine value {value:?} has an empty item: separate pairs X@Y with a comma and optional spaces")
+                    RedefineError::EmptyItem(value.to_string())
                 } else {
-                    format!(
-                        "{item:?} is not a redefinition: write pairs X@Y separated by \", \" (allowed: {ALLOWED_TEXT}), or FAN"
-                    )
+                    RedefineError::NotAPair(item.to_string())
                 });
             };
             let Some(kind) = PieceKind::from_standard_letter(standard) else {
-                return Err(format!(
-                    "{item}: {standard} is not a standard piece letter (P E J N G R V D K); allowed pairs: {ALLOWED_TEXT}"
-                ));
+                return Err(RedefineError::NotStandard { item: item.to_string(), standard });
             };
             if alternative == 'H' {
-                return Err(format!(
-                    "{item}: H is never an identifier (the Elephant, or Halberdier, is always written E); allowed pairs: {ALLOWED_TEXT}"
-                ));
+                return Err(RedefineError::NeverH(item.to_string()));
             }
             if !ALLOWED_PAIRS.contains(&(alternative, kind)) {
-                let own: Vec<String> = ALLOWED_PAIRS
-                    .iter()
-                    .filter(|(_, allowed)| *allowed == kind)
-                    .map(|(letter, _)| format!("{letter}@{standard}"))
-                    .collect();
-                return Err(if own.is_empty() {
-                    format!(
-                        "{item}: the {} letter {standard} cannot be redefined; allowed pairs: {ALLOWED_TEXT}",
-                        kind.name()
-                    )
-                } else {
-                    format!(
-                        "{item} is not an allowed pair: the {} may be redefined as {}",
-                        kind.name(),
-                        own.join(" or ")
-                    )
-                });
+                return Err(RedefineError::NotAllowed { item: item.to_string(), kind, standard });
             }
             if let Some(earlier) = redefined[kind_index(kind)] {
-                return Err(format!(
-                    "{standard} is redefined twice ({earlier}@{standard} and {item}): each standard letter may be redefined at most once"
-                ));
+                return Err(RedefineError::Twice { standard, earlier, item: item.to_string() });
             }
             redefined[kind_index(kind)] = Some(alternative);
             set.letters[kind_index(kind)] = alternative;
@@ -367,6 +341,84 @@ impl IdentifierSet {
     }
 }
 
+/// Why a `Redefine` value is refused (T022); the text says what is expected instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RedefineError {
+    /// `fan` or `Fan`: the value as written.
+    FanCase(String),
+    /// Nothing but spaces.
+    Empty,
+    /// Two commas in a row, or one at an end: the value as written.
+    EmptyItem(String),
+    /// An item that is no `X@Y` pair.
+    NotAPair(String),
+    /// A pair whose second letter is no standard piece letter.
+    NotStandard { item: String, standard: char },
+    /// A pair that makes H an identifier.
+    NeverH(String),
+    /// A pair the handbook does not allow for that piece.
+    NotAllowed { item: String, kind: PieceKind, standard: char },
+    /// A standard letter redefined by a second pair.
+    Twice { standard: char, earlier: char, item: String },
+}
+
+impl std::fmt::Display for RedefineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RedefineError::FanCase(value) => {
+                write!(f, "Redefine value {value} must be written FAN in upper case")
+            }
+            RedefineError::Empty => write!(
+                f,
+                "empty Redefine value: write FAN or pairs such as \"A@J, C@N, T@R\" (allowed: {ALLOWED_TEXT})"
+            ),
+            RedefineError::EmptyItem(value) => write!(
+                f,
+                "Redefine value {value:?} has an empty item: separate pairs X@Y with a comma and optional spaces"
+            ),
+            RedefineError::NotAPair(item) => write!(
+                f,
+                "{item:?} is not a redefinition: write pairs X@Y separated by \", \" (allowed: {ALLOWED_TEXT}), or FAN"
+            ),
+            RedefineError::NotStandard { item, standard } => write!(
+                f,
+                "{item}: {standard} is not a standard piece letter (P E J N G R V D K); allowed pairs: {ALLOWED_TEXT}"
+            ),
+            RedefineError::NeverH(item) => write!(
+                f,
+                "{item}: H is never an identifier (the Elephant, or Halberdier, is always written E); allowed pairs: {ALLOWED_TEXT}"
+            ),
+            RedefineError::NotAllowed { item, kind, standard } => {
+                let own: Vec<String> = ALLOWED_PAIRS
+                    .iter()
+                    .filter(|(_, allowed)| allowed == kind)
+                    .map(|(letter, _)| format!("{letter}@{standard}"))
+                    .collect();
+                if own.is_empty() {
+                    write!(
+                        f,
+                        "{item}: the {} letter {standard} cannot be redefined; allowed pairs: {ALLOWED_TEXT}",
+                        kind.name()
+                    )
+                } else {
+                    write!(
+                        f,
+                        "{item} is not an allowed pair: the {} may be redefined as {}",
+                        kind.name(),
+                        own.join(" or ")
+                    )
+                }
+            }
+            RedefineError::Twice { standard, earlier, item } => write!(
+                f,
+                "{standard} is redefined twice ({earlier}@{standard} and {item}): each standard letter may be redefined at most once"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RedefineError {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -390,7 +442,7 @@ mod tests {
 
     #[test]
     fn invalid_redefine_values_say_what_is_wrong() {
-        let error = |value| IdentifierSet::from_redefine(value).unwrap_err();
+        let error = |value| IdentifierSet::from_redefine(value).unwrap_err().to_string();
         assert!(error("H@E").contains("H is never an identifier"));
         assert!(error("A@J, B@J").contains("J is redefined twice (A@J and B@J)"));
         assert!(error("T@R, T@R").contains("redefined twice"));

@@ -177,7 +177,7 @@ pub fn first_diagnostics(
     let mut kept = Vec::new();
     let mut all = 0;
     for record in document.records() {
-        for found in record.state.shown(rules) {
+        for found in record.state.reported(rules) {
             all += 1;
             if kept.len() < most {
                 let range = range(document.rope(), record.in_document(found.range), encoding);

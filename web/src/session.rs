@@ -190,7 +190,7 @@ impl Session {
             listed.push(encode::diagnostic(rope, &found, found.range));
         }
         for record in document.records() {
-            for found in record.state.shown(params.rules) {
+            for found in record.state.reported(params.rules) {
                 listed.push(encode::diagnostic(rope, found, record.in_document(found.range)));
             }
         }

@@ -210,8 +210,12 @@ pub fn read_setup(text: &str, items: &[Item], diagnostics: &mut Findings) -> Set
                     None => {}
                 }
             }
-            Err(message) => {
-                diagnostics.push(Diagnostic::new(Code::T022, value_range(tag), message));
+            Err(refused) => {
+                diagnostics.push(Diagnostic::new(
+                    Code::T022,
+                    value_range(tag),
+                    refused.to_string(),
+                ));
                 playable = false;
             }
         }

@@ -30,7 +30,7 @@ use crate::analysis::RecordAnalysis;
 use crate::diagnostics::{Diagnostic, Severity};
 /// The line ending a record mostly uses, kept by every conversion.
 use crate::format::dominant_line_ending as line_ending;
-use crate::identifiers::IdentifierSet;
+use crate::identifiers::{IdentifierSet, RedefineError};
 use crate::text::TextRange;
 
 /// The identifiers a record is rewritten to.
@@ -50,8 +50,8 @@ pub enum LetterTarget {
 
 impl LetterTarget {
     /// The target a `Redefine` value names: `FAN` is [`LetterTarget::Fan`], pairs such as
-    /// `B@J, Q@D, W@V` a preset of alternative letters. The error is the T022 message.
-    pub fn redefine(value: &str) -> Result<LetterTarget, String> {
+    /// `B@J, Q@D, W@V` a preset of alternative letters. The error's text is the T022 message.
+    pub fn redefine(value: &str) -> Result<LetterTarget, RedefineError> {
         let identifiers = IdentifierSet::from_redefine(value)?;
         Ok(if identifiers.is_fan() {
             LetterTarget::Fan

@@ -134,7 +134,10 @@ fn alternative_letters_rewrite_moves_castling_pdtl_and_references() {
     let original = LetterTarget::redefine("A@J, C@N, T@R").expect("a valid preset");
     assert_eq!(reletter(&preset, &original).as_deref(), Ok(REDEFINED));
     assert_eq!(LetterTarget::redefine("FAN"), Ok(LetterTarget::Fan));
-    assert!(LetterTarget::redefine("H@E").unwrap_err().contains("H is never an identifier"));
+    assert!(LetterTarget::redefine("H@E")
+        .unwrap_err()
+        .to_string()
+        .contains("H is never an identifier"));
 }
 
 #[test]
@@ -480,12 +483,14 @@ fn no_pdtl_is_given_for_a_position_no_pdtl_may_hold() {
     let bishop = text.find("JF6-F8").expect("the Bishop's move");
     let played = analysis.played_at(bishop).expect("replayed");
     let problem = pdtl_problem(&played.after, &analysis.identifiers).expect("a problem");
+    assert_eq!(problem.code, crate::diagnostics::Code::P010);
     assert!(
-        problem.starts_with(
+        problem.to_string().starts_with(
             "no PDTL: the position is not one a PDTL may hold (P010: White has 2 Bishops"
         ),
         "{problem}"
     );
+    assert!(problem.sentence().starts_with("No PDTL: the position"), "{}", problem.sentence());
     assert_eq!(pdtl_at(text, &record, &analysis, bishop), None);
     assert_eq!(pdtl_after_ply(&analysis, 3), None);
     assert_eq!(continuation_at(text, &record, &analysis, bishop), None);

@@ -31,7 +31,7 @@ pub struct RecordState {
     /// The analysis's findings, with byte ranges relative to `text` and their fixes: every
     /// change publishes them.
     pub diagnostics: Vec<Diagnostic>,
-    /// The optional rule checks' warnings, shown when the settings ask for them.
+    /// The optional rule checks' warnings, reported when the settings ask for them.
     pub rule_warnings: Vec<Diagnostic>,
     /// What the editor's features derived from `text` (see `Document::map_derived`).
     pub derived: Derived,
@@ -59,9 +59,10 @@ impl RecordState {
         }
     }
 
-    /// The findings the user sees, with their fixes: with `rules`, the optional rule checks'
-    /// warnings too.
-    pub fn shown(&self, rules: bool) -> impl Iterator<Item = &Diagnostic> {
+    /// The findings reported to the user, with their fixes: with `rules`, the optional rule
+    /// checks' warnings too, after the other findings (`RecordAnalysis::reported`, the same
+    /// findings for a check, puts them in the text's order).
+    pub fn reported(&self, rules: bool) -> impl Iterator<Item = &Diagnostic> {
         let rule_warnings = if rules { self.rule_warnings.as_slice() } else { &[] };
         self.diagnostics.iter().chain(rule_warnings)
     }

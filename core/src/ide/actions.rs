@@ -107,7 +107,7 @@ pub fn quick_fixes(document: &Document, bytes: TextRange, rules: bool) -> Vec<Ac
         .iter()
         .filter(|record| record.range.start <= bytes.end && bytes.start <= record.range.end);
     for record in touched {
-        for diagnostic in record.state.shown(rules) {
+        for diagnostic in record.state.reported(rules) {
             // A diagnostic anchored at the `[` of a tag line is also found from the text its
             // fix changes (the tag name, say), where the cursor usually is.
             let mut places = std::iter::once(&diagnostic.range).chain(
@@ -147,9 +147,11 @@ fn placed(record: &Record, fix: &Fix) -> Vec<TextEdit> {
 /// The fixes the fix-all takes: the only fix of each diagnostic.
 fn only_fixes(document: &Document, rules: bool) -> impl Iterator<Item = (&Record, &Fix)> {
     document.records().iter().flat_map(move |record| {
-        record.state.shown(rules).filter_map(move |diagnostic| match diagnostic.fixes.as_slice() {
-            [fix] => Some((record, fix)),
-            _ => None,
+        record.state.reported(rules).filter_map(move |diagnostic| {
+            match diagnostic.fixes.as_slice() {
+                [fix] => Some((record, fix)),
+                _ => None,
+            }
         })
     })
 }

@@ -112,7 +112,7 @@ fn with_caption(picture: String, located: &Located) -> String {
         }
         Err(problem) => {
             text.push_str(" to move. ");
-            text.push_str(&problem.replacen("no PDTL", "No PDTL", 1));
+            text.push_str(&problem.sentence());
             text.push('.');
         }
     }

@@ -254,7 +254,7 @@ fn fixed_record(text: &str, rules: bool) -> (Cow<'_, str>, usize) {
     // Each text is analysed once, as the document the fix-all works on, which also counts
     // what it lists.
     let listed = |document: &Document| -> usize {
-        document.records().iter().map(|record| record.state.shown(rules).count()).sum()
+        document.records().iter().map(|record| record.state.reported(rules).count()).sum()
     };
     let mut document = Document::new(text, 1);
     let (mut fixed, mut left) = (Cow::Borrowed(text), listed(&document));

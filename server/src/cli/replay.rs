@@ -13,7 +13,7 @@ use super::input::{read_input, ReadFailure};
 use super::output::{error_line, Output, OutputFailed};
 use super::terminal::visible;
 use super::{place_record, Placed, Status};
-use ctlpgn_core::analysis::printed_pdtl;
+use ctlpgn_core::analysis::{printed_pdtl, NoPdtl};
 use ctlpgn_core::analysis::{AnalysedRecord, Keep, PlayedHalfMove};
 use ctlpgn_core::diagnostics::Severity;
 use ctlpgn_core::notation::Check;
@@ -68,7 +68,7 @@ struct Ply<'a> {
     line: usize,
     /// The PDTL after the ply, or why no PDTL may hold that position (after a half-move only
     /// the rule checks flag, P010): we never print a PDTL that `check` rejects.
-    pdtl: Result<String, String>,
+    pdtl: Result<String, NoPdtl>,
 }
 
 /// The report of one record, from its own half-moves and diagnostics.
@@ -141,7 +141,7 @@ fn print_text(
             ply.half_move.number,
             visible(ply.written),
             ply.line,
-            visible(ply.pdtl.as_ref().unwrap_or_else(|problem| problem))
+            visible(&ply.pdtl.as_ref().map_or_else(NoPdtl::to_string, String::clone))
         ))?;
     }
     for p in &report.diagnostics {

@@ -14,7 +14,7 @@ mod tree;
 pub use at::{board_at, BoardAt, LineHalfMove};
 pub(crate) use followers::{Followers, Node};
 pub use position_at::{
-    pdtl_after_ply, pdtl_at, pdtl_problem, position_after_ply, position_at, printed_pdtl,
+    pdtl_after_ply, pdtl_at, pdtl_problem, position_after_ply, position_at, printed_pdtl, NoPdtl,
     NoPosition,
 };
 pub(crate) use tree::{

@@ -10,7 +10,7 @@
 
 use super::standing_at;
 use crate::analysis::RecordAnalysis;
-use crate::diagnostics::Severity;
+use crate::diagnostics::{Code, Severity};
 use crate::identifiers::IdentifierSet;
 use crate::pdtl;
 use crate::position::Position;
@@ -23,14 +23,43 @@ pub enum NoPosition {
     /// is past the last replayed one).
     Unknown,
     /// The position is known but no PDTL may hold it: [`pdtl_problem`]'s reason.
-    NoPdtl(String),
+    NoPdtl(NoPdtl),
 }
+
+/// Why a position has no PDTL: the error its PDTL would read back with (P009 one King per
+/// side, P010 too many pieces of a type or two Bishops of one side on one hex colour, P013,
+/// P015). It reads `no PDTL: the position is not one a PDTL may hold (P010: …)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoPdtl {
+    pub code: Code,
+    pub message: String,
+}
+
+impl NoPdtl {
+    /// The reason as a sentence of its own, after another: `No PDTL: …`.
+    pub fn sentence(&self) -> String {
+        let reason = self.to_string();
+        format!("N{}", &reason[1..])
+    }
+}
+
+impl std::fmt::Display for NoPdtl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "no PDTL: the position is not one a PDTL may hold ({}: {})",
+            self.code, self.message
+        )
+    }
+}
+
+impl std::error::Error for NoPdtl {}
 
 impl std::fmt::Display for NoPosition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             NoPosition::Unknown => f.write_str("no position is known there"),
-            NoPosition::NoPdtl(problem) => f.write_str(problem),
+            NoPosition::NoPdtl(problem) => problem.fmt(f),
         }
     }
 }
@@ -61,25 +90,21 @@ pub fn position_at<'a>(
     printable(position.ok_or(NoPosition::Unknown)?, analysis)
 }
 
-/// Why `position` has no PDTL: its PDTL in `ids` would not read back without an error (P009
-/// one King per side, P010 too many pieces of a type or two Bishops of one side on one hex
-/// colour, P013, P015), as `no PDTL: … (P010: …)`. `None` when its PDTL reads back cleanly.
-pub fn pdtl_problem(position: &Position, ids: &IdentifierSet) -> Option<String> {
+/// Why `position` has no PDTL: its PDTL in `ids` would not read back without an error
+/// ([`NoPdtl`]). `None` when its PDTL reads back cleanly.
+pub fn pdtl_problem(position: &Position, ids: &IdentifierSet) -> Option<NoPdtl> {
     printed_pdtl(position, ids).err()
 }
 
 /// The PDTL of `position` in `ids`, one line, when it reads back cleanly; else why there is
 /// none (see `pdtl_problem`). What every printer of a PDTL prints: we never print one that
 /// `check` rejects.
-pub fn printed_pdtl(position: &Position, ids: &IdentifierSet) -> Result<String, String> {
+pub fn printed_pdtl(position: &Position, ids: &IdentifierSet) -> Result<String, NoPdtl> {
     let printed = pdtl::print(position, ids);
     let reading = pdtl::parse(&printed, ids);
-    match reading.problems.iter().find(|problem| problem.severity == Severity::Error) {
+    match reading.problems.into_iter().find(|problem| problem.severity == Severity::Error) {
         None => Ok(printed),
-        Some(error) => Err(format!(
-            "no PDTL: the position is not one a PDTL may hold ({}: {})",
-            error.code, error.message
-        )),
+        Some(error) => Err(NoPdtl { code: error.code, message: error.message }),
     }
 }
 

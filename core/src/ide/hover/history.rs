@@ -116,7 +116,7 @@ fn write_turn_and_pdtl(
         }
         Err(problem) => {
             out.push_str(" to move.\n\n");
-            out.push_str(&problem.replacen("no PDTL", "No PDTL", 1));
+            out.push_str(&problem.sentence());
             out.push('\n');
         }
     }

@@ -89,7 +89,7 @@ impl<'a> Proofs<'a> {
         if material {
             let ids = &view.analysis.identifiers;
             if let Some(problem) = analysis::pdtl_problem(&legal.applied.position, ids) {
-                return Err(problem);
+                return Err(problem.to_string());
             }
         }
         self.verdicts
