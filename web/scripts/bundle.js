@@ -34,9 +34,9 @@ const built = [
   await build({ ...common, entryPoints: [path.join(web, 'viewer', 'viewer.js')], outfile: path.join(dist, 'ctlpgn-viewer.js'), format: 'esm' }),
 ];
 
-// The licences of the npm packages bundled (CodeMirror and its parts, all MIT), which their
-// copies must carry.
-fs.writeFileSync(path.join(dist, 'THIRD-PARTY-LICENSES.txt'), licenceNotices(built.map(({ metafile }) => metafile), 'The npm packages bundled into playground.js and ctlpgn-viewer.js, and their licences.'));
+// The licences of the npm packages bundled (CodeMirror and its parts, all MIT) and of the
+// Rust crates in the module, which their copies must carry.
+fs.writeFileSync(path.join(dist, 'THIRD-PARTY-LICENSES.txt'), licenceNotices(built.map(({ metafile }) => metafile), 'playground.js and ctlpgn-viewer.js'));
 
 for (const [from, to] of [
   ['playground/index.html', 'index.html'],

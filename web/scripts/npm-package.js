@@ -3,9 +3,11 @@
 // ES module, the WebAssembly module beside it (which the element finds by
 // `new URL('./ctlpgn_web.wasm', import.meta.url)`, the address bundlers follow), its
 // TypeScript declarations and README (web/npm/), the licence, the licences of any npm package
-// bundled into it, and a package.json whose version is the workspace's.
+// bundled into it and of the Rust crates compiled into the WebAssembly module, and a
+// package.json whose version is the workspace's.
 
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,8 +15,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repository = path.resolve(web, '..');
 
-/** The licences of the npm packages esbuild read into the outputs of `metafiles`, as one text. */
-export function licenceNotices(metafiles, intro) {
+/**
+ * The third-party licences of a build: those of the npm packages esbuild read into the outputs
+ * of `metafiles` (named `bundles` in the heading), then those of the Rust crates in the
+ * WebAssembly module beside them, as one text.
+ */
+export function licenceNotices(metafiles, bundles) {
   const packages = new Set();
   for (const metafile of metafiles) {
     for (const input of Object.keys(metafile.inputs)) {
@@ -31,8 +37,43 @@ export function licenceNotices(metafiles, intro) {
     const text = file ? fs.readFileSync(path.join(folder, file), 'utf8').trim() : `${license} (no licence file in the package)`;
     return `${name} ${version} (${license})\n\n${text}\n`;
   });
-  const body = notices.length > 0 ? notices.join('\n' + '-'.repeat(72) + '\n\n') : 'None: it is the project\'s own code alone.\n';
-  return `${intro}\n\n${body}`;
+  const rule = '\n' + '-'.repeat(72) + '\n\n';
+  const body = notices.length > 0 ? notices.join(rule) : 'None: it is the project\'s own code alone.\n';
+  return `The npm packages bundled into ${bundles}, and their licences.\n\n${body}\n${'='.repeat(72)}\n\n` +
+    `The Rust crates compiled into ctlpgn_web.wasm, and their licences.\n\n${crateNotices().join(rule)}`;
+}
+
+/** The crates' notices, read once for the site and the package. */
+let crates = null;
+
+/**
+ * The licences of the Rust crates compiled into the WebAssembly module, which its copies must
+ * carry as the bundled npm packages' are: the normal dependencies of ctlpgn-web for wasm32
+ * (`cargo tree`, which resolves features for that package alone; proc-macros included, since
+ * their output is in the module), outside the workspace, each with its licence files, from
+ * the sources cargo fetched (`cargo metadata`). Of a crate offered under MIT or another licence,
+ * the MIT text is taken.
+ */
+function crateNotices() {
+  if (crates !== null) {
+    return crates;
+  }
+  const cargo = (...args) => execFileSync('cargo', args, { cwd: repository, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const tree = cargo('tree', '--locked', '--offline', '-p', 'ctlpgn-web', '--target', 'wasm32-unknown-unknown', '-e', 'normal', '--prefix', 'none', '-f', '{p}');
+  const wanted = new Set(tree.split('\n').map((line) => /^(\S+) v(\S+)/.exec(line)).filter(Boolean).map(([, name, version]) => `${name} ${version}`));
+  const { packages } = JSON.parse(cargo('metadata', '--locked', '--offline', '--format-version', '1', '--filter-platform', 'wasm32-unknown-unknown'));
+  const found = packages.filter((crate) => crate.source !== null && wanted.has(`${crate.name} ${crate.version}`))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.version.localeCompare(b.version));
+  crates = found.map((crate) => {
+    const folder = path.dirname(crate.manifest_path);
+    const files = fs.readdirSync(folder).filter((entry) => /^(licen[cs]e|copying|notice|unlicense)/i.test(entry)).sort();
+    const mit = /\bMIT\b/.test(crate.license || '') ? files.filter((file) => /mit|unicode|notice/i.test(file)) : [];
+    const chosen = mit.length > 0 ? mit : files;
+    const texts = chosen.map((file) => fs.readFileSync(path.join(folder, file), 'utf8').trim());
+    const body = texts.length > 0 ? texts.join('\n\n') : `${crate.license} (no licence file in the crate)`;
+    return `${crate.name} ${crate.version} (${crate.license})\n\n${body}\n`;
+  });
+  return crates;
 }
 
 /** The workspace's version (Cargo.toml's [workspace.package]), which every part of the project shares. */
@@ -73,7 +114,7 @@ export async function buildPackage(dist = path.join(web, 'dist')) {
   fs.copyFileSync(path.join(web, 'npm', 'index.d.ts'), path.join(out, 'index.d.ts'));
   fs.copyFileSync(path.join(web, 'npm', 'README.md'), path.join(out, 'README.md'));
   fs.copyFileSync(path.join(repository, 'LICENSE'), path.join(out, 'LICENSE'));
-  fs.writeFileSync(path.join(out, 'THIRD-PARTY-LICENSES.txt'), licenceNotices([metafile], 'The npm packages bundled into ctlpgn-viewer.js, and their licences.'));
+  fs.writeFileSync(path.join(out, 'THIRD-PARTY-LICENSES.txt'), licenceNotices([metafile], 'ctlpgn-viewer.js'));
   const files = ['ctlpgn-viewer.js', 'ctlpgn_web.wasm', 'index.d.ts', 'README.md', 'LICENSE', 'THIRD-PARTY-LICENSES.txt'];
   const manifest = {
     name: 'ctlpgn-viewer',

@@ -200,6 +200,11 @@ test('the tarball holds the module, its declarations, the README and the licence
   assert.equal(manifest.dependencies, undefined, 'no runtime dependency');
   const module = fs.readFileSync(path.join(installed, 'ctlpgn-viewer.js'));
   assert.ok(module.includes('new URL("./ctlpgn_web.wasm", import.meta.url)'), 'the address bundlers follow');
+  // The licences of what the module holds: the crates compiled into it, the tree-sitter runtime among them.
+  const notices = fs.readFileSync(path.join(installed, 'THIRD-PARTY-LICENSES.txt'), 'utf8');
+  for (const crate of ['tree-sitter', 'serde_json', 'ropey', 'regex']) {
+    assert.match(notices, new RegExp(`^${crate} [0-9.]+ \\(`, 'm'), `THIRD-PARTY-LICENSES.txt names ${crate}`);
+  }
   const types = fs.readFileSync(path.join(installed, 'index.d.ts'), 'utf8');
   for (const name of ["'ctlpgn-viewer': CtlpgnViewer", "'ply-change': CustomEvent<PlyChangeDetail>", 'goTo(ply: number): void', 'flip(): void']) {
     assert.ok(types.includes(name), `index.d.ts declares ${name}`);
