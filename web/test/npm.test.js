@@ -2,7 +2,8 @@
 // module build.sh made), packed by `npm pack`, installed from the tarball alone (offline: it
 // has no dependency) into a tiny app that imports it, the app bundled by esbuild as the
 // package's README says, served on 127.0.0.1 and loaded in Debian's Chromium by Playwright.
-// The viewer renders the game with the module the bundle emitted; its public API (ply-change,
+// The viewer renders the game with the module the bundle emitted (and, imported alone or
+// unbundled, with the module beside the script); its public API (ply-change,
 // goTo, flip, theme) behaves as documented; the dark theme is dark and every text of either
 // theme has a contrast of at least 4.5:1 (WCAG's formula, on the computed colours). The
 // screenshots of both themes go where e2e.test.js puts its own (docs/images with
@@ -67,7 +68,7 @@ async function until(condition, arg) {
   return (await page.waitForFunction(condition, arg, { timeout: PATIENCE })).jsonValue();
 }
 
-/** The viewer's next board: resolves once it drew one more than `shown` (the board's data-shown). */
+/** How many boards the viewer has drawn (its board view's data-shown): a test waits for the next. */
 async function shownCount() {
   return page.evaluate(() => Number(document.getElementById('game').shadowRoot.querySelector('.ctlpgn-view').dataset.shown));
 }
@@ -166,6 +167,13 @@ test.before(async () => {
   fs.writeFileSync(path.join(out, 'plain', 'index.html'), PAGE('../modules/ctlpgn-viewer/ctlpgn-viewer.js'));
   fs.copyFileSync(OPENING, path.join(out, 'plain', 'game.ctl-pgn'));
   fs.cpSync(path.join(app, 'node_modules'), path.join(out, 'modules'), { recursive: true });
+  // The two-line use, `import 'ctlpgn-viewer'` alone, bundled, with the module copied beside
+  // the bundle (the README's other way for esbuild): the address the package computes holds.
+  fs.writeFileSync(path.join(app, 'alone.js'), "import 'ctlpgn-viewer';\n");
+  await build({ entryPoints: [path.join(app, 'alone.js')], absWorkingDir: app, outdir: path.join(out, 'alone'), bundle: true, format: 'esm', minify: true, logLevel: 'warning' });
+  fs.copyFileSync(path.join(app, 'node_modules', 'ctlpgn-viewer', 'ctlpgn_web.wasm'), path.join(out, 'alone', 'ctlpgn_web.wasm'));
+  fs.writeFileSync(path.join(out, 'alone', 'index.html'), PAGE('alone.js'));
+  fs.copyFileSync(OPENING, path.join(out, 'alone', 'game.ctl-pgn'));
 
   site = await serve(out);
   browser = await chromium.launch({ executablePath });
@@ -322,18 +330,20 @@ test('theme="auto" follows the system\'s colour scheme', async () => {
   await page.emulateMedia({ colorScheme: 'light' });
 });
 
-test('the package\'s module works unbundled, the wasm found beside it', async () => {
-  const plain = await browser.newPage();
-  const asked = [];
-  plain.on('request', (request) => asked.push(request.url()));
-  plain.on('pageerror', (error) => {
-    throw error;
-  });
-  await plain.goto(site.url + 'plain/index.html');
-  await plain.waitForSelector('#game[data-ready]', { timeout: PATIENCE });
-  assert.equal(await plain.evaluate(() => document.getElementById('game').pdtl), pdtl(OPENING, '--ply', '0'));
-  assert.deepEqual(asked.filter((url) => url.endsWith('.wasm')), [site.url + 'modules/ctlpgn-viewer/ctlpgn_web.wasm']);
-  await plain.close();
+test('import \'ctlpgn-viewer\' alone, bundled or not, finds the wasm beside the script', async () => {
+  for (const [folder, wasm] of [['alone/', 'alone/ctlpgn_web.wasm'], ['plain/', 'modules/ctlpgn-viewer/ctlpgn_web.wasm']]) {
+    const other = await browser.newPage();
+    const asked = [];
+    other.on('request', (request) => asked.push(request.url()));
+    other.on('pageerror', (error) => {
+      throw error;
+    });
+    await other.goto(site.url + folder + 'index.html');
+    await other.waitForSelector('#game[data-ready]', { timeout: PATIENCE });
+    assert.equal(await other.evaluate(() => document.getElementById('game').pdtl), pdtl(OPENING, '--ply', '0'));
+    assert.deepEqual(asked.filter((url) => url.endsWith('.wasm')), [site.url + wasm]);
+    await other.close();
+  }
 });
 
 test('no request left the page\'s origin', () => {
