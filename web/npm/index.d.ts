@@ -19,7 +19,7 @@ export interface PlyChangeDetail {
 export interface CtlpgnViewerEventMap extends HTMLElementEventMap {
   /** The record was read and its first position drawn. */
   ready: Event;
-  /** The half-move shown changed, by any means: a key, a click, a button, play, goTo, the `ply` attribute. */
+  /** The half-move shown changed, by any means: a key, a click, a button, play, goTo, the `ply` attribute. It bubbles. */
   'ply-change': CustomEvent<PlyChangeDetail>;
 }
 

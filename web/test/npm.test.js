@@ -232,9 +232,10 @@ test('the bundled app shows the game, with the module esbuild put in its output'
 });
 
 test('ply-change fires on goTo and on a key, with the ply, the half-move and the whole PDTL', async () => {
+  // Heard on the document: the event bubbles.
   const detail = await page.evaluate(() => new Promise((resolve) => {
     const viewer = document.getElementById('game');
-    viewer.addEventListener('ply-change', (event) => resolve(event.detail), { once: true });
+    document.addEventListener('ply-change', (event) => resolve(event.target === viewer && event.detail), { once: true });
     viewer.goTo(5);
   }));
   assert.deepEqual(detail, { ply: 5, move: 'E13×F16', pdtl: pdtl(OPENING, '--ply', '5') });

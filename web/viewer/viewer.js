@@ -382,8 +382,9 @@ export class CtlpgnViewer extends HTMLElement {
     this.dataset.ply = String(node ? node.ply : 0);
     this.#draw();
     // Every change of the half-move shown, by any means; not the first position (`ready`).
+    // It bubbles, so that a page may follow all its viewers from one listener.
     if (node !== before && this.dataset.ready === 'true') {
-      this.dispatchEvent(new CustomEvent('ply-change', { detail: { ply: this.ply, move: this.move, pdtl: this.pdtl } }));
+      this.dispatchEvent(new CustomEvent('ply-change', { bubbles: true, detail: { ply: this.ply, move: this.move, pdtl: this.pdtl } }));
     }
   }
 
