@@ -75,6 +75,8 @@ async function shownCount() {
 
 async function screenshot(name) {
   const file = path.join(work, name);
+  // No half-move lit by the pointer left over a click.
+  await page.mouse.move(0, 0);
   await page.locator('#game').screenshot({ path: file });
   if (docsShots) {
     fs.copyFileSync(file, path.join(docsShots, name));
