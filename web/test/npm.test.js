@@ -233,6 +233,25 @@ test('the bundled app shows the game, with the module esbuild put in its output'
   assert.ok(await page.locator('#game [data-ply]').count() >= 12, 'the moves are listed');
 });
 
+test('every member index.d.ts declares on the class is on the element, and no other public one', async () => {
+  const types = fs.readFileSync(path.join(app, 'node_modules', 'ctlpgn-viewer', 'index.d.ts'), 'utf8');
+  const body = types.slice(types.indexOf('export class CtlpgnViewer'), types.indexOf('declare global'));
+  const declared = [...body.matchAll(/^ {2}(static )?(?:readonly )?([a-zA-Z]+)[(<:]/gm)]
+    .map(([, isStatic, name]) => (isStatic ? 'static ' : '') + name)
+    .filter((name) => !['addEventListener', 'removeEventListener'].includes(name));
+  assert.ok(declared.length >= 9, declared.join(', '));
+  const missing = await page.evaluate((names) => {
+    const viewer = document.getElementById('game');
+    const Viewer = customElements.get('ctlpgn-viewer');
+    return names.filter((name) => !(name.startsWith('static ') ? name.slice(7) in Viewer : name in viewer));
+  }, declared);
+  assert.deepEqual(missing, []);
+  // The prototype's own public members are the ones declared (go, the inner step, is not API).
+  const own = await page.evaluate(() => Object.getOwnPropertyNames(customElements.get('ctlpgn-viewer').prototype)
+    .filter((name) => !['constructor', 'connectedCallback', 'disconnectedCallback', 'attributeChangedCallback', 'go'].includes(name)));
+  assert.deepEqual(own.sort(), declared.filter((name) => !name.startsWith('static ') && name !== 'flipped').sort());
+});
+
 test('ply-change fires on goTo and on a key, with the ply, the half-move and the whole PDTL', async () => {
   // Heard on the document: the event bubbles.
   const detail = await page.evaluate(() => new Promise((resolve) => {
