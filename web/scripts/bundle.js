@@ -1,12 +1,15 @@
 // The site's JavaScript and static files into dist/ (build.sh has put the module there):
 // the playground as one classic script (so that index.html works opened from a folder, where
 // a browser refuses modules), the viewer as one ES module, and the module again in base64 for
-// the playground opened from a folder, which may not fetch.
+// the playground opened from a folder, which may not fetch; then the viewer as the npm package
+// `ctlpgn-viewer` in dist/npm (npm-package.js).
 
 import { build } from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { buildPackage, licenceNotices } from './npm-package.js';
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(web, 'dist');
@@ -31,25 +34,9 @@ const built = [
   await build({ ...common, entryPoints: [path.join(web, 'viewer', 'viewer.js')], outfile: path.join(dist, 'ctlpgn-viewer.js'), format: 'esm' }),
 ];
 
-// The licences of the npm packages bundled (CodeMirror and its parts, all MIT), which their
-// copies must carry.
-const packages = new Set();
-for (const { metafile } of built) {
-  for (const input of Object.keys(metafile.inputs)) {
-    const found = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
-    if (found) {
-      packages.add(found[1]);
-    }
-  }
-}
-const notices = [...packages].sort().map((name) => {
-  const folder = path.join(web, 'node_modules', name);
-  const { version, license } = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8'));
-  const file = fs.readdirSync(folder).find((entry) => /^licen[sc]e/i.test(entry));
-  const text = file ? fs.readFileSync(path.join(folder, file), 'utf8').trim() : `${license} (no licence file in the package)`;
-  return `${name} ${version} (${license})\n\n${text}\n`;
-});
-fs.writeFileSync(path.join(dist, 'THIRD-PARTY-LICENSES.txt'), `The npm packages bundled into playground.js and ctlpgn-viewer.js, and their licences.\n\n${notices.join('\n' + '-'.repeat(72) + '\n\n')}`);
+// The licences of the npm packages bundled (CodeMirror and its parts, all MIT) and of the
+// Rust crates in the module, which their copies must carry.
+fs.writeFileSync(path.join(dist, 'THIRD-PARTY-LICENSES.txt'), licenceNotices(built.map(({ metafile }) => metafile), 'playground.js and ctlpgn-viewer.js'));
 
 for (const [from, to] of [
   ['playground/index.html', 'index.html'],
@@ -61,4 +48,5 @@ for (const [from, to] of [
 }
 const base64 = fs.readFileSync(wasm).toString('base64');
 fs.writeFileSync(path.join(dist, 'ctlpgn_web.wasm.js'), `// The CTL-PGN module in base64, for the playground opened from a folder.\nglobalThis.ctlpgnWasm = "${base64}";\n`);
+await buildPackage(dist);
 console.log(`bundled into ${path.relative(process.cwd(), dist) || '.'}`);

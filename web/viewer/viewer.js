@@ -3,42 +3,74 @@
 // module, the same core as the language server), the moves with their variations and
 // comments, and steps through them: ←/→, Home/End and ↓/↑ (into and out of a variation) when
 // focused, a play button, flip, copy PDTL. `ply="N"` opens it at the N-th half-move of the
-// main line; `flip` shows Black at the bottom. Every viewer of a page shares one module,
-// loaded from beside this script. Record text only ever goes into the page as text.
+// main line; `flip` shows Black at the bottom; `theme` is light, dark or auto (the system's).
+// Every viewer of a page shares one module, loaded from beside this script (or from where
+// `wasm`, or CtlpgnViewer.wasm, says). Record text only ever goes into the page as text.
+//
+// The public layer, which the npm package `ctlpgn-viewer` types (web/npm/index.d.ts): the
+// attributes above, the methods goTo(ply) and flip(), the properties ply, move, pdtl, flipped
+// and theme, and the events `ready` and `ply-change` (detail {ply, move, pdtl}).
 
 import { Ctlpgn, CtlpgnError } from '../js/core.js';
 import { BoardView, boardCss, make as makeIn, reveal } from '../js/board-view.js';
 import { readRecord, heading } from '../js/record-walk.js';
 
-const WASM = new URL('ctlpgn_web.wasm', import.meta.url);
+// Written this way, `new URL('./…', import.meta.url)`, so that bundlers which follow it
+// (webpack 5, Vite) copy the module beside the bundle and rewrite the address.
+const WASM = new URL('./ctlpgn_web.wasm', import.meta.url);
 /** How long the play button shows each half-move. */
 const STEP_MS = 1200;
 
+/**
+ * The viewer's colours, as custom properties a page may set on the element (a page's rule
+ * beats the shadow root's :host), light and dark. Every text colour keeps a contrast of at
+ * least 4.5:1 with the background it stands on (WCAG AA; test/npm.test.js measures it).
+ */
+const LIGHT = {
+  text: '#1f1f1f', background: '#fff', border: '#ccc', muted: '#555', number: '#6b6b6b',
+  comment: '#4d6b2e', variation: '#333', rule: '#ddd', button: '#f2f2f2', 'button-hover': '#e4e4e4',
+  'button-border': '#8a8a8a', accent: '#1d5fb4', 'accent-text': '#fff', notice: '#8a4b00', check: '#c02020', focus: '#1d5fb4',
+};
+const DARK = {
+  text: '#e6e6e6', background: '#1e1f22', border: '#4a4c50', muted: '#b4b4b4', number: '#a6a6a6',
+  comment: '#9fcf7a', variation: '#d0d0d0', rule: '#46484c', button: '#2d2f33', 'button-hover': '#3a3d42',
+  'button-border': '#75787d', accent: '#1d5fb4', 'accent-text': '#fff', notice: '#f0b060', check: '#ff8080', focus: '#6aa8ff',
+};
+/** The palette as declarations of --ctlpgn-viewer-*, and the board view's own properties mapped onto it. */
+const palette = (colours) => Object.entries(colours).map(([name, value]) => `--ctlpgn-viewer-${name}: ${value};`).join(' ') +
+  ' --ctlpgn-view-muted: var(--ctlpgn-viewer-muted); --ctlpgn-view-current: var(--ctlpgn-viewer-accent);' +
+  ' --ctlpgn-view-current-text: var(--ctlpgn-viewer-accent-text); --ctlpgn-view-accent: var(--ctlpgn-viewer-focus);' +
+  ` color-scheme: ${colours === DARK ? 'dark' : 'light'};`;
+
 const viewerCss = `
-:host { display: block; max-width: 820px; font: 15px/1.4 system-ui, sans-serif; color: #1f1f1f; background: #fff;
-  border: 1px solid #ccc; border-radius: 6px; padding: 0.6em; }
-:host(:focus) { outline: 2px solid #1d5fb4; outline-offset: 2px; }
+:host { ${palette(LIGHT)} }
+:host([theme="dark"]) { ${palette(DARK)} }
+@media (prefers-color-scheme: dark) { :host([theme="auto"]) { ${palette(DARK)} } }
+:host { display: block; max-width: 820px; font: 15px/1.4 system-ui, sans-serif; color: var(--ctlpgn-viewer-text); background: var(--ctlpgn-viewer-background);
+  border: 1px solid var(--ctlpgn-viewer-border); border-radius: 6px; padding: 0.6em; }
+:host(:focus) { outline: 2px solid var(--ctlpgn-viewer-focus); outline-offset: 2px; }
 .heading { margin: 0 0 0.4em; }
 .players { font-weight: bold; }
-.event { color: #555; font-size: 0.9em; }
+.event { color: var(--ctlpgn-viewer-muted); font-size: 0.9em; }
 .body { display: grid; grid-template-columns: minmax(0, 1.2fr) minmax(0, 1fr); gap: 0.8em; }
 @media (max-width: 620px) { .body { grid-template-columns: minmax(0, 1fr); } }
 .controls { display: flex; flex-wrap: wrap; gap: 0.4em; margin: 0.3em 0; }
-button { font: inherit; padding: 0.2em 0.7em; border: 1px solid #8a8a8a; border-radius: 4px; background: #f2f2f2; color: inherit; cursor: pointer; }
-button:hover { background: #e4e4e4; }
+button { font: inherit; padding: 0.2em 0.7em; border: 1px solid var(--ctlpgn-viewer-button-border); border-radius: 4px; background: var(--ctlpgn-viewer-button); color: inherit; cursor: pointer; }
+button:hover { background: var(--ctlpgn-viewer-button-hover); }
 button:disabled { opacity: 0.5; cursor: default; }
-button[aria-pressed="true"] { background: #1d5fb4; color: #fff; }
+button[aria-pressed="true"] { background: var(--ctlpgn-viewer-accent); color: var(--ctlpgn-viewer-accent-text); }
 .moves { position: relative; max-height: 420px; overflow: auto; font-family: ui-monospace, monospace; font-size: 0.92em; }
 .line { margin: 0; }
-.variation { margin: 0.2em 0 0.2em 1em; padding-left: 0.5em; border-left: 2px solid #ddd; color: #333; }
-.number { color: #777; margin: 0 0.15em 0 0.5em; }
+.variation { margin: 0.2em 0 0.2em 1em; padding-left: 0.5em; border-left: 2px solid var(--ctlpgn-viewer-rule); color: var(--ctlpgn-viewer-variation); }
+.number { color: var(--ctlpgn-viewer-number); margin: 0 0.15em 0 0.5em; }
 .line > .number:first-child { margin-left: 0; }
 .move { font: inherit; border: 0; background: none; padding: 0 0.25em; border-radius: 3px; }
-.move.current { background: #1d5fb4; color: #fff; }
-.comment { display: block; margin: 0.15em 0; color: #4d6b2e; font-family: system-ui, sans-serif; font-style: italic; white-space: pre-wrap; }
+.move.current { background: var(--ctlpgn-viewer-accent); color: var(--ctlpgn-viewer-accent-text); }
+.comment { display: block; margin: 0.15em 0; color: var(--ctlpgn-viewer-comment); font-family: system-ui, sans-serif; font-style: italic; white-space: pre-wrap; }
 .result { font-weight: bold; margin-left: 0.3em; }
-.notice { color: #8a4b00; margin: 0.3em 0 0; }
+.notice { color: var(--ctlpgn-viewer-notice); margin: 0.3em 0 0; }
 .notice:empty { display: none; }
+.ctlpgn-check { color: var(--ctlpgn-viewer-check); }
 .ctlpgn-toolbar [data-action="previous"], .ctlpgn-toolbar [data-action="next"] { display: none; }
 `;
 
@@ -66,8 +98,28 @@ function dedent(text) {
 /** `tag` with a class and text, made in this page's document. */
 const make = (tag, className, text) => makeIn(document, tag, className, text);
 
-class CtlpgnViewer extends HTMLElement {
-  static observedAttributes = ['ply', 'flip'];
+/** The system's colour scheme, which `theme="auto"` follows. */
+const darkScheme = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
+
+export class CtlpgnViewer extends HTMLElement {
+  static observedAttributes = ['ply', 'flip', 'theme'];
+
+  /**
+   * Where every viewer without a `wasm` attribute loads the module from: beside this script,
+   * unless the page sets it (a bundler that renamed the file) before the viewers start, which
+   * is a microtask after this module ran: the importing module's own code runs first.
+   */
+  static wasm = WASM;
+
+  /** A main-line ply asked for by goTo() before the record was read. */
+  #pendingPly = null;
+  /** The board answer shown last (null when none could be drawn). */
+  #answer = null;
+  #followScheme = () => {
+    if (this.record !== null && this.getAttribute('theme') === 'auto') {
+      this.#draw();
+    }
+  };
 
   constructor() {
     super();
@@ -81,6 +133,7 @@ class CtlpgnViewer extends HTMLElement {
   }
 
   connectedCallback() {
+    darkScheme?.addEventListener('change', this.#followScheme);
     if (!this.hasAttribute('tabindex')) {
       this.tabIndex = 0;
     }
@@ -92,6 +145,64 @@ class CtlpgnViewer extends HTMLElement {
 
   disconnectedCallback() {
     this.#stop();
+    darkScheme?.removeEventListener('change', this.#followScheme);
+  }
+
+  /** Shows the main line's half-move `ply` (0: the start; past the end: its last). */
+  goTo(ply) {
+    const wanted = Number(ply);
+    if (this.record === null) {
+      this.#pendingPly = wanted;
+      return;
+    }
+    this.#stop();
+    this.go(this.#atPly(wanted));
+  }
+
+  /** Turns the board round, and says so in the `flip` attribute. */
+  flip() {
+    this.toggleAttribute('flip');
+  }
+
+  /** The ply of the half-move shown in its line of play (0: the start); setting it calls goTo. */
+  get ply() {
+    return this.current ? this.current.ply : this.#pendingPly ?? Number(this.getAttribute('ply') || 0);
+  }
+
+  set ply(ply) {
+    this.goTo(ply);
+  }
+
+  /** The half-move shown as the record writes it, or null at the start. */
+  get move() {
+    return this.current ? this.current.written : null;
+  }
+
+  /** The PDTL of the position shown: one string, or null when none is known. */
+  get pdtl() {
+    return this.#answer ? this.#answer.pdtl || null : null;
+  }
+
+  /** `light` (the default), `dark`, or `auto` (the system's `prefers-color-scheme`). */
+  get theme() {
+    const theme = this.getAttribute('theme');
+    return theme === 'dark' || theme === 'auto' ? theme : 'light';
+  }
+
+  set theme(theme) {
+    this.setAttribute('theme', theme);
+  }
+
+  /** The board's colours: the theme, `auto` read from the system now. */
+  #boardTheme() {
+    const theme = this.theme;
+    return theme === 'auto' ? (darkScheme?.matches ? 'dark' : 'light') : theme;
+  }
+
+  /** The module's address: the `wasm` attribute (against the page), else CtlpgnViewer.wasm. */
+  #wasm() {
+    const wasm = this.getAttribute('wasm');
+    return wasm ? new URL(wasm, document.baseURI) : new URL(CtlpgnViewer.wasm, document.baseURI);
   }
 
   attributeChangedCallback(name) {
@@ -102,6 +213,8 @@ class CtlpgnViewer extends HTMLElement {
       this.go(this.#atPly(Number(this.getAttribute('ply'))));
     } else if (name === 'flip') {
       this.flipped = this.hasAttribute('flip');
+      this.#draw();
+    } else if (name === 'theme') {
       this.#draw();
     }
   }
@@ -124,7 +237,9 @@ class CtlpgnViewer extends HTMLElement {
       } else {
         text = this.textContent;
       }
-      this.session = await Ctlpgn.shared(WASM);
+      // A microtask later: the module that imported this one may set CtlpgnViewer.wasm first.
+      await null;
+      this.session = await Ctlpgn.shared(this.#wasm());
     } catch (error) {
       notice.textContent = `The game could not be loaded: ${error.message}`;
       return;
@@ -139,7 +254,8 @@ class CtlpgnViewer extends HTMLElement {
     this.flipped = this.hasAttribute('flip');
     notice.textContent = '';
     this.#build();
-    this.go(this.#atPly(Number(this.getAttribute('ply') || 0)));
+    this.go(this.#atPly(this.#pendingPly ?? Number(this.getAttribute('ply') || 0)));
+    this.#pendingPly = null;
     this.dataset.ready = 'true';
     this.dispatchEvent(new Event('ready'));
   }
@@ -162,10 +278,7 @@ class CtlpgnViewer extends HTMLElement {
     this.board = new BoardView(boardPane, {
       goto: () => {},
       play: () => {},
-      flip: () => {
-        this.flipped = !this.flipped;
-        this.#draw();
-      },
+      flip: () => this.flip(),
     }, { moveList: false, keys: false });
     const listPane = make('div', 'list-pane');
     const controls = make('div', 'controls');
@@ -254,6 +367,7 @@ class CtlpgnViewer extends HTMLElement {
 
   /** Shows the position after `node` (null: the start). */
   go(node) {
+    const before = this.current;
     if (this.current && this.buttonsOf.has(this.current)) {
       this.buttonsOf.get(this.current).classList.remove('current');
       this.buttonsOf.get(this.current).removeAttribute('aria-current');
@@ -267,6 +381,11 @@ class CtlpgnViewer extends HTMLElement {
     }
     this.dataset.ply = String(node ? node.ply : 0);
     this.#draw();
+    // Every change of the half-move shown, by any means; not the first position (`ready`).
+    // It bubbles, so that a page may follow all its viewers from one listener.
+    if (node !== before && this.dataset.ready === 'true') {
+      this.dispatchEvent(new CustomEvent('ply-change', { bubbles: true, detail: { ply: this.ply, move: this.move, pdtl: this.pdtl } }));
+    }
   }
 
   #draw() {
@@ -274,9 +393,10 @@ class CtlpgnViewer extends HTMLElement {
       return;
     }
     const position = this.current ? this.current.place : this.#startPlace();
+    this.#answer = null;
     let answer;
     try {
-      answer = this.document.call('board', { position, flip: this.flipped });
+      answer = this.document.call('board', { position, flip: this.flipped, theme: this.#boardTheme() });
     } catch (error) {
       if (error instanceof CtlpgnError) {
         this.notice.textContent = error.message;
@@ -288,6 +408,7 @@ class CtlpgnViewer extends HTMLElement {
       this.board.empty('No record here.');
       return;
     }
+    this.#answer = answer;
     // A viewer shows; it does not play.
     this.board.show({ ...answer, moves: undefined, flipped: this.flipped });
     const node = this.current;
