@@ -154,6 +154,9 @@ impl Executor {
     }
 
     fn check_panics(&mut self, during: &str) -> Result<(), Finding> {
+        if let Some(difference) = self.client().take_difference() {
+            return Err(finding("lsp-session", difference));
+        }
         let now = panics::count();
         if now != self.panics {
             self.panics = now;
