@@ -5,11 +5,12 @@
 //! byte ranges in the negotiated encoding:
 //!
 //! ```json
-//! {"version": 3, "record": 1, "records": 2,
+//! {"version": 3, "record": 1, "records": 2, "range": {…},
 //!  "tags": [{"name": "White", "value": "Pérez"}, …], "result": "*",
 //!  "lines": [{"parent": null, "ply": 0, "label": null, "range": null,
 //!             "items": [{"kind": "halfMove", "ply": 1, "number": "1", "side": "white",
-//!                        "move": "K4-K6", "label": "1. K4-K6", "played": true, "range": {…}},
+//!                        "move": "K4-K6", "label": "1. K4-K6", "played": true, "range": {…},
+//!                        "annotation": " !?"},
 //!                       {"kind": "comment", "text": "…", "range": {…}},
 //!                       {"kind": "variation", "line": 1}, …]},
 //!            {"parent": 0, "ply": 1, …}]}
