@@ -23,6 +23,7 @@ pub mod error;
 pub mod formatting;
 pub mod from_proto;
 pub mod hover;
+pub mod lines;
 pub mod navigation;
 pub mod play;
 pub mod semantic_tokens;

@@ -32,6 +32,7 @@ use crate::error::{ResponseError, INVALID_PARAMS};
 use crate::formatting;
 use crate::from_proto;
 use crate::hover;
+use crate::lines::{self, LinesParams};
 use crate::navigation;
 use crate::play::{self, PlayParams};
 use crate::semantic_tokens;
@@ -304,6 +305,13 @@ impl Session {
                         context.negotiated.encoding,
                     );
                     board::board(document, offset, &params, &context)
+                });
+                encode(found.flatten())
+            }
+            "ctlpgn/lines" => {
+                let params: LinesParams = decode_by_name(params)?;
+                let found = documents.read(&params.text_document.uri, |document| {
+                    lines::lines(document, &params, &context)
                 });
                 encode(found.flatten())
             }

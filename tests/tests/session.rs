@@ -2,7 +2,8 @@
 //! what a worker in the browser runs) answers what the native server answers through its real
 //! transport, message for message: the capabilities at `initialize` for each editor's recorded
 //! request (VS Code, Neovim, eglot), then for every file of the test data and examples the
-//! diagnostics (pushed or pulled, as the editor gets them), the whole-document requests, and
+//! diagnostics (pushed or pulled, as the editor gets them), the whole-document requests (the
+//! lines of play of the first and second records among them), and
 //! the requests about a place at every word of every line (for VS Code; at every seventh for
 //! the others, which differ from it in what was negotiated, not in the places).
 
@@ -113,6 +114,8 @@ fn the_session_answers_what_the_native_server_answers_for_every_editor() {
                 ("textDocument/foldingRange", of_document.clone()),
                 ("textDocument/documentSymbol", of_document.clone()),
                 ("textDocument/semanticTokens/full", of_document.clone()),
+                ("ctlpgn/lines", of_document.clone()),
+                ("ctlpgn/lines", json!({"textDocument": {"uri": uri}, "record": 2})),
                 (
                     "textDocument/formatting",
                     json!({"textDocument": {"uri": uri}, "options": formatting}),

@@ -25,12 +25,13 @@ export interface CtlpgnViewerEventMap extends HTMLElementEventMap {
 
 /**
  * The attributes, for a framework's typings of custom elements (JSX and the like): the
- * record's address (`src`, else the element's text is the record), the main line's half-move
- * shown first (`ply`), Black at the bottom (`flip`), the colours (`theme`), and the
+ * record's address (`src`, else the element's text is the record), which record of the file
+ * (`record`, from 1; the first by default), the main line's half-move shown first (`ply`), Black at the bottom (`flip`), the colours (`theme`), and the
  * WebAssembly module's address (`wasm`, against the page; default: beside the script).
  */
 export interface CtlpgnViewerAttributes {
   src?: string;
+  record?: number | string;
   ply?: number | string;
   flip?: boolean | '';
   theme?: CtlpgnViewerTheme;

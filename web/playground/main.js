@@ -5,6 +5,7 @@
 
 import { Ctlpgn, CtlpgnError } from '../js/core.js';
 import { placeOfPly } from '../js/board-line.js';
+import { MoveTree } from './move-tree.js';
 import { BoardView, boardCss } from '../js/board-view.js';
 import { EditorView, extensions, stateOf, placeOf, offsetOf, changesOf, showDiagnostics } from './editor.js';
 import { newGameText, startLine } from '../js/new-game.js';
@@ -69,6 +70,10 @@ class Playground {
         this.refreshBoard();
       },
     }, { keys: document });
+    this.tree = new MoveTree(element('lines'), {
+      goto: (place) => this.#goToPlace(place),
+      chooseRecord: (number) => this.chooseRecord(number),
+    });
     session.onRestart((error) => {
       this.notice(`The checker stopped on an internal error (${error.message}); it was restarted with your text, which is kept. Please report the record that caused it.`);
       this.#schedule('diagnostics');
@@ -95,6 +100,8 @@ class Playground {
     const cursor = line < state.doc.lines ? state.doc.line(line + 1).from : 0;
     this.view.setState(stateOf(opened, this.extensions, cursor));
     element('file-name').textContent = this.fileName;
+    // A new document starts at version 1 again: the lines shown are another text's.
+    this.tree.show(null);
     this.notice('');
     this.refreshDiagnostics();
     this.refreshBoard();
@@ -218,6 +225,30 @@ class Playground {
     }
     this.boardPlace = { position, version: answer.version };
     this.board.show({ ...answer, flipped: this.flipped });
+    // The lines of play are read again only when the text or the record changed: they cover
+    // the whole record, the board only the place.
+    if (!this.tree.shows(answer.version, answer.record)) {
+      const lines = this.#guard(() => this.document.call('lines', { position }));
+      if (lines !== undefined) {
+        this.tree.show(lines);
+      }
+    }
+    this.tree.mark(answer.ply > 0 ? placeOfPly(answer, answer.ply) : null);
+  }
+
+  /** Puts the cursor at a place of the record (a half-move's start), which the board follows. */
+  #goToPlace(place) {
+    const at = offsetOf(this.view.state.doc, place);
+    this.view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+    this.refreshBoard();
+  }
+
+  /** Shows record `number` (from 1) of the file: the cursor goes to its start. */
+  chooseRecord(number) {
+    const lines = this.#guard(() => this.document.call('lines', { record: number }));
+    if (lines) {
+      this.#goToPlace(lines.range.start);
+    }
   }
 
   /** Moves the cursor onto the half-move of `ply` of the board's line (0: before the first). */

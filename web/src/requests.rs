@@ -90,6 +90,17 @@ pub struct Board {
     pub theme: Option<String>,
 }
 
+/// The lines of play of a record: the one at `position`, else the `record`-th (from 1), else
+/// the first.
+#[derive(Debug, Deserialize)]
+pub struct Lines {
+    pub document: u32,
+    #[serde(default)]
+    pub position: Option<Place>,
+    #[serde(default)]
+    pub record: Option<usize>,
+}
+
 /// A half-move played at a place read at `version` of the document.
 #[derive(Debug, Deserialize)]
 pub struct Play {

@@ -129,6 +129,7 @@ impl Session {
             "hover" => self.hover(decode(params)?),
             "completion" => self.completion(decode(params)?),
             "board" => self.board(decode(params)?),
+            "lines" => self.lines(decode(params)?),
             "play" => self.play(decode(params)?),
             "format" => self.format(decode(params)?),
             _ => Err(Failure::new("unknown-method", format!("no method `{}`", quoted(method)))),
@@ -231,6 +232,29 @@ impl Session {
         })?;
         serde_json::to_value(answer)
             .map_err(|error| Failure::new("internal", format!("the board's answer: {error}")))
+    }
+
+    /// Every line of play of a record, as `ctlpgn/lines` answers (`ide::lines`).
+    fn lines(&self, params: requests::Lines) -> Result<Value, Failure> {
+        let document = &self.open_document(params.document)?.document;
+        let rope = document.rope();
+        let records = document.records();
+        let offset = match (params.position, params.record) {
+            (Some(place), _) => Some(offset(rope, place)),
+            (None, number) => number
+                .unwrap_or(1)
+                .checked_sub(1)
+                .and_then(|index| records.get(index))
+                .map(|record| record.range.start),
+        };
+        let answer = offset.and_then(|offset| document.at(offset)).map(|open| {
+            let view = open.view();
+            ide::lines::lines(view, document.version(), open.index, records.len(), |range| {
+                encode::range(rope, range)
+            })
+        });
+        serde_json::to_value(answer)
+            .map_err(|error| Failure::new("internal", format!("the lines' answer: {error}")))
     }
 
     /// A half-move played at a place read at the request's version: the edits to apply, and

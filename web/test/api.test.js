@@ -1,7 +1,7 @@
-// The glue (js/core.js) and the viewer's walk (js/record-walk.js) under Node, on the module
-// build.sh put in dist/: the module's diagnostics are the native `ctlpgn check`'s on every
-// test record; a trap restarts the module with the documents open again; the walk's
-// half-moves, variations included, are where `ctlpgn pdtl --at` finds the same positions.
+// The glue (js/core.js) under Node, on the module build.sh put in dist/: the module's
+// diagnostics are the native `ctlpgn check`'s on every test record; a trap restarts the module
+// with the documents open again; the half-moves of the lines of play the viewer shows
+// (`lines`), variations included, are where `ctlpgn pdtl --at` finds the same positions.
 
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -9,7 +9,6 @@ import path from 'node:path';
 import test from 'node:test';
 
 import { Ctlpgn, CtlpgnError } from '../js/core.js';
-import { readRecord, heading } from '../js/record-walk.js';
 import { check, dist, pdtl, records, repository } from './native.js';
 
 const session = await Ctlpgn.load(() => fs.promises.readFile(path.join(dist, 'ctlpgn_web.wasm')));
@@ -163,18 +162,23 @@ test('an error of the module is thrown with its code', () => {
 // The games that replay: not the handbook's bad examples, nor the example of mistakes.
 const GAMES = [...records('testdata/examples'), ...records('examples')].filter((file) => !/^(bad-|mistakes)/.test(path.basename(file)));
 
-test('every half-move the walk finds, in every line of play, shows the position `ctlpgn pdtl --at` gives there', () => {
+/** The half-moves of every line of play of a `lines` answer, in the order of the lines. */
+function halfMoves(answer) {
+  return answer.lines.flatMap((line, index) => line.items.filter((item) => item.kind === 'halfMove').map((item) => ({ ...item, line: index })));
+}
+
+test('every half-move `lines` lists, in every line of play, shows the position `ctlpgn pdtl --at` gives there, at its ply', () => {
   let checked = 0;
   for (const file of GAMES) {
     const text = fs.readFileSync(file, 'utf8');
-    const record = readRecord(text);
     const document = session.open(text);
-    assert.ok(record.main.moves.length > 0, file);
-    for (const node of record.moves) {
-      const answer = document.call('board', { position: node.place });
-      const at = `${node.place.line + 1}:${cliColumn(text, node.place)}`;
-      assert.equal(answer.pdtl, pdtl(file, '--at', at), `${path.basename(file)} at ${at} (${node.written})`);
-      assert.equal(answer.ply, node.ply, `${path.basename(file)} at ${at}: ply`);
+    const answer = document.call('lines', {});
+    assert.ok(answer.lines[0].items.some((item) => item.kind === 'halfMove'), file);
+    for (const item of halfMoves(answer)) {
+      const board = document.call('board', { position: item.range.start });
+      const at = `${item.range.start.line + 1}:${cliColumn(text, item.range.start)}`;
+      assert.equal(board.pdtl, pdtl(file, '--at', at), `${path.basename(file)} at ${at} (${item.label})`);
+      assert.equal(board.ply, item.ply, `${path.basename(file)} at ${at}: ply`);
       checked += 1;
     }
     document.close();
@@ -182,34 +186,51 @@ test('every half-move the walk finds, in every line of play, shows the position 
   assert.ok(checked > 50, `${checked} half-moves`);
 });
 
-test('the walk reads variations, what they replace, comments and tags', () => {
+test('`lines` reads variations, where they branch, comments and tags', () => {
   const file = path.join(repository, 'testdata', 'examples', '02-quick-mate-variations.ctl-pgn');
-  const record = readRecord(fs.readFileSync(file, 'utf8'));
-  const main = record.main.moves.map((node) => node.written);
-  assert.deepEqual(main.slice(0, 4), ['H6-H12 ?!', 'I23-I19 ?!', 'JF6-C15 ?!', 'GH26-Z11 ?!']);
-  assert.equal(main.at(-1), 'GL5-H6#');
-  // `($[2] 5. K4-K10 ??, GL5-H6+^ …)` replaces White's 5th half-move, I5-I9.
-  const i5 = record.main.moves.find((node) => node.written.startsWith('I5-I9'));
-  assert.deepEqual(i5.variations.map((line) => line.label), [1, 2]);
-  const second = i5.variations[1];
-  assert.equal(second.moves[0].written, 'K4-K10 ??');
-  assert.equal(second.moves[0].prev, i5.prev);
-  assert.equal(second.moves[0].ply, i5.ply);
+  const document = session.open(fs.readFileSync(file, 'utf8'));
+  const answer = document.call('lines', {});
+  document.close();
+  const written = (item) => item.move + (item.annotation || '');
+  const moves = (line) => line.items.filter((item) => item.kind === 'halfMove');
+  const main = moves(answer.lines[0]);
+  assert.deepEqual(main.slice(0, 4).map(written), ['H6-H12 ?!', 'I23-I19 ?!', 'JF6-C15 ?!', 'GH26-Z11 ?!']);
+  assert.equal(written(main.at(-1)), 'GL5-H6#');
+  // `($[2] 5. K4-K10 ??, GL5-H6+^ …)` replaces White's 5th half-move, I5-I9: it branches from
+  // the ply before it, and its first half-move has I5-I9's ply.
+  const i5 = main.find((item) => item.move === 'I5-I9');
+  const variations = answer.lines.filter((line) => line.parent === 0 && line.ply === i5.ply - 1);
+  assert.deepEqual(variations.map((line) => line.label), [1, 2]);
+  const second = variations[1];
+  assert.equal(written(moves(second)[0]), 'K4-K10 ??');
+  assert.equal(moves(second)[0].ply, i5.ply);
   // Its nested `(6. …, GH6-K12)` replaces Black's 6th half-move of the variation.
-  const nested = second.moves.find((node) => node.written === 'GH6×RI3').variations[0];
-  assert.equal(nested.moves[0].written, 'GH6-K12');
-  assert.equal(nested.parent, second);
-  assert.ok(record.main.items.some((item) => item.comment && item.comment.text.startsWith('Teaching record')));
-  assert.deepEqual(heading(record.tags), { players: 'Quick mate with Knight and Pegasus', event: '', result: '0-3' });
+  const secondIndex = answer.lines.indexOf(second);
+  const gh6 = moves(second).find((item) => item.move === 'GH6×RI3');
+  const nested = answer.lines.find((line) => line.parent === secondIndex);
+  assert.equal(nested.ply, gh6.ply - 1);
+  assert.equal(moves(nested)[0].move, 'GH6-K12');
+  assert.ok(second.items.some((item) => item.kind === 'variation' && answer.lines[item.line] === nested));
+  assert.ok(answer.lines[0].items.some((item) => item.kind === 'comment' && item.text.startsWith('Teaching record')));
+  assert.equal(answer.tags.find((tag) => tag.name === 'Title').value, 'Quick mate with Knight and Pegasus');
+  assert.equal(answer.result, '0-3');
 });
 
-test('the walk stops at the next record, and reads a broken record without failing', () => {
+test('`lines` chooses a record by number or place, and reads a broken record without failing', () => {
   const two = '[Variant "C\'escacs"]\n[White "A \\"B\\""]\n1. E7-E13:\n*\n[Variant "C\'escacs"]\n1. F8-F12:\n*\n';
-  const record = readRecord(two);
-  assert.deepEqual(record.moves.map((node) => node.written), ['E7-E13:']);
-  assert.equal(record.tags.get('White'), 'A "B"');
-  assert.equal(record.end, 4);
+  const document = session.open(two);
+  const first = document.call('lines', {});
+  assert.deepEqual(halfMoves(first).map((item) => item.move), ['E7-E13']);
+  assert.deepEqual(first.tags[1], { name: 'White', value: 'A "B"' });
+  assert.equal(first.records, 2);
+  const second = document.call('lines', { record: 2 });
+  assert.deepEqual(halfMoves(second).map((item) => [item.move, item.range.start.line]), [['F8-F12', 5]]);
+  assert.equal(document.call('lines', { position: { line: 5, character: 0 } }).record, 2);
+  assert.equal(document.call('lines', { record: 3 }), null);
+  document.close();
   for (const broken of ['(((', ')))\n1. E7', '{ never closed\n1. E7-E13', '1. …, , ,\n(5. …, X)\n)']) {
-    readRecord('[Variant "C\'escacs"]\n' + broken);
+    const opened = session.open('[Variant "C\'escacs"]\n' + broken);
+    assert.equal(opened.call('lines', {}).record, 1, broken);
+    opened.close();
   }
 });

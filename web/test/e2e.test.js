@@ -163,6 +163,49 @@ test('a click on a move shows its PDTL; ← on the board goes back one half-move
   await boardShows(page, pdtl(OPENING, '--ply', '12'));
 });
 
+test('the move list shows the variations and comments; a click in a variation moves the board there', async () => {
+  await openFile(VARIATIONS);
+  await until(page, () => [...document.querySelectorAll('#move-tree .comment')].some((comment) => comment.textContent.startsWith('Teaching record')));
+  // `($[2] 5. K4-K10 ??, GL5-H6+^ …)`: its second half-move, inside the variation.
+  const inVariation = page.locator('#move-tree .variation [data-ply]', { hasText: 'GL5-H6+^' });
+  assert.equal(await inVariation.count(), 1);
+  const variation = await inVariation.getAttribute('data-variation');
+  assert.notEqual(variation, '0');
+  assert.equal(await inVariation.getAttribute('data-ply'), '10');
+  await inVariation.click();
+  const text = fs.readFileSync(VARIATIONS, 'utf8').split('\n');
+  const line = text.findIndex((row) => row.includes('GL5-H6+^'));
+  await boardShows(page, pdtl(VARIATIONS, '--at', `${line + 1}:${text[line].indexOf('GL5-H6+^') + 1}`));
+  await until(page, () => document.querySelector('#move-tree [aria-current]')?.textContent === 'GL5-H6+^');
+  assert.equal(await page.locator('#move-tree [aria-current]').getAttribute('data-variation'), variation);
+  // A main-line half-move: the board goes back to the main line.
+  await page.locator('#move-tree [data-variation="0"][data-ply="3"]').click();
+  await boardShows(page, pdtl(VARIATIONS, '--ply', '3'));
+  assert.equal(await page.locator('#records').isHidden(), true, 'one record: no chooser');
+});
+
+test('a file of several records offers a chooser; the second record chosen is shown in the list and on the board', async () => {
+  const opening = fs.readFileSync(OPENING, 'utf8');
+  const second = '[Variant "C\'escacs"]\n[White "Second, White"]\n[Black "Second, Black"]\n\n1. E7-E9, E21-E19\n(1. …, F20-F16)\n2. F8-F12:\n*\n';
+  const file = path.join(work, 'two-games.ctl-pgn');
+  fs.writeFileSync(file, `${opening.trimEnd()}\n\n${second}`);
+  await openFile(file);
+  await until(page, () => !document.getElementById('records').hidden && document.getElementById('records').options.length === 2);
+  assert.equal(await page.locator('#records').getAttribute('data-record'), '1');
+  await page.selectOption('#records', '2');
+  await until(page, () => document.getElementById('records').dataset.record === '2');
+  assert.equal(await page.locator('#records option[data-record="2"]').textContent(), 'Game 2: Second, White – Second, Black');
+  await boardShows(page, pdtl(file, '--record', '2', '--ply', '0'));
+  const moves = await page.locator('#move-tree [data-ply]').allTextContents();
+  assert.deepEqual(moves, ['E7-E9', 'E21-E19', 'F20-F16', 'F8-F12:']);
+  await page.locator('#move-tree button[data-variation="1"]', { hasText: 'F20-F16' }).click();
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  // The second record's variation, not the first record's F20-F16.
+  const line = lines.findLastIndex((row) => row.includes('F20-F16'));
+  await boardShows(page, pdtl(file, '--at', `${line + 1}:${lines[line].indexOf('F20-F16') + 1}`));
+  await screenshot(page.locator('.board-pane'), 'web-playground-lines.png');
+});
+
 test('keys with the focus on the page: → and ← step, End goes to the end, f flips (data-flipped)', async () => {
   await openFile(OPENING);
   await page.click('[data-ply="5"]');
@@ -422,6 +465,31 @@ test('the viewer shows the players and steps through a game and its variations b
   // A click on a move goes there.
   await viewer.click('#inline [data-ply="3"]');
   await boardShows(viewer, pdtl(VARIATIONS, '--ply', '3'), '#inline');
+  await viewer.close();
+});
+
+test('a viewer with record="2" shows the second game of its file, and follows a change of the attribute', async () => {
+  const viewer = await context.newPage();
+  await viewer.goto(site.url + 'viewer.html');
+  await viewer.waitForSelector('#inline[data-ready]', { timeout: PATIENCE });
+  const two = '[Variant "C\'escacs"]\n[White "First"]\n[Black "Game"]\n\n1. K4-K6:\n*\n\n[Variant "C\'escacs"]\n[White "Second"]\n[Black "Game"]\n\n1. E7-E9, E21-E19:\n(1. …, F20-F16)\n*\n';
+  await viewer.evaluate((text) => {
+    const element = document.createElement('ctlpgn-viewer');
+    element.id = 'chosen';
+    element.setAttribute('record', '2');
+    element.textContent = text;
+    document.body.append(element);
+  }, two);
+  await viewer.waitForSelector('#chosen[data-ready]', { timeout: PATIENCE });
+  assert.equal(await viewer.locator('#chosen .players').textContent(), 'Second – Game');
+  assert.equal(await viewer.locator('#chosen').getAttribute('data-record'), '2');
+  await viewer.click('#chosen .variation [data-ply="2"]');
+  const file = path.join(work, 'viewer-two.ctl-pgn');
+  fs.writeFileSync(file, two);
+  await boardShows(viewer, pdtl(file, '--at', '13:8'), '#chosen');
+  await viewer.evaluate(() => document.getElementById('chosen').setAttribute('record', '1'));
+  await until(viewer, () => document.getElementById('chosen').dataset.record === '1');
+  assert.equal(await viewer.locator('#chosen .players').textContent(), 'First – Game');
   await viewer.close();
 });
 

@@ -1,8 +1,8 @@
 //! The web build answers what the language server answers: every file of the repository's
 //! test data and examples opened in a `Session` and in the server (through its real transport,
 //! a client that counts UTF-16 as the browser does), and their diagnostics, and at every word
-//! of every move line their hovers, completions, boards and the plays the boards offer,
-//! compared field by field.
+//! of every move line their hovers, completions, boards and the plays the boards offer, and
+//! the lines of play of the first two records, compared field by field.
 
 use ctlpgn_test_client::{uri, utf16_client, Client};
 use ctlpgn_test_support::fixtures::compared_files;
@@ -88,6 +88,16 @@ fn the_web_session_answers_what_the_language_server_answers() {
             })
             .collect();
         assert_eq!(json!(web), published["diagnostics"], "{name}");
+
+        // The lines of play of the first and the second record: the same answer, the same
+        // function.
+        for record in [1, 2] {
+            let asked = json!({"textDocument": {"uri": document_uri}, "record": record});
+            let served = client.request("ctlpgn/lines", asked).expect("the lines");
+            let web = call(&mut session, "lines", json!({"document": document, "record": record}))
+                .expect("the lines");
+            assert_eq!(web, served, "{name}: the lines of record {record}");
+        }
 
         for (line, character) in places(&text) {
             let position = json!({"line": line, "character": character});

@@ -2,10 +2,13 @@
 // its `src` names) is the record; it shows the players and the event, the board (drawn by the
 // module, the same core as the language server), the moves with their variations and
 // comments, and steps through them: ←/→, Home/End and ↓/↑ (into and out of a variation) when
-// focused, a play button, flip, copy PDTL. `ply="N"` opens it at the N-th half-move of the
-// main line; `flip` shows Black at the bottom; `theme` is light, dark or auto (the system's).
-// Every viewer of a page shares one module, loaded from beside this script (or from where
-// `wasm`, or CtlpgnViewer.wasm, says). Record text only ever goes into the page as text.
+// focused, a play button, flip, copy PDTL. `record="N"` shows the N-th record of the file (the
+// first by default); `ply="N"` opens it at the N-th half-move of the main line; `flip` shows
+// Black at the bottom; `theme` is light, dark or auto (the system's). Every viewer of a page
+// shares one module, loaded from beside this script (or from where `wasm`, or
+// CtlpgnViewer.wasm, says). The lines of play are the module's (`lines`, the core's reading of
+// §11.2, as `ctlpgn/lines` answers): the viewer only links them. Record text only ever goes
+// into the page as text.
 //
 // The public layer, which the npm package `ctlpgn-viewer` types (web/npm/index.d.ts): the
 // attributes above, the methods goTo(ply) and flip(), the properties ply, move, pdtl, flipped
@@ -13,7 +16,6 @@
 
 import { Ctlpgn, CtlpgnError } from '../js/core.js';
 import { BoardView, boardCss, make as makeIn, reveal } from '../js/board-view.js';
-import { readRecord, heading } from '../js/record-walk.js';
 
 // Written this way, `new URL('./…', import.meta.url)`, so that bundlers which follow it
 // (webpack 5, Vite) copy the module beside the bundle and rewrite the address.
@@ -95,6 +97,68 @@ function dedent(text) {
   return lines.map((line) => line.slice(common)).join('\n') + '\n';
 }
 
+/** The players and the event, as the heading shows them (text), from the answer's tags. */
+function heading(tagList) {
+  const tags = new Map(tagList.map((tag) => [tag.name, tag.value]));
+  const player = (side) => tags.get(side) || tags.get(side + 'NA') || '?';
+  const players = tags.has('White') || tags.has('Black') || tags.has('WhiteNA') || tags.has('BlackNA')
+    ? `${player('White')} – ${player('Black')}` : tags.get('Title') || '';
+  const known = (value) => value && !/^[?-]*$/.test(value) && !/^\?{4}[-.?]*$/.test(value);
+  const event = ['Event', 'Site', 'Date', 'Round'].map((name) => tags.get(name)).filter(known).join(' · ');
+  const result = tags.get('Result');
+  return { players, event, result: known(result) || result === '*' ? result : '' };
+}
+
+/**
+ * The module's lines of play (the answer of `lines`) linked for stepping: each half-move a
+ * node `{line, ply, number, side, written, place, prev, next, variations}`, each line
+ * `{index, parent, label, items, moves, replaces}`. Where a variation starts is the module's
+ * `ply`: its first half-move follows the one of that ply (the start for 0), and replaces the
+ * half-move after it in the line it branches off. One pass over the lines, parents first.
+ */
+function linkLines(answer) {
+  const lines = answer.lines.map((line, index) => ({
+    index, parent: null, label: line.label, ply: line.ply, items: [], moves: [], replaces: null, byPly: new Map(),
+  }));
+  const all = [];
+  answer.lines.forEach((written, index) => {
+    const line = lines[index];
+    line.parent = written.parent === null ? null : lines[written.parent];
+    for (const item of written.items) {
+      if (item.kind === 'comment') {
+        line.items.push({ comment: { text: item.text } });
+      } else if (item.kind === 'variation') {
+        line.items.push({ variation: lines[item.line] });
+      } else {
+        const node = {
+          line, ply: item.ply, number: item.number, side: item.side,
+          written: item.move + (item.annotation || ''),
+          place: item.range.start, prev: null, next: null, variations: [],
+        };
+        if (line.moves.length > 0) {
+          node.prev = line.moves[line.moves.length - 1];
+          node.prev.next = node;
+        } else if (line.parent !== null) {
+          const parent = line.parent;
+          // Where the variation branches: after the parent's half-move of its ply, or, where
+          // the parent has none of that ply (it branches where the parent starts), where the
+          // parent's own first half-move follows from.
+          node.prev = parent.byPly.get(line.ply) || (parent.moves[0] && parent.moves[0].ply === line.ply + 1 ? parent.moves[0].prev : null);
+          line.replaces = parent.byPly.get(line.ply + 1) || null;
+          if (line.replaces) {
+            line.replaces.variations.push(line);
+          }
+        }
+        line.moves.push(node);
+        line.byPly.set(node.ply, node);
+        line.items.push({ move: node });
+        all.push(node);
+      }
+    }
+  });
+  return { main: lines[0], lines, moves: all };
+}
+
 /** `tag` with a class and text, made in this page's document. */
 const make = (tag, className, text) => makeIn(document, tag, className, text);
 
@@ -102,7 +166,7 @@ const make = (tag, className, text) => makeIn(document, tag, className, text);
 const darkScheme = typeof matchMedia === 'function' ? matchMedia('(prefers-color-scheme: dark)') : null;
 
 export class CtlpgnViewer extends HTMLElement {
-  static observedAttributes = ['ply', 'flip', 'theme'];
+  static observedAttributes = ['ply', 'flip', 'theme', 'record'];
 
   /**
    * Where every viewer without a `wasm` attribute loads the module from: beside this script,
@@ -206,6 +270,15 @@ export class CtlpgnViewer extends HTMLElement {
   }
 
   attributeChangedCallback(name) {
+    if (!this.document) {
+      return;
+    }
+    if (name === 'record') {
+      if (this.#read()) {
+        this.go(this.#atPly(Number(this.getAttribute('ply') || 0)));
+      }
+      return;
+    }
     if (this.record === null) {
       return;
     }
@@ -250,14 +323,42 @@ export class CtlpgnViewer extends HTMLElement {
       this.notice.textContent = 'The board was restarted after an internal error.';
       this.#draw();
     });
-    this.record = readRecord(this.text);
     this.flipped = this.hasAttribute('flip');
     notice.textContent = '';
-    this.#build();
+    this.addEventListener('keydown', (key) => this.#key(key));
+    if (!this.#read()) {
+      return;
+    }
     this.go(this.#atPly(this.#pendingPly ?? Number(this.getAttribute('ply') || 0)));
     this.#pendingPly = null;
     this.dataset.ready = 'true';
     this.dispatchEvent(new Event('ready'));
+  }
+
+  /** Reads the lines of the chosen record (`record`, from 1) and builds the view; whether there is one. */
+  #read() {
+    const record = Math.max(1, Math.floor(Number(this.getAttribute('record') || 1)) || 1);
+    let answer;
+    try {
+      answer = this.document.call('lines', { record });
+    } catch (error) {
+      if (error instanceof CtlpgnError) {
+        this.notice.textContent = error.message;
+        return false;
+      }
+      throw error;
+    }
+    if (answer === null) {
+      this.shadow.replaceChildren(this.notice);
+      this.notice.textContent = `No record ${record} here.`;
+      this.record = null;
+      return false;
+    }
+    this.record = { ...linkLines(answer), tags: answer.tags, number: answer.record, records: answer.records };
+    this.current = null;
+    this.dataset.record = String(answer.record);
+    this.#build();
+    return true;
   }
 
   /** The main line's half-move `ply` (0 or less: the start; past the end: the last). */
@@ -306,7 +407,6 @@ export class CtlpgnViewer extends HTMLElement {
     listPane.append(controls, this.list);
     body.append(boardPane, listPane);
     this.shadow.replaceChildren(head, body, this.notice);
-    this.addEventListener('keydown', (key) => this.#key(key));
   }
 
   /** The move list: each line of play a block, its variations nested inside (an explicit stack, not recursion). */
@@ -323,6 +423,7 @@ export class CtlpgnViewer extends HTMLElement {
           needNumber = true;
         } else if (item.variation) {
           const block = make('div', 'line variation');
+          block.dataset.variation = String(item.variation.index);
           if (item.variation.label !== null) {
             block.dataset.label = String(item.variation.label);
           }
@@ -345,6 +446,7 @@ export class CtlpgnViewer extends HTMLElement {
           move.type = 'button';
           move.tabIndex = -1;
           move.dataset.ply = String(node.ply);
+          move.dataset.variation = String(node.line.index);
           move.addEventListener('click', () => {
             this.#stop();
             this.go(node);

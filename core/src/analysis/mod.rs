@@ -16,9 +16,9 @@ pub mod tags;
 pub use comments::{ReferenceTarget, ResolvedReference};
 pub use half_move::nag_symbol;
 pub use line_of_play::{
-    board_at, history_at, move_label, pdtl_after_ply, pdtl_at, pdtl_problem, position_after_ply,
-    position_at, printed_pdtl, standing_at, BoardAt, History, HistoryMove, LineHalfMove, NoPdtl,
-    NoPosition, Standing,
+    board_at, history_at, lines_of_play, move_label, pdtl_after_ply, pdtl_at, pdtl_problem,
+    position_after_ply, position_at, printed_pdtl, standing_at, BoardAt, History, HistoryMove,
+    LineHalfMove, LineItem, NoPdtl, NoPosition, PlayLineOf, Standing,
 };
 pub use proven_fixes::{census_of_text, judge_fix};
 pub use results::RESULTS;

@@ -8,6 +8,7 @@ pub mod board;
 pub mod completion;
 pub mod folding;
 pub mod hover;
+pub mod lines;
 pub mod markdown;
 pub mod navigation;
 pub mod outline;

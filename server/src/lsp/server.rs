@@ -62,6 +62,7 @@ use ctlpgn_protocol::encoding::Negotiated;
 use ctlpgn_protocol::formatting;
 use ctlpgn_protocol::from_proto;
 use ctlpgn_protocol::hover;
+use ctlpgn_protocol::lines;
 use ctlpgn_protocol::navigation;
 use ctlpgn_protocol::play;
 use ctlpgn_protocol::semantic_tokens;
@@ -901,6 +902,30 @@ impl Server {
         Ok(self
             .on_record_snapshot(&uri, document, move |document| {
                 board::board(document, offset, &params, &context)
+            })
+            .await
+            .flatten())
+    }
+
+    /// `ctlpgn/lines` (see `lines`): the lines of play of a record, worked out on a snapshot
+    /// (see `on_record_snapshot`).
+    pub async fn lines(
+        &self,
+        ByName(params): ByName<lines::LinesParams>,
+    ) -> Result<Option<lines::LinesReply>> {
+        let context = self.context();
+        let uri = params.text_document.uri.clone();
+        let encoding = context.negotiated.encoding;
+        let snapshot = self.documents.read(&uri, |document| {
+            let offset = lines::record_offset(document, &params, encoding)?;
+            Some(document.snapshot_at(offset))
+        });
+        let Some(document) = snapshot.flatten() else {
+            return Ok(None);
+        };
+        Ok(self
+            .on_record_snapshot(&uri, document, move |document| {
+                lines::lines(document, &params, &context)
             })
             .await
             .flatten())

@@ -29,6 +29,29 @@ pub struct LineHalfMove {
 }
 
 impl LineHalfMove {
+    /// The half-move `half_move`, `side`'s of `move_line`, at `ply` of its line of play: its
+    /// text up to the end of the move the analysis replayed (its check suffix included), or
+    /// of the move as written when it did not replay.
+    pub(crate) fn of(
+        text: &str,
+        analysis: &RecordAnalysis,
+        move_line: &MoveLine,
+        side: Side,
+        half_move: &HalfMoveText,
+        ply: usize,
+    ) -> LineHalfMove {
+        let played = analysis.played_at(half_move.range.start);
+        let end = played.map_or_else(|| half_move.move_end(), |played| played.move_end);
+        LineHalfMove {
+            ply,
+            number: move_line.number.text(text).trim_end_matches('.').to_string(),
+            side,
+            written: text.get(half_move.range.start..end).unwrap_or("").to_string(),
+            range: TextRange::new(half_move.range.start, end),
+            played: played.is_some(),
+        }
+    }
+
     /// The move with its number, as a move list shows it: `1. K4-K6`, `1. …, E21-E19`.
     pub fn label(&self) -> String {
         move_label(&format!("{}.", self.number), self.side, &self.written)
@@ -85,16 +108,7 @@ pub fn board_at<'a>(
     let line: Vec<LineHalfMove> = written
         .enumerate()
         .map(|(index, (move_line, side, half_move))| {
-            let played = analysis.played_at(half_move.range.start);
-            let end = played.map_or_else(|| half_move.move_end(), |played| played.move_end);
-            LineHalfMove {
-                ply: index + 1,
-                number: move_line.number.text(text).trim_end_matches('.').to_string(),
-                side,
-                written: text.get(half_move.range.start..end).unwrap_or("").to_string(),
-                range: TextRange::new(half_move.range.start, end),
-                played: played.is_some(),
-            }
+            LineHalfMove::of(text, analysis, move_line, side, half_move, index + 1)
         })
         .collect();
     let ply = history.half_moves.len() + usize::from(held.is_some());

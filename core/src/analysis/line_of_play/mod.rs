@@ -8,11 +8,13 @@
 
 mod at;
 mod followers;
+mod lines;
 mod position_at;
 mod tree;
 
 pub use at::{board_at, BoardAt, LineHalfMove};
 pub(crate) use followers::{Followers, Node};
+pub use lines::{lines_of_play, LineItem, PlayLineOf};
 pub use position_at::{
     pdtl_after_ply, pdtl_at, pdtl_problem, position_after_ply, position_at, printed_pdtl, NoPdtl,
     NoPosition,

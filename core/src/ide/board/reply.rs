@@ -53,6 +53,22 @@ pub struct LineReply<R> {
     pub range: R,
 }
 
+impl<R> LineReply<R> {
+    /// A half-move of a line of play as the edges send it (the board's `line` and the lines
+    /// of `ctlpgn/lines`), its byte range converted by `range`.
+    pub fn of(half_move: LineHalfMove, range: impl Fn(TextRange) -> R) -> LineReply<R> {
+        LineReply {
+            label: half_move.label(),
+            ply: half_move.ply,
+            number: half_move.number,
+            side: side_name(half_move.side),
+            written: half_move.written,
+            played: half_move.played,
+            range: range(half_move.range),
+        }
+    }
+}
+
 /// One half-move of the answer's `moves`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveReply {
@@ -70,15 +86,7 @@ impl BoardAnswer {
         index: usize,
         range: impl Fn(TextRange) -> R,
     ) -> BoardReply<R> {
-        let entry = |half_move: LineHalfMove| LineReply {
-            label: half_move.label(),
-            ply: half_move.ply,
-            number: half_move.number,
-            side: side_name(half_move.side),
-            written: half_move.written,
-            played: half_move.played,
-            range: range(half_move.range),
-        };
+        let entry = |half_move: LineHalfMove| LineReply::of(half_move, &range);
         let line_start = self.line.first().map_or(1, |first| first.ply);
         let line: Vec<LineReply<R>> = self.line.into_iter().map(entry).collect();
         let (line_first, line_last) =
