@@ -13,6 +13,8 @@ import { refreshBoard } from './board-panel';
 /** The worker's script and the module, where scripts/bundle.js puts them in the extension. */
 const WORKER_SCRIPT = ['out', 'lsp-worker.js'];
 const MODULE = ['out', 'ctlpgn_web.wasm'];
+/** The worker's name, which the browser's developer tools (and the real VS Code test) show. */
+const WORKER_NAME = 'CTL-PGN language server';
 /** How long the worker may take to compile the module and answer: a guard, never a pause. */
 const PATIENCE = 60_000;
 
@@ -77,7 +79,7 @@ async function startWorker(extension: vscode.Uri, output: vscode.OutputChannel):
     throw new Error(`the module ${moduleUri.toString(true)} could not be read (${describe(error)})`);
   }
   try {
-    return await handshake(() => new Worker(script.toString(true)), wasm);
+    return await handshake(() => new Worker(script.toString(true), { name: WORKER_NAME }), wasm);
   } catch (error) {
     if (!(error instanceof LoadError)) {
       throw error;
@@ -92,7 +94,7 @@ async function startWorker(extension: vscode.Uri, output: vscode.OutputChannel):
   }
   const url = URL.createObjectURL(new Blob([new Uint8Array(text)], { type: 'text/javascript' }));
   try {
-    return await handshake(() => new Worker(url), wasm);
+    return await handshake(() => new Worker(url, { name: WORKER_NAME }), wasm);
   } finally {
     // The script is loaded once the worker answered (or gave up): the URL is no longer needed.
     URL.revokeObjectURL(url);
