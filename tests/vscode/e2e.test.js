@@ -9,8 +9,8 @@
 // With CTLPGN_E2E_HOST=web the same flows run with the extension in code-server's web worker
 // extension host, as in VS Code for the Web: the user setting `remote.extensionKind` puts it
 // there, CTLPGN_VSIX is then the universal package (no server inside), and the language server
-// is the WebAssembly module in a web worker. The flows that need the native server (the
-// workspace survey, the server binary found) are the desktop's only.
+// is the WebAssembly module in a web worker (the workspace survey reads the files through VS
+// Code's file system there). The flow of the server binary found is the desktop's only.
 //
 // Environment: CTLPGN_CODE_SERVER (the folder tests/vscode/install-code-server.sh installed
 // into), CTLPGN_VSIX (the linux-x64 package; with CTLPGN_E2E_HOST=web the universal one),
@@ -842,9 +842,7 @@ test('a record closed takes its problems with it (ctlpgn.diagnostics.workspace o
   assert.ok(!(await explorerBadge.innerText()).match(/\b\d+\b/), 'no count of problems beside its name');
 });
 
-const survey = desktopOnly('the workspace survey reads the folders from the disk: the native server only');
-
-test('with ctlpgn.diagnostics.workspace on, Problems lists the mistakes of a file never opened', survey, async () => {
+test('with ctlpgn.diagnostics.workspace on, Problems lists the mistakes of a file never opened', async () => {
   await showProblems();
   assert.ok(!(await problems()).some((row) => row.includes('never-opened')), 'off by default');
   await editUserSettings('ctlpgn.diagnostics.workspace', true);
@@ -862,7 +860,7 @@ test('with ctlpgn.diagnostics.workspace on, Problems lists the mistakes of a fil
   assert.ok(!tabs.some((tab) => tab.includes('never-opened')), `never opened: ${tabs}`);
 });
 
-test('with ctlpgn.diagnostics.workspace on, a record closed shows the problems on the disk, until mended there', survey, async () => {
+test('with ctlpgn.diagnostics.workspace on, a record closed shows the problems on the disk, until mended there', async () => {
   await openThenClose('closed-on.ctl-pgn');
   // The file's problems now come from the disk, the same mistakes.
   await until('the disk problems of the closed file', async () => problemsOf('closed-on.ctl-pgn'));

@@ -2,13 +2,15 @@
 // worker extension host): the language server is ctlpgn-web's WebAssembly module, the same
 // protocol layer as the native server's, run by web/js/lsp-worker.js in a web worker that
 // the client talks to as vscode-languageclient's browser client talks to any worker. The
-// commands, the board panel and the settings are common.ts's, shared with the desktop's entry.
+// commands, the board panel and the settings are common.ts's, shared with the desktop's entry;
+// the workspace survey, which the native server does itself, is survey.ts's.
 // Nothing here may use Node: this file is bundled for the browser (scripts/bundle.js).
 
 import * as vscode from 'vscode';
 import { DidOpenTextDocumentNotification, LanguageClient, LanguageClientOptions } from 'vscode-languageclient/browser';
 import { activateWith, deactivateAll, Host, Made } from './common';
 import { refreshBoard } from './board-panel';
+import { Survey } from './survey';
 
 /** The worker's script and the module, where scripts/bundle.js puts them in the extension. */
 const WORKER_SCRIPT = ['out', 'lsp-worker.js'];
@@ -60,7 +62,18 @@ async function make(context: vscode.ExtensionContext, clientOptions: LanguageCli
     }
     refreshBoard();
   });
-  return { client, name: 'the language server in a web worker', dispose: () => worker.terminate() };
+  let survey: Survey | undefined;
+  return {
+    client,
+    name: 'the language server in a web worker',
+    started: () => {
+      survey = new Survey(client, output);
+    },
+    dispose: () => {
+      survey?.dispose();
+      worker.terminate();
+    },
+  };
 }
 
 /**

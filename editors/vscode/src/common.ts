@@ -14,7 +14,9 @@ export interface Made {
   client: BaseLanguageClient;
   /** What was started, for the message if it fails (`ctlpgn lsp`, the web worker). */
   name: string;
-  /** Ends what the client leaves running once it is stopped (the worker). */
+  /** What the host adds once the client runs (the browser's workspace survey). */
+  started?: () => void;
+  /** Ends what the client leaves running once it is stopped (the worker, the survey). */
   dispose?: () => void;
 }
 
@@ -98,6 +100,7 @@ async function start(context: vscode.ExtensionContext, host: Host, channel: vsco
   running = made;
   try {
     await made.client.start();
+    made.started?.();
     refreshBoard();
   } catch (error) {
     running = undefined;
