@@ -95,6 +95,12 @@ impl Documents {
         open.insert(uri, document);
     }
 
+    /// A document read from `text` with the rule checks and preparations in force, and not
+    /// kept: the problems of a file the client read without opening it.
+    pub fn unopened(&self, text: &str) -> Document {
+        Document::read(text, 0, self.rule_checks(), self.prepare())
+    }
+
     /// Makes a document's text `text` at `version` again, whatever its records hold, after a
     /// change or an opening whose analysis panicked. The text is put in place with no records
     /// first, and only then analysed: when the analysis panics again the text stays right,

@@ -296,6 +296,20 @@ impl Session {
                     .collect();
                 Ok(json!({"items": items}))
             }
+            "ctlpgn/checkText" => {
+                // A file the client read but did not open (the workspace survey of VS Code for
+                // the Web, which reads files through VS Code's file system: the session reads
+                // none): its problems as if it were open, and nothing kept.
+                let field = |name| params.get(name).and_then(Value::as_str);
+                let (Some(uri), Some(text)) = (field("uri"), field("text")) else {
+                    let message = "ctlpgn/checkText takes a uri and a text".into();
+                    return Err(ResponseError { code: INVALID_PARAMS, message });
+                };
+                let document = documents.unopened(text);
+                Ok(
+                    json!({"uri": uri, "diagnostics": diagnostics::diagnostics(&document, &context)}),
+                )
+            }
             "ctlpgn/board" => {
                 let params: BoardParams = decode_by_name(params)?;
                 let found = documents.read(&params.text_document.uri, |document| {
@@ -578,6 +592,30 @@ mod tests {
             "the Knight sent elsewhere: {errors:?}"
         );
         assert!(session.settle().is_empty());
+    }
+
+    /// A text checked without being opened: its problems, at the settings in force, and no
+    /// document left open (a hover on it finds none).
+    #[test]
+    fn check_text_answers_a_files_problems_without_opening_it() {
+        let mut session = initialized();
+        let uri = "file:///archive/unopened.ctl-pgn";
+        let text = "[Variant \"C'escacs\"]\n[Result \"*\"]\n\n1. E7-E13, E21-E99\n*\n";
+        let check = json!({"jsonrpc": "2.0", "id": 2, "method": "ctlpgn/checkText", "params": {"uri": uri, "text": text}});
+        let answer = session.handle(&check);
+        assert_eq!(answer[0]["result"]["uri"], uri);
+        let found = answer[0]["result"]["diagnostics"].as_array().expect("a list");
+        let codes: Vec<&str> = found.iter().filter_map(|found| found["code"].as_str()).collect();
+        assert_eq!(codes, ["T007", "M004", "C002"], "{found:?}");
+        let c002 = &found[2]["range"];
+        assert_eq!(
+            c002,
+            &json!({"start": {"line": 3, "character": 15}, "end": {"line": 3, "character": 18}})
+        );
+        let hover = json!({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": {"textDocument": {"uri": uri}, "position": {"line": 3, "character": 4}}});
+        assert_eq!(session.handle(&hover)[0]["result"], Value::Null);
+        let missing = json!({"jsonrpc": "2.0", "id": 4, "method": "ctlpgn/checkText", "params": {"uri": uri}});
+        assert_eq!(session.handle(&missing)[0]["error"]["code"], json!(-32602));
     }
 
     /// What a worker may read that is no message is answered as the native transport answers it.

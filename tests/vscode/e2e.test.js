@@ -6,9 +6,16 @@
 // extension must find the server it carries. Screenshots of each step are kept in
 // CTLPGN_E2E_OUT (default target/vscode-e2e).
 //
+// With CTLPGN_E2E_HOST=web the same flows run with the extension in code-server's web worker
+// extension host, as in VS Code for the Web: the user setting `remote.extensionKind` puts it
+// there, CTLPGN_VSIX is then the universal package (no server inside), and the language server
+// is the WebAssembly module in a web worker (the workspace survey reads the files through VS
+// Code's file system there). The flow of the server binary found is the desktop's only.
+//
 // Environment: CTLPGN_CODE_SERVER (the folder tests/vscode/install-code-server.sh installed
-// into), CTLPGN_VSIX (the linux-x64 package), CTLPGN_BIN (the ctlpgn binary the expectations
-// come from), CHROMIUM (default /usr/lib/chromium/chromium, Debian's real binary).
+// into), CTLPGN_VSIX (the linux-x64 package; with CTLPGN_E2E_HOST=web the universal one),
+// CTLPGN_BIN (the ctlpgn binary the expectations come from), CHROMIUM (default
+// /usr/lib/chromium/chromium, Debian's real binary).
 // CTLPGN_RECORD_INITIALIZE=1 writes the initialize request VS Code sent to
 // tests/fixtures/initialize/vscode.json.
 
@@ -34,7 +41,12 @@ const codeServer = required('CTLPGN_CODE_SERVER');
 const vsix = required('CTLPGN_VSIX');
 const ctlpgn = required('CTLPGN_BIN');
 const browserBinary = process.env.CHROMIUM || '/usr/lib/chromium/chromium';
-const shots = path.resolve(process.env.CTLPGN_E2E_OUT || path.join(repository, 'target', 'vscode-e2e'));
+/** The extension in the web worker extension host (VS Code for the Web), else in code-server's Node one. */
+const web = process.env.CTLPGN_E2E_HOST === 'web';
+assert.ok(['web', 'node', undefined].includes(process.env.CTLPGN_E2E_HOST), 'CTLPGN_E2E_HOST is web or node');
+const shots = path.resolve(process.env.CTLPGN_E2E_OUT || path.join(repository, 'target', web ? 'vscode-e2e-web' : 'vscode-e2e'));
+/** A flow of the desktop's only: skipped in the web host, saying why. */
+const desktopOnly = (why) => (web ? { skip: why } : {});
 const entry = path.join(codeServer, 'node_modules', 'code-server', 'out', 'node', 'entry.js');
 
 // How long one step may wait for the editor before the test fails: a guard, never a pause.
@@ -160,7 +172,12 @@ test.before(async () => {
       'extensions.autoUpdate': false,
       'telemetry.telemetryLevel': 'off',
       // The protocol goes to the CTL-PGN output channel, whose log holds the initialize request.
-      'ctlpgn.trace.server': 'verbose',
+      // The web worker extension host keeps its logs in the browser, out of the test's reach:
+      // there the trace stays off, as a user has it.
+      ...(web ? {} : { 'ctlpgn.trace.server': 'verbose' }),
+      // code-server runs an extension whose kind is `ui` in the browser's web worker extension
+      // host, with its `browser` entry.
+      ...(web ? { 'remote.extensionKind': { 'ctlpgn.ctlpgn': ['ui'] } } : {}),
     }),
   );
   const config = path.join(work, 'config.yaml');
@@ -324,12 +341,16 @@ function pdtlAfter(file, move) {
 // ---- The flows --------------------------------------------------------------------------
 
 test('an invalid record lists its codes in the Problems panel at their lines', async () => {
-  await open('errors.ctl-pgn');
   await showProblems();
+  const opened = Date.now();
+  await open('errors.ctl-pgn');
   const rows = await until('the K003 and T011 problems', async () => {
     const found = await problems();
     return found.some((row) => row.includes('T011')) && found.some((row) => row.includes('K003')) && found;
   });
+  // The first record opened activates the extension, which starts the server: this is
+  // activation to the first problems shown (in the web host, the module compiled in its worker).
+  console.log(`first record opened → its problems shown (${web ? 'web worker' : 'Node'} extension host): ${Date.now() - opened} ms`);
   await screenshot('problems');
   const row = (code) => rows.find((text) => text.includes(code));
   assert.match(row('T011'), /Ln 4, Col 8/);
@@ -352,7 +373,65 @@ function ctlpgnLog() {
   return logs.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
 }
 
-test('the server the package carries was the one started', async () => {
+/** The `ctlpgn` processes of code-server's process group (the extension host's children among them). */
+function ctlpgnProcesses() {
+  const found = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = fs.readFileSync(path.join('/proc', entry, 'stat'), 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // `PID (COMM) STATE PPID PGRP ...`; COMM may hold spaces and parentheses.
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const group = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+    if (comm === 'ctlpgn' && group === server.pid) found.push(Number(entry));
+  }
+  return found;
+}
+
+/**
+ * The lines the CTL-PGN output channel shows, read in the Output panel as a person reads them:
+ * the web worker extension host keeps its logs in the browser, not in files. Focus returns to
+ * the first editor group.
+ */
+async function ctlpgnOutput() {
+  await runCommand('Output: Show Output Channels...');
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await until('the output channels listed', async () =>
+    (await page.locator('.quick-input-widget .monaco-list-row').allInnerTexts()).some((row) => row.trim() === 'CTL-PGN'),
+  );
+  await input.fill('CTL-PGN');
+  await until('CTL-PGN chosen', async () => (await page.locator('.quick-input-widget .monaco-list-row').allInnerTexts()).every((row) => row.includes('CTL-PGN')));
+  await page.keyboard.press('Enter');
+  const lines = await until('the CTL-PGN output', async () => {
+    const shown = await page.locator("[id='workbench.panel.output'] .view-line").allInnerTexts();
+    return shown.some((line) => line.trim() !== '') && shown;
+  });
+  await page.keyboard.press('Control+1');
+  return lines.map((line) => line.replace(/\u00a0/g, ' ')).join('\n');
+}
+
+/** Whether the extension has started its language server, as its output channel says. */
+async function serverStarted() {
+  return web ? (await ctlpgnOutput()).includes('Started the language server in a web worker') : ctlpgnLog().includes('Starting ');
+}
+
+test('in the web host the language server is the WebAssembly module in a web worker, and no ctlpgn runs', { skip: !web && 'the web host only' }, async () => {
+  // The problems of the first flow came from the worker the extension started.
+  const output = await ctlpgnOutput();
+  await screenshot('web-worker-output');
+  const started = /Started the language server in a web worker \((\d+) ms\)/.exec(output);
+  assert.ok(started, output);
+  console.log(`the worker started with the module in it: ${started[1]} ms`);
+  assert.doesNotMatch(output, /did not start|Starting .* lsp/);
+  assert.deepStrictEqual(ctlpgnProcesses(), [], 'no native server runs');
+  assert.deepStrictEqual((await notifications()).filter((message) => message.includes('CTL-PGN')), []);
+});
+
+test('the server the package carries was the one started', desktopOnly('the web host starts no binary and keeps its logs in the browser'), async () => {
   const log = await until('the CTL-PGN output log', async () => {
     const text = ctlpgnLog();
     return text.includes("Sending request 'initialize") && text.includes('Params: ') && text;
@@ -610,7 +689,7 @@ async function millisecondsUntilLine(clicked, line) {
 test('New game, then a game recorded by clicks on the board, and a variation from an earlier move', async () => {
   // From an editor of the workspace, once the workbench has read the extension's commands.
   await open('castle.ctl-pgn');
-  await until('the extension started', async () => ctlpgnLog().includes('Starting '));
+  await until('the extension started', serverStarted);
   await runCommand('CTL-PGN: New game');
   await untilLine('[Result "*"]');
   const panel = boardPanel();
@@ -689,8 +768,10 @@ test('where several half-moves go to one hex the board asks which, and Ctrl+Z ta
 test('playing on a 2,000-record file writes the move within a click', async () => {
   // The protocol trace the initialize test reads logs every message, megabytes for this file:
   // off, as a user has it, before the file opens (in the user settings, as a person edits them).
-  await editUserSettings('ctlpgn.trace.server', 'off');
-  await until('the trace off', async () => ctlpgnLog().includes('"trace":{"server":"off"}'));
+  if (!web) {
+    await editUserSettings('ctlpgn.trace.server', 'off');
+    await until('the trace off', async () => ctlpgnLog().includes('"trace":{"server":"off"}'));
+  }
   await open('many.ctl-pgn');
   const text = fs.readFileSync(path.join(folders.workspace, 'many.ctl-pgn'), 'utf8');
   const lastRecord = text.slice(0, text.lastIndexOf('[Variant')).split('\n').length;

@@ -10,7 +10,7 @@
 // small script that carries its wishes here as messages (webview/board.js).
 
 import * as vscode from 'vscode';
-import { LanguageClient } from 'vscode-languageclient/node';
+import type { BaseLanguageClient } from 'vscode-languageclient';
 import { placeOfPly } from '../../../web/js/board-line.js';
 
 /** The webview's type, also the `onWebviewPanel:` activation event's. */
@@ -62,7 +62,7 @@ interface PlayAnswer {
 let current: BoardPanel | undefined;
 
 /** Opens the panel beside the editor, or shows the open one. */
-export function showBoard(context: vscode.ExtensionContext, client: () => LanguageClient | undefined): void {
+export function showBoard(context: vscode.ExtensionContext, client: () => BaseLanguageClient | undefined): void {
   if (current !== undefined) {
     current.panel.reveal(vscode.ViewColumn.Beside, true);
     void current.update();
@@ -73,7 +73,7 @@ export function showBoard(context: vscode.ExtensionContext, client: () => Langua
 }
 
 /** Restores the panel VS Code kept across a reload. */
-export function boardSerializer(context: vscode.ExtensionContext, client: () => LanguageClient | undefined): vscode.WebviewPanelSerializer {
+export function boardSerializer(context: vscode.ExtensionContext, client: () => BaseLanguageClient | undefined): vscode.WebviewPanelSerializer {
   return {
     async deserializeWebviewPanel(panel: vscode.WebviewPanel, state: unknown): Promise<void> {
       panel.webview.options = options(context);
@@ -109,7 +109,7 @@ class BoardPanel {
   constructor(
     readonly panel: vscode.WebviewPanel,
     context: vscode.ExtensionContext,
-    private readonly client: () => LanguageClient | undefined,
+    private readonly client: () => BaseLanguageClient | undefined,
     state: State,
   ) {
     this.flip = state.flip === true;

@@ -410,3 +410,29 @@ test('the manifest: Restricted Mode supported without the workspace choosing the
   assert.ok(manifest.icon && fs.existsSync(path.join(root, manifest.icon)), 'the icon is packaged');
   assert.strictEqual(manifest.main, './out/extension.js');
 });
+
+// The browser's entry (VS Code for the Web): the script `browser` names, the worker it starts
+// and the module the worker runs are in the extension (in CI, the unpacked .vsix), and the
+// script asks for no Node module. The tree a developer compiled without web/build.sh has no
+// module; a package always has one (scripts/bundle.js fails without it).
+test('the browser\'s entry, its worker script and the WebAssembly module are in the extension', (t) => {
+  const manifest = require(path.join(root, 'package.json'));
+  const module = path.join(root, 'out', 'ctlpgn_web.wasm');
+  if (!process.env.CTLPGN_EXTENSION_ROOT && !fs.existsSync(module)) {
+    t.skip('compiled without web/dist/ctlpgn_web.wasm (web/build.sh)');
+    return;
+  }
+  assert.strictEqual(manifest.browser, './out/browser.js');
+  const browser = fs.readFileSync(path.join(root, manifest.browser), 'utf8');
+  for (const name of ['child_process', 'fs', 'path', 'os', 'net', 'vscode-languageclient/node']) {
+    assert.ok(!new RegExp(`require\\(["']${name.replace('/', '\\/')}["']\\)`).test(browser), `${manifest.browser} requires no ${name}`);
+  }
+  const worker = fs.readFileSync(path.join(root, 'out', 'lsp-worker.js'), 'utf8');
+  assert.ok(worker.includes('ctlpgn_lsp') && worker.includes('ctlpgn/restarted'), 'out/lsp-worker.js is web/js/lsp-worker.js');
+  const bytes = fs.readFileSync(module);
+  assert.deepStrictEqual([...bytes.subarray(0, 4)], [0x00, 0x61, 0x73, 0x6d], 'out/ctlpgn_web.wasm is a WebAssembly module');
+  const exported = WebAssembly.Module.exports(new WebAssembly.Module(bytes)).map((entry) => entry.name);
+  for (const name of ['ctlpgn_lsp', 'ctlpgn_lsp_settle', 'ctlpgn_alloc', 'ctlpgn_free', 'memory']) {
+    assert.ok(exported.includes(name), `the module exports ${name}`);
+  }
+});

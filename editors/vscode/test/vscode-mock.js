@@ -326,4 +326,4 @@ function extensionContext(extensionPath = root) {
   };
 }
 
-module.exports = { install, loadExtension, extensionContext, root, Uri, Position, webviewPanel };
+module.exports = { install, loadExtension, extensionContext, root, Uri, Position, webviewPanel, universal };
