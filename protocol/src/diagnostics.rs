@@ -7,8 +7,37 @@ use lsp_types::{
     FullDocumentDiagnosticReport, RelatedFullDocumentDiagnosticReport,
 };
 
+use serde::{Deserialize, Serialize};
+
 use crate::context::Context;
+use crate::documents::Documents;
 use crate::to_proto;
+
+/// The parameters of `ctlpgn/checkText`: a file's URI and its text as the client read it.
+#[derive(Clone, Debug, Deserialize)]
+pub struct CheckTextParams {
+    pub uri: lsp_types::Uri,
+    pub text: String,
+}
+
+/// The answer of `ctlpgn/checkText`: the file's problems as if it were open.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckTextReply {
+    pub uri: lsp_types::Uri,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// `ctlpgn/checkText`: the problems of a file the client read but did not open (VS Code for the
+/// Web's workspace survey, which reads files through VS Code's file system), with the rule
+/// checks and the encoding in force, and nothing kept open.
+pub fn check_text(
+    documents: &Documents,
+    params: CheckTextParams,
+    context: &Context,
+) -> CheckTextReply {
+    let document = documents.unopened(&params.text);
+    CheckTextReply { uri: params.uri, diagnostics: diagnostics(&document, context) }
+}
 
 /// The problems of a document, as pushed.
 pub fn diagnostics(document: &Document, context: &Context) -> Vec<Diagnostic> {

@@ -297,18 +297,8 @@ impl Session {
                 Ok(json!({"items": items}))
             }
             "ctlpgn/checkText" => {
-                // A file the client read but did not open (the workspace survey of VS Code for
-                // the Web, which reads files through VS Code's file system: the session reads
-                // none): its problems as if it were open, and nothing kept.
-                let field = |name| params.get(name).and_then(Value::as_str);
-                let (Some(uri), Some(text)) = (field("uri"), field("text")) else {
-                    let message = "ctlpgn/checkText takes a uri and a text".into();
-                    return Err(ResponseError { code: INVALID_PARAMS, message });
-                };
-                let document = documents.unopened(text);
-                Ok(
-                    json!({"uri": uri, "diagnostics": diagnostics::diagnostics(&document, &context)}),
-                )
+                let params: diagnostics::CheckTextParams = decode_by_name(params)?;
+                encode(diagnostics::check_text(documents, params, &context))
             }
             "ctlpgn/board" => {
                 let params: BoardParams = decode_by_name(params)?;

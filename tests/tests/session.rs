@@ -124,6 +124,7 @@ fn the_session_answers_what_the_native_server_answers_for_every_editor() {
                     "textDocument/codeAction",
                     json!({"textDocument": {"uri": uri}, "range": whole, "context": {"diagnostics": []}}),
                 ),
+                ("ctlpgn/checkText", json!({"uri": uri, "text": text})),
             ] {
                 let native = compared(client.request(method, params.clone()));
                 assert_eq!(compared(served.request(method, params)), native, "{name}: {method}");

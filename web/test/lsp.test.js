@@ -257,6 +257,7 @@ for (const [fixture, stride] of [['vscode.json', 3], ['neovim-0.11.json', 11]]) 
         ['textDocument/semanticTokens/full', ofDocument],
         ['textDocument/formatting', { ...ofDocument, options: { tabSize: 4, insertSpaces: true } }],
         ['textDocument/codeAction', { ...ofDocument, range: whole, context: { diagnostics: [] } }],
+        ['ctlpgn/checkText', { uri, text }],
       ];
       for (const [method, params] of wholeRequests) {
         assert.deepEqual(compared(worker.request(method, params)), compared(await native.request(method, params)), `${name}: ${method}`);

@@ -67,6 +67,7 @@ pub async fn serve(input: impl AsyncRead + Unpin, output: impl AsyncWrite) -> bo
         LspService::build(move |client| server::Server::new(client, flag, sent.clone()))
             .custom_method("ctlpgn/board", server::Server::board)
             .custom_method("ctlpgn/lines", server::Server::lines)
+            .custom_method("ctlpgn/checkText", server::Server::check_text)
             .custom_method("ctlpgn/play", server::Server::play)
             .custom_method(
                 raw_answers::DIVERTED_TOKENS_FULL,

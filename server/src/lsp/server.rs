@@ -907,6 +907,23 @@ impl Server {
             .flatten())
     }
 
+    /// `ctlpgn/checkText` (see `diagnostics::check_text`): a file's problems from its text, on
+    /// the blocking pool; the server's own survey reads the disk, a client that reads files
+    /// itself may ask.
+    pub async fn check_text(
+        &self,
+        ByName(params): ByName<diagnostics::CheckTextParams>,
+    ) -> Result<Option<diagnostics::CheckTextReply>> {
+        let (documents, context) = (self.documents.clone(), self.context());
+        // A panic of the check goes on in the handler, which answers it with an error.
+        Ok(panics::resume(
+            tokio::task::spawn_blocking(move || {
+                diagnostics::check_text(&documents, params, &context)
+            })
+            .await,
+        ))
+    }
+
     /// `ctlpgn/lines` (see `lines`): the lines of play of a record, worked out on a snapshot
     /// (see `on_record_snapshot`).
     pub async fn lines(
