@@ -10,6 +10,7 @@ import { BoardView, boardCss } from '../js/board-view.js';
 import { EditorView, extensions, stateOf, placeOf, offsetOf, changesOf, showDiagnostics } from './editor.js';
 import { newGameText, startLine } from '../js/new-game.js';
 import { fragmentOf, recordOf } from './share.js';
+import { Theme } from './theme.js';
 import sample from '../../examples/opening.ctl-pgn';
 
 // The script's own URL, read while it runs: the module sits beside it.
@@ -214,7 +215,8 @@ class Playground {
       return;
     }
     const position = placeOf(this.view.state.doc, this.view.state.selection.main.head);
-    const answer = this.#guard(() => this.document.call('board', { position, flip: this.flipped }));
+    const theme = this.theme ? this.theme.colours : 'light';
+    const answer = this.#guard(() => this.document.call('board', { position, flip: this.flipped, theme }));
     if (answer === undefined) {
       return;
     }
@@ -350,6 +352,9 @@ class Playground {
 
 async function main() {
   const status = element('status');
+  // The colours first, before the module loads: a dark page does not flash white.
+  let page = null;
+  const theme = new Theme(element('theme'), () => page?.refreshBoard());
   let session;
   try {
     session = await Ctlpgn.load(wasmSource());
@@ -360,7 +365,8 @@ async function main() {
   const style = document.createElement('style');
   style.textContent = boardCss;
   document.head.appendChild(style);
-  const page = new Playground(session);
+  page = new Playground(session);
+  page.theme = theme;
   if (!(await page.loadFragment())) {
     // The cursor before the fourth move: the board after the third's two captures. Found in the
     // text, since the example's layout is ctlpgn fmt's and may change.

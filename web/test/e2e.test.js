@@ -570,6 +570,37 @@ test('with the system in dark mode the page, the editor and the problems are dar
   await dark.close();
 });
 
+test('the colours chosen in the header win over the system\'s, draw the board in them, and are kept for the next visit', async () => {
+  const page = await context.newPage();
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto(site.url + 'index.html');
+  await page.waitForSelector('body[data-ready]', { timeout: PATIENCE });
+  const state = () => page.evaluate(() => ({
+    dark: document.documentElement.classList.contains('dark'),
+    board: document.querySelector('#board svg')?.getAttribute('data-theme'),
+    background: getComputedStyle(document.body).backgroundColor,
+  }));
+  assert.deepEqual((await state()).dark, false, 'auto follows the light system');
+  await page.selectOption('#theme', 'dark');
+  await page.waitForSelector('#board svg[data-theme="dark"]', { timeout: PATIENCE });
+  const dark = await state();
+  assert.equal(dark.dark, true);
+  assert.notEqual(dark.background, 'rgb(250, 250, 250)', 'the page is no longer light');
+  // The next visit, the system still light: the reader's choice is kept.
+  await page.reload();
+  await page.waitForSelector('body[data-ready]', { timeout: PATIENCE });
+  await page.waitForSelector('#board svg[data-theme="dark"]', { timeout: PATIENCE });
+  assert.equal(await page.inputValue('#theme'), 'dark');
+  // Light on a dark system.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.selectOption('#theme', 'light');
+  await page.waitForSelector('#board svg[data-theme="light"]', { timeout: PATIENCE });
+  assert.equal((await state()).dark, false);
+  await page.selectOption('#theme', 'auto');
+  await page.waitForSelector('#board svg[data-theme="dark"]', { timeout: PATIENCE });
+  await page.close();
+});
+
 test('the playground works opened from the folder (file:), with the module beside it', async () => {
   const offline = await browser.newContext();
   const local = [];
