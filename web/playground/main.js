@@ -408,6 +408,25 @@ async function main() {
     if (event.shiftKey && event.altKey && event.code === 'KeyF') {
       event.preventDefault();
       page.format();
+      return;
+    }
+    // The keys of the move list and the help, outside the editor and the page's fields.
+    const typing = event.target instanceof Element && event.target.closest('input, textarea, select, [contenteditable]');
+    if (typing || event.ctrlKey || event.metaKey || event.altKey) {
+      return;
+    }
+    const help = element('keys-help');
+    if (event.key === '?') {
+      event.preventDefault();
+      if (help.open) {
+        help.close();
+      } else {
+        help.showModal();
+      }
+    } else if (!help.open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      if (event.key === 'ArrowDown' ? page.tree.enter() : page.tree.leave()) {
+        event.preventDefault();
+      }
     }
   });
   // For tests and the curious: the page's session and editor.

@@ -2,7 +2,8 @@
 // variations nested under the half-moves they branch from, and the comments between them, as
 // the module reads them (`lines`, the answer of `ctlpgn/lines`); and, for a file of several
 // records, a chooser of the record shown. A click on a half-move asks the host to put the
-// cursor there, which the board follows, in a variation too. Record text goes in as text.
+// cursor there, which the board follows, in a variation too; so do ↓ and ↑ (`enter`, `leave`:
+// into the variation at the half-move shown, and back out of it). Record text goes in as text.
 
 import { make as makeIn, reveal } from '../js/board-view.js';
 
@@ -27,8 +28,9 @@ export class MoveTree {
     this.list.id = 'move-tree';
     this.list.setAttribute('aria-label', 'Lines of play');
     container.replaceChildren(this.chooser, this.list);
-    /** The buttons by where their half-moves start. */
+    /** The buttons by where their half-moves start, and where each button's starts. */
     this.buttons = new Map();
+    this.places = new Map();
     this.current = null;
     /** The version and record of the lines shown. */
     this.shown = null;
@@ -42,6 +44,7 @@ export class MoveTree {
   /** Shows the answer of `lines` (null: no record). */
   show(answer) {
     this.buttons = new Map();
+    this.places = new Map();
     this.current = null;
     if (answer === null) {
       this.shown = null;
@@ -90,6 +93,7 @@ export class MoveTree {
           button.title = item.label;
           button.addEventListener('click', () => this.host.goto(item.range.start));
           this.buttons.set(key(item.range.start), button);
+          this.places.set(button, item.range.start);
           into.append(button);
         }
       }
@@ -135,5 +139,59 @@ export class MoveTree {
       this.current.setAttribute('aria-current', 'true');
       reveal(this.list, this.current);
     }
+  }
+
+  /**
+   * ↓: into a variation at the half-move shown, as lichess steps: the first variation written
+   * right after it (an alternative to it), else the first after the next half-move of its
+   * line (an alternative to that one). Whether the cursor moved.
+   */
+  enter() {
+    const current = this.current;
+    if (!current) {
+      return false;
+    }
+    const variationAfter = (move) => {
+      for (let next = move.nextElementSibling; next; next = next.nextElementSibling) {
+        if (next.classList.contains('move')) {
+          return null;
+        }
+        if (next.classList.contains('variation')) {
+          return next.querySelector('.move');
+        }
+      }
+      return null;
+    };
+    let target = variationAfter(current);
+    if (!target) {
+      let next = current.nextElementSibling;
+      while (next && !next.classList.contains('move')) {
+        next = next.nextElementSibling;
+      }
+      target = next ? variationAfter(next) : null;
+    }
+    return this.#go(target);
+  }
+
+  /** ↑: out of the variation the half-move shown is in, to the half-move it is an alternative to. */
+  leave() {
+    const variation = this.current && this.current.parentElement.closest('.variation');
+    if (!variation) {
+      return false;
+    }
+    let before = variation.previousElementSibling;
+    while (before && !before.classList.contains('move')) {
+      before = before.previousElementSibling;
+    }
+    return this.#go(before);
+  }
+
+  #go(button) {
+    const place = button ? this.places.get(button) : undefined;
+    if (place === undefined) {
+      return false;
+    }
+    this.host.goto(place);
+    return true;
   }
 }

@@ -184,6 +184,33 @@ test('the move list shows the variations and comments; a click in a variation mo
   assert.equal(await page.locator('#records').isHidden(), true, 'one record: no chooser');
 });
 
+test('↓ enters the variation at the half-move shown and ↑ leaves it, as on lichess; ? lists the keys', async () => {
+  await openFile(VARIATIONS);
+  await until(page, () => document.querySelector('#move-tree .variation .move') !== null);
+  // The half-move a variation is an alternative to: the last one written before its block.
+  const before = await page.evaluate(() => {
+    const variation = document.querySelector('#move-tree .main > .variation');
+    let move = variation.previousElementSibling;
+    while (!move.classList.contains('move')) {
+      move = move.previousElementSibling;
+    }
+    return { ply: move.dataset.ply, first: variation.querySelector('.move').textContent, text: move.textContent };
+  });
+  await page.locator(`#move-tree .main > [data-ply="${before.ply}"][data-variation="0"]`).click();
+  await until(page, (text) => document.querySelector('#move-tree [aria-current]')?.textContent === text, before.text);
+  await page.keyboard.press('ArrowDown');
+  await until(page, (first) => document.querySelector('#move-tree [aria-current]')?.textContent === first, before.first);
+  assert.notEqual(await page.locator('#move-tree [aria-current]').getAttribute('data-variation'), '0');
+  await page.keyboard.press('ArrowUp');
+  await until(page, (text) => document.querySelector('#move-tree [aria-current]')?.textContent === text, before.text);
+  assert.equal(await page.locator('#move-tree [aria-current]').getAttribute('data-variation'), '0');
+  await page.keyboard.press('?');
+  await page.waitForSelector('#keys-help[open]', { timeout: PATIENCE });
+  assert.match(await page.locator('#keys-help').textContent(), /into a variation/);
+  await page.keyboard.press('Escape');
+  await page.waitForSelector('#keys-help:not([open])', { state: 'attached', timeout: PATIENCE });
+});
+
 test('a file of several records offers a chooser; the second record chosen is shown in the list and on the board', async () => {
   const opening = fs.readFileSync(OPENING, 'utf8');
   const second = '[Variant "C\'escacs"]\n[White "Second, White"]\n[Black "Second, Black"]\n\n1. E7-E9, E21-E19\n(1. …, F20-F16)\n2. F8-F12:\n*\n';
