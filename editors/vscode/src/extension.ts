@@ -32,7 +32,7 @@ function extensionVersion(context: vscode.ExtensionContext): string {
 
 async function make(context: vscode.ExtensionContext, clientOptions: LanguageClientOptions, output: vscode.OutputChannel): Promise<Made | undefined> {
   const configured = vscode.workspace.getConfiguration('ctlpgn').get<string>('server.path', '');
-  const found = findServer({ configured, extensionPath: context.extensionPath });
+  const found = await findServer({ configured, extensionPath: context.extensionPath });
   if (found.server === undefined) {
     void offerSetting(`CTL-PGN: no working language server \`ctlpgn\` was found. Tried: ${describeRejected(found.rejected)}. ${install}`);
     return undefined;

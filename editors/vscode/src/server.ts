@@ -2,7 +2,7 @@
 // each checked by running `ctlpgn --version`. Knows nothing of the `vscode` module, so that the
 // tests run it as it is.
 
-import { execFileSync } from 'child_process';
+import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -49,7 +49,7 @@ export function candidates(configured: string, extensionPath: string, env: NodeJ
 }
 
 /** The version `ctlpgn --version` prints (`ctlpgn 0.1.0`), or why the binary does not work. */
-export function probe(binary: string): { version: string } | { reason: string } {
+export async function probe(binary: string): Promise<{ version: string } | { reason: string }> {
   try {
     if (!fs.statSync(binary).isFile()) {
       return { reason: 'not a file' };
@@ -58,7 +58,12 @@ export function probe(binary: string): { version: string } | { reason: string } 
     return { reason: 'no such file' };
   }
   try {
-    const printed = execFileSync(binary, ['--version'], { timeout: 5000, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    // Asynchronously: the extension host runs every extension on one thread, and a binary that
+    // takes its time to answer (a network folder, a slow antivirus) must not hold them up.
+    const printed = await new Promise<string>((resolve, reject) => {
+      const child = execFile(binary, ['--version'], { timeout: 5000, encoding: 'utf8' }, (error, stdout) => (error ? reject(error) : resolve(stdout)));
+      child.stdin?.end();
+    });
     const match = /^ctlpgn (\S+)/.exec(printed.trim());
     return match ? { version: match[1] } : { reason: `\`--version\` printed "${printed.trim().slice(0, 60)}", not "ctlpgn VERSION"` };
   } catch (error) {
@@ -67,10 +72,10 @@ export function probe(binary: string): { version: string } | { reason: string } 
 }
 
 /** The first working candidate, and the ones passed over. Stops at the first that works. */
-export function findServer(options: { configured: string; extensionPath: string; env?: NodeJS.ProcessEnv }): Found {
+export async function findServer(options: { configured: string; extensionPath: string; env?: NodeJS.ProcessEnv }): Promise<Found> {
   const rejected: Rejected[] = [];
   for (const candidate of candidates(options.configured, options.extensionPath, options.env)) {
-    const result = probe(candidate.path);
+    const result = await probe(candidate.path);
     if ('version' in result) {
       return { server: { ...candidate, version: result.version }, rejected };
     }
